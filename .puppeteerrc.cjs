@@ -1,0 +1,2 @@
+// Nothing can be downloaded on our machines: the tests use Debian's Chromium and Firefox ESR.
+module.exports = { skipDownload: true };

@@ -1,0 +1,34 @@
+// `npm test`: Node's test runner for the Node side, then @web/test-runner in Chromium and Firefox ESR.
+// Flags: --node-only, --browser-only, --long (the long reliability variants; also SILO_LONG=1).
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { ensureBrowsers } from './browsers.mjs';
+
+const args = process.argv.slice(2);
+const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' };
+if (args.includes('--long')) env.SILO_LONG = '1';
+let failed = false;
+
+function run(cmd, cmdArgs) {
+  console.log(`\n[silo] ${cmd} ${cmdArgs.join(' ')}`);
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
+  if (r.status !== 0) failed = true;
+}
+
+if (!args.includes('--browser-only')) {
+  const files = readdirSync('test/node')
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `test/node/${f}`);
+  run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files]);
+}
+if (!args.includes('--node-only')) {
+  const paths = ensureBrowsers(['chromium', 'firefox']);
+  env.CHROME_PATH = paths.chromium;
+  env.FIREFOX_PATH = paths.firefox;
+  run(process.execPath, [
+    'node_modules/@web/test-runner/dist/bin.js',
+    '--config',
+    'web-test-runner.config.mjs',
+  ]);
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,155 @@
+/**
+ * The page API's interfaces: what `createAgentsService()` returns and what `connect()` resolves to.
+ * Implementations live in `src/service.ts` (page side) and `worker/` (everything that speaks ACP).
+ */
+import type {
+  AgentBridgeOptions,
+  AgentCommand,
+  AgentConnectionState,
+  AgentContentBlock,
+  AgentElicitationQuestion,
+  AgentInfo,
+  AgentResumeOutcome,
+  AgentSessionConfigOption,
+  AgentSessionRestore,
+  AgentSessionSnapshot,
+  AgentSessionSummary,
+  AgentSessionUpdate,
+  AgentSessionUsage,
+  AgentToolCall,
+  McpServer,
+  PermissionOption,
+} from './types.ts';
+
+/**
+ * A live permission request (`session/request_permission`). Answer it exactly once with
+ * {@link AgentPermissionRequest.choose} or {@link AgentPermissionRequest.cancel}; a request that is never
+ * answered is answered `cancelled` when its turn is cancelled or the connection goes away.
+ */
+export interface AgentPermissionRequest {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly toolCall: AgentToolCall;
+  /** Every option the agent offered, in its order. */
+  readonly options: readonly PermissionOption[];
+  /** Aborts when the request can no longer be answered (turn cancelled, agent withdrew it, connection lost). */
+  readonly signal: AbortSignal;
+  /** Answers with one of {@link options}. Rejects with `invalid-params` for an unknown option id. */
+  choose(optionId: string): Promise<void>;
+  /** Answers `cancelled`. */
+  cancel(): Promise<void>;
+}
+
+/** The value of one answer, as the agent receives it. */
+export type AgentElicitationAnswer = string | number | boolean | readonly string[];
+
+/**
+ * A live question the agent asks (`elicitation/create`). For form mode, `questions` are normalized
+ * from the schema; for url mode, `url` is what the user is asked to open (never opened by Silo).
+ */
+export interface AgentElicitationRequest {
+  readonly id: string;
+  readonly sessionId?: string;
+  readonly mode: 'form' | 'url' | string;
+  readonly message: string;
+  readonly questions: readonly AgentElicitationQuestion[];
+  readonly acknowledgeOnly: boolean;
+  readonly toolCallId?: string;
+  readonly url?: string;
+  /** True for an unknown mode or property type: it can only be declined or cancelled. */
+  readonly unsupported: boolean;
+  /** The request params as the agent sent them. */
+  readonly raw: Readonly<Record<string, unknown>>;
+  /** Aborts when the question can no longer be answered. */
+  readonly signal: AbortSignal;
+  /**
+   * Validates and sends the answers (keyed by question id). Rejects with `invalid-params` and
+   * `data.errors` (question id → message) when an answer does not satisfy its question.
+   */
+  answer(answers: Readonly<Record<string, AgentElicitationAnswer>>): Promise<void>;
+  decline(): Promise<void>;
+  cancel(): Promise<void>;
+}
+
+/** Options for {@link AgentsService.connect}. */
+export interface AgentSessionConnectOptions {
+  /** The bridge's URL and token, as `silo-bridge` printed them. */
+  readonly bridge: AgentBridgeOptions;
+  /** The session's working directory (absolute path on the bridge's machine). */
+  readonly cwd: string;
+  readonly mcpServers?: readonly McpServer[];
+  /** Restore an earlier session instead of starting a new one (seed 003). */
+  readonly resume?: AgentSessionRestore;
+  /** Called for every live update, in journal order, after it is committed. */
+  readonly onUpdate?: (update: AgentSessionUpdate) => void;
+  /** Called for each permission request; with no handler requests are answered `cancelled` (fail closed). */
+  readonly onPermission?: (request: AgentPermissionRequest) => void;
+  /** Called for each question; with no handler questions are answered `cancel`. */
+  readonly onElicitation?: (request: AgentElicitationRequest) => void;
+  /** Called whenever the connection state or mirrored session state changes. */
+  readonly onStateChange?: (snapshot: AgentSessionSnapshot) => void;
+}
+
+/**
+ * A connected (or journal-only) session. State getters mirror the worker and are current as of the
+ * last delivered batch of updates.
+ */
+export interface AgentSessionHandle {
+  readonly sessionId: string;
+  readonly resumeOutcome: AgentResumeOutcome;
+  readonly agentInfo: AgentInfo;
+  readonly configOptions: readonly AgentSessionConfigOption[];
+  readonly availableCommands: readonly AgentCommand[];
+  readonly usage: AgentSessionUsage | undefined;
+  readonly state: AgentConnectionState;
+  readonly snapshot: AgentSessionSnapshot;
+  /**
+   * Sends a prompt and resolves to the stop reason once every update of the turn is journaled.
+   * Rejects with `journal-only` on a journal-only session, `interrupted` when the connection drops
+   * mid-turn, `closed` after {@link close}.
+   */
+  prompt(input: string | readonly AgentContentBlock[]): Promise<string>;
+  /** Cancels the running turn: pending permission requests and questions are answered cancelled. */
+  cancel(): Promise<void>;
+  /** Sets a config option (or a legacy mode); resolves once the agent accepted it. */
+  setConfigOption(id: string, value: string | boolean): Promise<void>;
+  /** The journaled updates of this session, in order. */
+  transcript(): Promise<AgentSessionUpdate[]>;
+  /** Listens to batches of live updates (at most one batch per animation frame). Returns an unsubscribe. */
+  subscribe(
+    listener: (updates: readonly AgentSessionUpdate[], snapshot: AgentSessionSnapshot) => void,
+  ): () => void;
+  /** Closes the connection (the journal stays). Pending calls reject with `closed`. */
+  close(): Promise<void>;
+  /** Resolves when the handle is closed, for whatever reason. */
+  readonly closed: Promise<void>;
+}
+
+/** Options for `createAgentsService()`. */
+export interface AgentsServiceOptions {
+  /** A worker running `silo-acp/worker`; by default the package's own worker entry is started. */
+  readonly worker?: Worker;
+  /** IndexedDB database name (default `"silo"`). */
+  readonly databaseName?: string;
+}
+
+/** The entry point of the page API. */
+export interface AgentsService {
+  /** Connects to an agent through the bridge and starts (or restores) a session. */
+  connect(options: AgentSessionConnectOptions): Promise<AgentSessionHandle>;
+  /** The journaled sessions, newest first; readable offline. */
+  sessions(options?: {
+    readonly bridge?: AgentBridgeOptions;
+    readonly cwd?: string;
+  }): Promise<AgentSessionSummary[]>;
+  /** The journaled transcript of a session, with no bridge and no agent. */
+  transcript(sessionId: string): Promise<AgentSessionUpdate[]>;
+  /** Deletes one session's journal. The only way a journal is ever deleted. */
+  clear(sessionId: string): Promise<void>;
+  /** Exports a session's journal as JSONL (one AgentSessionUpdate a line). */
+  exportJsonl(sessionId: string): Promise<string>;
+  /** Imports a JSONL export into the journal under a new (or given) session id; resolves to that id. */
+  importJsonl(jsonl: string, sessionId?: string): Promise<string>;
+  /** Ends the worker. Every handle closes. */
+  dispose(): Promise<void>;
+}

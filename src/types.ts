@@ -1,0 +1,288 @@
+/**
+ * The public data types of Silo's page API. Names and field meanings follow the seeds in
+ * `shared/seeds/` (AgentSessionUpdate, AgentElicitationRecord, AgentSessionRestore) and the design notes.
+ * Everything here is plain, structured-cloneable data: it crosses the worker boundary and is
+ * written to IndexedDB as it is.
+ * @packageDocumentation
+ */
+import type { ContentBlock, McpServer, PermissionOption, StopReason } from '@agentclientprotocol/sdk';
+
+/** A content block as the agent sent it (text, image, audio, resource_link, resource, or a future type). */
+export type AgentContentBlock = ContentBlock | { readonly type: string; readonly [key: string]: unknown };
+
+/** ACP tool kinds; unknown values arrive as `"other"`. */
+export type AgentToolKind =
+  | 'read'
+  | 'edit'
+  | 'delete'
+  | 'move'
+  | 'search'
+  | 'execute'
+  | 'think'
+  | 'fetch'
+  | 'switch_mode'
+  | 'other';
+
+/** ACP tool-call status, plus Silo's local `"cancelled"` for calls unfinished when their turn was cancelled. */
+export type AgentToolCallStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled';
+
+/** One item of a tool call's content: a content block, a diff, or a terminal reference. */
+export type AgentToolCallContent =
+  | { readonly type: 'content'; readonly content: AgentContentBlock }
+  | {
+      readonly type: 'diff';
+      readonly path: string;
+      readonly oldText?: string | null;
+      readonly newText: string;
+    }
+  | { readonly type: 'terminal'; readonly terminalId: string };
+
+/** A file location a tool call touches (`line` is 1-based). */
+export interface AgentToolCallLocation {
+  readonly path: string;
+  readonly line?: number;
+}
+
+/**
+ * A tool call as carried by `tool_call` and `tool_call_update` updates. On a `tool_call` update the
+ * defaults the SDK does not apply are filled in (`kind: "other"`, `status: "pending"`); on a
+ * `tool_call_update` only the fields the agent sent are present — patch the row keyed by
+ * `toolCallId` in place (omitted or `null` means unchanged; `content`/`locations` replace).
+ */
+export interface AgentToolCall {
+  readonly toolCallId: string;
+  readonly title?: string;
+  readonly name?: string;
+  readonly kind?: AgentToolKind;
+  readonly status?: AgentToolCallStatus;
+  readonly content?: readonly AgentToolCallContent[];
+  readonly locations?: readonly AgentToolCallLocation[];
+  readonly rawInput?: unknown;
+  readonly rawOutput?: unknown;
+}
+
+/** One entry of the agent's plan. Entries have no ids: identity is by position. */
+export interface AgentPlanEntry {
+  readonly content: string;
+  readonly priority: 'high' | 'medium' | 'low' | string;
+  readonly status: 'pending' | 'in_progress' | 'completed' | string;
+}
+
+/**
+ * Context and cost state from `usage_update`: `used` tokens currently in context of a window of
+ * `size`; `cost` is cumulative for the session, in `currency` (ISO 4217 or a unit such as "credits").
+ */
+export interface AgentSessionUsage {
+  readonly used: number;
+  readonly size: number;
+  readonly cost?: { readonly amount: number; readonly currency: string };
+}
+
+/** How a question the agent asked ended (seed 001). */
+export type AgentElicitationResolution = 'answered' | 'declined' | 'cancelled' | 'unanswerable';
+
+/** The kind of control a question is rendered as. `"unsupported"` is never rendered as a known control. */
+export type AgentElicitationQuestionType =
+  | 'single-select'
+  | 'multi-select'
+  | 'boolean'
+  | 'text'
+  | 'number'
+  | 'integer'
+  | 'unsupported';
+
+/** One option of a select question: the `value` the agent receives and the `label` the user sees. */
+export interface AgentElicitationOption {
+  readonly value: string;
+  readonly label: string;
+  readonly description?: string;
+}
+
+/** One question of a form elicitation, normalized from its JSON schema property. */
+export interface AgentElicitationQuestion {
+  /** The schema property name; answers are keyed by it. */
+  readonly id: string;
+  readonly type: AgentElicitationQuestionType;
+  readonly title: string;
+  readonly description?: string;
+  readonly required: boolean;
+  readonly options?: readonly AgentElicitationOption[];
+  readonly default?: string | number | boolean | readonly string[];
+  /** For text: `email`, `uri`, `date` or `date-time` when the schema says so. */
+  readonly format?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  /** The property schema as the agent sent it (kept for unsupported types). */
+  readonly raw?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A question the agent asked, as a durable transcript row (seed 001): {@link AgentElicitationRequest}
+ * with every callable member removed. On an `"elicitation_resolution"` update only `id` and
+ * `resolution` (and `answers` for an answered one) are meaningful.
+ */
+export interface AgentElicitationRecord {
+  readonly id: string;
+  readonly message?: string;
+  readonly mode?: 'form' | 'url' | string;
+  readonly questions?: readonly AgentElicitationQuestion[];
+  readonly acknowledgeOnly?: boolean;
+  readonly toolCallId?: string;
+  /** URL mode: the URL the agent asks the user to open. */
+  readonly url?: string;
+  /** True when the request cannot be rendered as a known control (unknown mode or property type). */
+  readonly unsupported?: boolean;
+  readonly resolution?: AgentElicitationResolution;
+  readonly answers?: Readonly<Record<string, string>>;
+}
+
+/** How a permission request ended. */
+export type AgentPermissionResolution = 'selected' | 'cancelled' | 'unanswerable';
+
+/** A permission request as a durable transcript row (kinds `"permission"` / `"permission_resolution"`). */
+export interface AgentPermissionRecord {
+  readonly id: string;
+  readonly toolCall?: AgentToolCall;
+  readonly options?: readonly PermissionOption[];
+  readonly resolution?: AgentPermissionResolution;
+  /** The chosen option, on a `"selected"` resolution. */
+  readonly optionId?: string;
+}
+
+/**
+ * The end of a turn (kind `"turn_end"`). `stopReason` is the agent's (`end_turn`, `max_tokens`,
+ * `max_turn_requests`, `refusal`, `cancelled`, or an unknown string), or Silo's own `"interrupted"`
+ * when the connection or agent went away mid-turn, or `"error"` when the agent answered with an error.
+ */
+export interface AgentTurnEnd {
+  readonly stopReason: StopReason | 'interrupted' | 'error' | string;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/**
+ * One `session/update` from a session, lightly normalized (seed 000), or an update Silo recorded
+ * itself. Switch on the kinds you render and ignore the rest; never treat an unknown kind as an error.
+ *
+ * Silo-recorded kinds: `user_message_chunk` with `timestamp` (the user's prompt), `turn_end`,
+ * `permission` / `permission_resolution`, `elicitation` / `elicitation_resolution`.
+ */
+export interface AgentSessionUpdate {
+  /** The ACP `sessionUpdate` discriminator, or one of Silo's own kinds. */
+  readonly kind: string;
+  /** Text payload of a streaming-text kind whose block is text. */
+  readonly text?: string;
+  /** The whole content block a streaming-text kind carried. */
+  readonly content?: AgentContentBlock;
+  /** Stable id of the run of chunks this update belongs to (synthesized when the agent omits it). */
+  readonly messageId?: string;
+  /** ISO 8601 time Silo recorded this update, for updates Silo itself records. */
+  readonly timestamp?: string;
+  readonly toolCall?: AgentToolCall;
+  readonly plan?: readonly AgentPlanEntry[];
+  readonly usage?: AgentSessionUsage;
+  readonly elicitation?: AgentElicitationRecord;
+  readonly permission?: AgentPermissionRecord;
+  readonly turnEnd?: AgentTurnEnd;
+  /** The raw ACP update object, unstripped; for Silo's own kinds, the record it wrote. */
+  readonly raw: Readonly<Record<string, unknown>>;
+  /** Position in the session's journal (0-based, gapless), when the update was journaled. */
+  readonly seq?: number;
+}
+
+/** A restore target for {@link AgentSessionConnectOptions.resume} (seed 003). */
+export interface AgentSessionRestore {
+  sessionId: string;
+  startFresh?: boolean;
+  transcript?: 'carry' | 'discard';
+}
+
+/** What a connect did: a new session, an agent-side resume or load, or a read-only journal. */
+export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
+
+/** Information about the connected agent. `title` is the session's title and follows `session_info_update`. */
+export interface AgentInfo {
+  readonly name: string;
+  readonly version?: string;
+  /** The agent's own display name (`agentInfo.title` from `initialize`). */
+  readonly displayName?: string;
+  /** The session title, following `session_info_update` (null clears it). */
+  readonly title?: string;
+}
+
+/** A session configuration option (ACP config options, with legacy modes surfaced the same way). */
+export interface AgentSessionConfigOption {
+  readonly id: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly category?: string;
+  readonly type: 'select' | 'boolean';
+  readonly currentValue: string | boolean;
+  readonly options?: readonly {
+    readonly value: string;
+    readonly name: string;
+    readonly description?: string;
+    readonly group?: string;
+  }[];
+  /** `"mode"` when this option is the agent's legacy mode list (`session/set_mode`). */
+  readonly source: 'config' | 'mode';
+}
+
+/** One slash command the agent offers. */
+export interface AgentCommand {
+  readonly name: string;
+  readonly description: string;
+  readonly hint?: string;
+}
+
+/** The state of a session's connection, observable from the page. */
+export type AgentConnectionState =
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  | 'read-only'
+  | 'closed'
+  | 'failed';
+
+/** Where the bridge is: its `ws://` URL and the per-launch token it printed. */
+export interface AgentBridgeOptions {
+  readonly url: string;
+  readonly token: string;
+}
+
+/** The session state a handle mirrors; sent with every batch of updates. */
+export interface AgentSessionSnapshot {
+  readonly sessionId: string;
+  readonly resumeOutcome: AgentResumeOutcome;
+  readonly state: AgentConnectionState;
+  readonly agentInfo: AgentInfo;
+  readonly configOptions: readonly AgentSessionConfigOption[];
+  readonly availableCommands: readonly AgentCommand[];
+  readonly usage?: AgentSessionUsage;
+  /** True while a prompt turn is running. */
+  readonly busy: boolean;
+  /** The coded error behind a `failed`, `reconnecting` or `read-only` state. */
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** A journaled session, for a history list (readable offline). */
+export interface AgentSessionSummary {
+  readonly sessionId: string;
+  readonly title?: string;
+  readonly agent?: string;
+  readonly cwd?: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+  readonly lastOutcome?: AgentResumeOutcome;
+  readonly continuedBy?: string;
+  /** Updates in the journal. */
+  readonly updateCount?: number;
+  /** True for a session the agent lists but the journal does not hold: `session/load` can fetch it. */
+  readonly loadable?: boolean;
+}
+
+export type { McpServer, PermissionOption };

@@ -1,0 +1,37 @@
+// Browser tests: real Chromium and Firefox ESR from Debian, TypeScript through esbuild, and the
+// real bridge + reference agent started by a plugin on port 0 for every run.
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { puppeteerLauncher } from '@web/test-runner-puppeteer';
+import { chromiumArgs, ensureBrowsers } from './scripts/browsers.mjs';
+import { siloTestServices } from './test/support/wtr-plugin.mjs';
+
+const paths = ensureBrowsers(['chromium', 'firefox']);
+const only = process.env.SILO_BROWSERS?.split(',') ?? ['chromium', 'firefox'];
+
+const browsers = [];
+if (only.includes('chromium')) {
+  browsers.push(
+    chromeLauncher({ launchOptions: { executablePath: paths.chromium, headless: true, args: chromiumArgs } }),
+  );
+}
+if (only.includes('firefox')) {
+  browsers.push(
+    puppeteerLauncher({
+      launchOptions: { browser: 'firefox', executablePath: paths.firefox, headless: true },
+    }),
+  );
+}
+
+export default {
+  files: process.env.SILO_TEST_FILES?.split(',') ?? ['test/browser/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
+  browsers,
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  browserStartTimeout: 60000,
+  testsStartTimeout: 60000,
+  testsFinishTimeout: 180000,
+  testFramework: { config: { timeout: 30000 } },
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), siloTestServices()],
+};
