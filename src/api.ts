@@ -60,8 +60,19 @@ export interface AgentElicitationRequest {
   readonly unsupported: boolean;
   /** The request params as the agent sent them. */
   readonly raw: Readonly<Record<string, unknown>>;
-  /** Aborts when the question can no longer be answered. */
+  /**
+   * Aborts when the question can no longer be answered. `<silo-elicitation>` reads `signal.reason`:
+   * a resolution string (`"cancelled"`, `"unanswerable"`, …) or an object with such a `resolution`, or
+   * a SiloError-like `{code}` (`closed`/`interrupted`/`unreachable` → `"unanswerable"`, else `"cancelled"`).
+   */
   readonly signal: AbortSignal;
+  /**
+   * URL mode only, optional: settles `true` when the agent sends `elicitation/complete` for this
+   * question (after the user consented with `answer({})`), or `false` when Silo stops waiting (the
+   * connection closed, or `cancel()` was called after consent). Absent: the component keeps its
+   * "open again" / "stop waiting" controls until the user dismisses them.
+   */
+  readonly completion?: Promise<boolean>;
   /**
    * Validates and sends the answers (keyed by question id). Rejects with `invalid-params` and
    * `data.errors` (question id → message) when an answer does not satisfy its question.

@@ -245,6 +245,8 @@ export type AgentConnectionState =
   | 'connected'
   | 'reconnecting'
   | 'read-only'
+  /** Another tab drives this session; this handle mirrors it live and takes over when that tab closes. */
+  | 'following'
   | 'closed'
   | 'failed';
 

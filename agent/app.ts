@@ -1,0 +1,240 @@
+/**
+ * The reference agent, built on the SDK's `agent()` API: capabilities, sessions (new, load, resume,
+ * list, close, delete — each can be switched off), modes and config options, authentication, and
+ * prompt turns played by the scenario named in the prompt (`/scenario <name> [args]`).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type AgentApp,
+  type AgentContext,
+  agent,
+  type ClientCapabilities,
+  type ContentBlock,
+  PROTOCOL_VERSION,
+  RequestError,
+  type StopReason,
+} from '@agentclientprotocol/sdk';
+import { configOptions, modeState, setConfigOption, setMode } from './config.ts';
+import type { AgentOptions } from './options.ts';
+import { pickScenario } from './scenarios.ts';
+import { RUNS } from './scenarios/index.ts';
+import { COMMANDS } from './scenarios/tools.ts';
+import { type SessionRecord, SessionStore } from './store.ts';
+import { type RawWriter, Turn } from './turn.ts';
+
+/** Identity the agent reports in `initialize`. */
+export const AGENT_INFO = { name: 'silo-reference-agent', title: 'Silo reference agent', version: '0.1.0' };
+
+/** Auth methods offered under `--auth-required` (the terminal one is for clients to hide). */
+export const AUTH_METHODS = [
+  { id: 'reference-login', name: 'Log in', description: 'Pretend to log in (always succeeds)' },
+  { type: 'terminal', id: 'reference-terminal', name: 'Log in from a terminal', args: ['--login'] },
+];
+
+interface LiveSession {
+  record: SessionRecord;
+  turn: AbortController | null;
+}
+
+function promptText(blocks: ContentBlock[]): string {
+  return blocks
+    .map((b) => {
+      if (b.type === 'text') return b.text;
+      if (b.type === 'resource_link') return `[${b.name}](${b.uri})`;
+      if (b.type === 'resource') return `[${b.resource.uri}]`;
+      return `[${b.type}]`;
+    })
+    .join('\n');
+}
+
+/** Creates the agent app for one connection (one process over stdio). */
+export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter): AgentApp {
+  const store = new SessionStore(options.sessionsDir);
+  const live = new Map<string, LiveSession>();
+  let caps: ClientCapabilities = {};
+  let authenticated = false;
+
+  const liveSession = (sessionId: string): LiveSession => {
+    const session = live.get(sessionId);
+    if (!session) throw RequestError.sessionNotFound(sessionId);
+    return session;
+  };
+  const stored = (sessionId: string): SessionRecord => {
+    const record = store.get(sessionId);
+    if (!record) throw RequestError.sessionNotFound(sessionId);
+    return record;
+  };
+  const attach = (record: SessionRecord): void => {
+    live.get(record.sessionId)?.turn?.abort();
+    live.set(record.sessionId, { record, turn: null });
+  };
+  const sessionState = (record: SessionRecord) => ({ modes: modeState(record), configOptions: configOptions(record, caps) });
+  const announceCommands = (client: AgentContext, sessionId: string) => {
+    setTimeout(() => {
+      void client
+        .notify('session/update', { sessionId, update: { sessionUpdate: 'available_commands_update', availableCommands: COMMANDS } })
+        .catch(() => {});
+    }, 0);
+  };
+
+  let app = agent({ name: AGENT_INFO.name })
+    .onRequest('initialize', async ({ params, client }) => {
+      caps = params.clientCapabilities ?? {};
+      if (options.logBeforeInit) await client.notify('_silo/agent_log', { message: 'hello before initialize' });
+      return {
+        protocolVersion: options.protocolVersion ?? PROTOCOL_VERSION,
+        agentCapabilities: {
+          loadSession: options.loadSession,
+          promptCapabilities: { image: true, audio: false, embeddedContext: true },
+          mcpCapabilities: { http: false, sse: false },
+          sessionCapabilities: {
+            ...(options.list ? { list: {} } : {}),
+            ...(options.resume ? { resume: {} } : {}),
+            ...(options.close ? { close: {} } : {}),
+            ...(options.delete ? { delete: {} } : {}),
+          },
+        },
+        authMethods: options.authRequired ? (AUTH_METHODS as never) : [],
+        agentInfo: AGENT_INFO,
+      };
+    })
+    .onRequest('authenticate', ({ params }) => {
+      if (params.methodId !== 'reference-login') {
+        throw RequestError.invalidParams({ methodId: params.methodId }, 'unknown auth method');
+      }
+      authenticated = true;
+      return {};
+    })
+    .onRequest('session/new', ({ params, client }) => {
+      if (options.authRequired && !authenticated) throw RequestError.authRequired({ authMethods: AUTH_METHODS });
+      const record: SessionRecord = {
+        sessionId: `ses-${randomUUID()}`,
+        cwd: params.cwd,
+        title: null,
+        updatedAt: new Date().toISOString(),
+        modeId: 'ask',
+        model: 'fast',
+        thinking: false,
+        history: [],
+      };
+      store.save(record);
+      attach(record);
+      announceCommands(client, record.sessionId);
+      return { sessionId: record.sessionId, ...sessionState(record) };
+    })
+    .onRequest('session/prompt', async ({ params, client }) => {
+      const session = liveSession(params.sessionId);
+      if (session.turn) throw RequestError.invalidRequest(undefined, 'a turn is already running in this session');
+      const { record } = session;
+      const text = promptText(params.prompt);
+      const userMessageId = `user-${randomUUID().slice(0, 8)}`;
+      for (const block of params.prompt) {
+        record.history.push({ sessionUpdate: 'user_message_chunk', messageId: userMessageId, content: block });
+      }
+      store.save(record);
+      const picked = pickScenario(text);
+      const controller = new AbortController();
+      session.turn = controller;
+      const turn = new Turn(record.sessionId, picked.args, picked.text, controller.signal, client, caps, options, record, rawWriter);
+      try {
+        const run = RUNS[picked.name];
+        let stopReason: StopReason;
+        if (run) stopReason = await run(turn);
+        else {
+          await turn.say(`Unknown scenario "${picked.name}". Send \`/scenario list\` to see them all.`);
+          stopReason = turn.end();
+        }
+        return { stopReason };
+      } finally {
+        if (session.turn === controller) session.turn = null;
+        if (store.get(record.sessionId)) store.save(record);
+      }
+    })
+    .onNotification('session/cancel', ({ params }) => {
+      live.get(params.sessionId)?.turn?.abort();
+    })
+    .onRequest('session/set_mode', ({ params, client }) => {
+      const { record } = liveSession(params.sessionId);
+      setMode(record, params.modeId);
+      store.save(record);
+      void client
+        .notify('session/update', {
+          sessionId: record.sessionId,
+          update: { sessionUpdate: 'config_option_update', configOptions: configOptions(record, caps) },
+        })
+        .catch(() => {});
+      return {};
+    })
+    .onRequest('session/set_config_option', async ({ params, client }) => {
+      const { record } = liveSession(params.sessionId);
+      const before = record.modeId;
+      setConfigOption(record, params.configId, params.value);
+      store.save(record);
+      if (record.modeId !== before) {
+        await client.notify('session/update', {
+          sessionId: record.sessionId,
+          update: { sessionUpdate: 'current_mode_update', currentModeId: record.modeId },
+        });
+      }
+      return { configOptions: configOptions(record, caps) };
+    });
+
+  if (options.loadSession) {
+    app = app.onRequest('session/load', async ({ params, client }) => {
+      const record = stored(params.sessionId);
+      attach(record);
+      const ids = new Map<string, string>();
+      for (const update of record.history) {
+        let replayed = update;
+        if (options.newIdsOnLoad && typeof update.messageId === 'string') {
+          const old = update.messageId;
+          if (!ids.has(old)) ids.set(old, `${old}-r${randomUUID().slice(0, 4)}`);
+          replayed = { ...update, messageId: ids.get(old) };
+        }
+        await client.notify('session/update', { sessionId: record.sessionId, update: replayed } as never);
+      }
+      return sessionState(record);
+    });
+  }
+  if (options.resume) {
+    app = app.onRequest('session/resume', ({ params }) => {
+      const record = stored(params.sessionId);
+      attach(record);
+      return sessionState(record);
+    });
+  }
+  if (options.list) {
+    app = app.onRequest('session/list', ({ params }) => {
+      let start = 0;
+      if (params.cursor) {
+        start = Number(Buffer.from(params.cursor, 'base64url').toString());
+        if (!Number.isSafeInteger(start) || start < 0) throw RequestError.invalidParams({ cursor: params.cursor }, 'invalid cursor');
+      }
+      const all = store.all().filter((r) => !params.cwd || r.cwd === params.cwd);
+      const page = all.slice(start, start + options.listPageSize);
+      const next = start + page.length;
+      return {
+        sessions: page.map((r) => ({ sessionId: r.sessionId, cwd: r.cwd, title: r.title, updatedAt: r.updatedAt })),
+        ...(next < all.length ? { nextCursor: Buffer.from(String(next)).toString('base64url') } : {}),
+      };
+    });
+  }
+  if (options.close) {
+    app = app.onRequest('session/close', ({ params }) => {
+      const session = live.get(params.sessionId);
+      if (!session) stored(params.sessionId);
+      session?.turn?.abort();
+      live.delete(params.sessionId);
+      return {};
+    });
+  }
+  if (options.delete) {
+    app = app.onRequest('session/delete', ({ params }) => {
+      live.get(params.sessionId)?.turn?.abort();
+      live.delete(params.sessionId);
+      store.delete(params.sessionId);
+      return {};
+    });
+  }
+  return app;
+}

@@ -1,0 +1,114 @@
+/**
+ * Options of the reference agent. Every optional behaviour can be switched off, by flag or by
+ * environment variable, so tests can force each path a client must handle.
+ *
+ * | flag | env | effect |
+ * |---|---|---|
+ * | `--no-load` | `SILO_AGENT_NO_LOAD=1` | no `loadSession` capability, no `session/load` handler |
+ * | `--no-resume` | `SILO_AGENT_NO_RESUME=1` | no `sessionCapabilities.resume` |
+ * | `--no-list` | `SILO_AGENT_NO_LIST=1` | no `sessionCapabilities.list` |
+ * | `--no-close` | `SILO_AGENT_NO_CLOSE=1` | no `sessionCapabilities.close` |
+ * | `--no-delete` | `SILO_AGENT_NO_DELETE=1` | no `sessionCapabilities.delete` |
+ * | `--no-message-id` | `SILO_AGENT_NO_MESSAGE_ID=1` | chunks carry no `messageId` |
+ * | `--new-ids-on-load` | `SILO_AGENT_NEW_IDS_ON_LOAD=1` | `session/load` replays with fresh messageIds |
+ * | `--sessions-dir DIR` | `SILO_AGENT_SESSIONS_DIR` | where sessions are kept (default `.silo-agent-sessions`) |
+ * | `--protocol-version N` | `SILO_AGENT_PROTOCOL_VERSION` | answer `initialize` with version N instead of the client's |
+ * | `--auth-required` | `SILO_AGENT_AUTH_REQUIRED=1` | `session/new` fails with -32000 until `authenticate` |
+ * | `--list-page-size N` | `SILO_AGENT_LIST_PAGE_SIZE` | sessions per `session/list` page (default 50) |
+ * | `--log-before-init` | `SILO_AGENT_LOG_BEFORE_INIT=1` | send a notification before the initialize response |
+ */
+import { resolve } from 'node:path';
+
+export interface AgentOptions {
+  loadSession: boolean;
+  resume: boolean;
+  list: boolean;
+  close: boolean;
+  delete: boolean;
+  messageId: boolean;
+  newIdsOnLoad: boolean;
+  sessionsDir: string;
+  protocolVersion: number | undefined;
+  authRequired: boolean;
+  listPageSize: number;
+  logBeforeInit: boolean;
+}
+
+/** An unknown flag or a bad value; the message is for the user. */
+export class AgentUsageError extends Error {
+  override readonly name = 'AgentUsageError';
+}
+
+const truthy = (v: string | undefined) => v !== undefined && v !== '' && v !== '0' && v !== 'false';
+
+function intValue(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isSafeInteger(n) || n < 0) throw new AgentUsageError(`${name} needs an integer`);
+  return n;
+}
+
+/** Parses flags (after `node agent/cli.ts`) over environment defaults. Throws {@link AgentUsageError}. */
+export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): AgentOptions {
+  const o: AgentOptions = {
+    loadSession: !truthy(env.SILO_AGENT_NO_LOAD),
+    resume: !truthy(env.SILO_AGENT_NO_RESUME),
+    list: !truthy(env.SILO_AGENT_NO_LIST),
+    close: !truthy(env.SILO_AGENT_NO_CLOSE),
+    delete: !truthy(env.SILO_AGENT_NO_DELETE),
+    messageId: !truthy(env.SILO_AGENT_NO_MESSAGE_ID),
+    newIdsOnLoad: truthy(env.SILO_AGENT_NEW_IDS_ON_LOAD),
+    sessionsDir: env.SILO_AGENT_SESSIONS_DIR || '.silo-agent-sessions',
+    protocolVersion: env.SILO_AGENT_PROTOCOL_VERSION
+      ? intValue('SILO_AGENT_PROTOCOL_VERSION', env.SILO_AGENT_PROTOCOL_VERSION)
+      : undefined,
+    authRequired: truthy(env.SILO_AGENT_AUTH_REQUIRED),
+    listPageSize: env.SILO_AGENT_LIST_PAGE_SIZE ? intValue('SILO_AGENT_LIST_PAGE_SIZE', env.SILO_AGENT_LIST_PAGE_SIZE) : 50,
+    logBeforeInit: truthy(env.SILO_AGENT_LOG_BEFORE_INIT),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    switch (flag) {
+      case '--no-load':
+        o.loadSession = false;
+        break;
+      case '--no-resume':
+        o.resume = false;
+        break;
+      case '--no-list':
+        o.list = false;
+        break;
+      case '--no-close':
+        o.close = false;
+        break;
+      case '--no-delete':
+        o.delete = false;
+        break;
+      case '--no-message-id':
+        o.messageId = false;
+        break;
+      case '--new-ids-on-load':
+        o.newIdsOnLoad = true;
+        break;
+      case '--sessions-dir':
+        o.sessionsDir = argv[++i] ?? '';
+        if (!o.sessionsDir) throw new AgentUsageError('--sessions-dir needs a directory');
+        break;
+      case '--protocol-version':
+        o.protocolVersion = intValue(flag, argv[++i]);
+        break;
+      case '--auth-required':
+        o.authRequired = true;
+        break;
+      case '--list-page-size':
+        o.listPageSize = Math.max(1, intValue(flag, argv[++i]));
+        break;
+      case '--log-before-init':
+        o.logBeforeInit = true;
+        break;
+      default:
+        throw new AgentUsageError(`unknown option ${flag}`);
+    }
+  }
+  o.sessionsDir = resolve(o.sessionsDir);
+  return o;
+}

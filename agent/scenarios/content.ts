@@ -1,0 +1,89 @@
+/** Text scenarios: the default answer, the scenario list, markdown, messageIds, thoughts, the demo tour. */
+import type { StopReason } from '@agentclientprotocol/sdk';
+import { SCENARIOS } from '../scenarios.ts';
+import type { Turn } from '../turn.ts';
+import { toolsTour } from './tools.ts';
+
+export const MARKDOWN = `# Streaming markdown
+
+Here is **bold**, *italic*, \`inline code\` and a [link](https://example.com).
+
+- first item
+- second item with \`code\`
+  - nested item
+
+1. one
+2. two
+
+\`\`\`ts
+function greet(name: string): string {
+  return \`Hello, \${name}!\`;
+}
+\`\`\`
+
+| column | value |
+|---|---|
+| a | 1 |
+| b | 2 |
+
+> A quote to finish.
+`;
+
+export async function defaultAnswer(turn: Turn): Promise<StopReason> {
+  const prompt = turn.text.trim() || '(empty prompt)';
+  if (!turn.session.title) {
+    turn.session.title = prompt.slice(0, 60);
+    await turn.update({ sessionUpdate: 'session_info_update', title: turn.session.title, updatedAt: new Date().toISOString() });
+  }
+  await turn.say(`The user wrote ${prompt.length} characters; I will echo them.`, { kind: 'agent_thought_chunk' });
+  await turn.say(
+    `**Echo:** ${prompt}\n\nI am Silo's reference agent. Send \`/scenario list\` to see what else I can do.`,
+  );
+  await turn.update({ sessionUpdate: 'usage_update', used: 1200 + prompt.length, size: 200000 });
+  return turn.end();
+}
+
+export async function list(turn: Turn): Promise<StopReason> {
+  const lines = SCENARIOS.map((s) => `- \`/scenario ${s.name}${s.args ? ` ${s.args}` : ''}\` — ${s.description}`);
+  await turn.say(`Scenarios:\n\n${lines.join('\n')}\n`, { chunkSize: 400 });
+  return turn.end();
+}
+
+export async function markdown(turn: Turn, withIds: boolean): Promise<StopReason> {
+  await turn.say(MARKDOWN, { chunkSize: 12, messageId: withIds ? undefined : null });
+  return turn.end();
+}
+
+export async function messageIds(turn: Turn): Promise<StopReason> {
+  await turn.say('First message. ', { messageId: 'msg-first' });
+  await turn.say('Second message, same kind, new id. ', { messageId: 'msg-second' });
+  const chunk = (id: string, text: string) =>
+    turn.update({ sessionUpdate: 'agent_message_chunk', messageId: id, content: { type: 'text', text } });
+  await chunk('msg-a', 'A1 ');
+  await chunk('msg-b', 'B1 ');
+  await chunk('msg-a', 'A2');
+  return turn.end();
+}
+
+export async function thoughts(turn: Turn): Promise<StopReason> {
+  const thoughtId = turn.newMessageId();
+  const messageId = turn.newMessageId();
+  await turn.say('Let me think about this. ', { kind: 'agent_thought_chunk', messageId: thoughtId });
+  await turn.say('Here is a first part. ', { messageId });
+  await turn.say('Thinking a little more. ', { kind: 'agent_thought_chunk', messageId: thoughtId });
+  await turn.say('And the conclusion.', { messageId });
+  return turn.end();
+}
+
+export async function demo(turn: Turn): Promise<StopReason> {
+  turn.session.title = 'Reference agent tour';
+  await turn.update({ sessionUpdate: 'session_info_update', title: turn.session.title, updatedAt: new Date().toISOString() });
+  await turn.say('The user wants a tour. I will plan, edit a file, run a check and report.', {
+    kind: 'agent_thought_chunk',
+    delayMs: 40,
+  });
+  await toolsTour(turn, 60);
+  await turn.say(MARKDOWN, { chunkSize: 16, delayMs: 20 });
+  await turn.update({ sessionUpdate: 'usage_update', used: 48213, size: 200000, cost: { amount: 0.42, currency: 'USD' } });
+  return turn.end();
+}

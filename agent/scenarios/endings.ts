@@ -1,0 +1,45 @@
+/** Scenarios about how a turn ends: every stopReason, slow and cancellable streams, hangs, crashes. */
+import { RequestError, type StopReason } from '@agentclientprotocol/sdk';
+import type { Turn } from '../turn.ts';
+
+export async function stop(turn: Turn, reason: string): Promise<StopReason> {
+  await turn.say(reason === 'refusal' ? 'I cannot help with that.' : `Stopping with ${reason}.`);
+  return turn.end(reason);
+}
+
+/** Streams `chunks` chunks `ms` apart; a cancel stops it promptly with `cancelled`. */
+export async function slow(turn: Turn): Promise<StopReason> {
+  const chunks = Number(turn.args[0] ?? 50);
+  const ms = Number(turn.args[1] ?? 100);
+  const messageId = turn.newMessageId();
+  for (let i = 0; i < chunks && !turn.signal.aborted; i++) {
+    await turn.update({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: `chunk ${i} ` } });
+    await turn.sleep(ms);
+  }
+  return turn.end();
+}
+
+/** Like `slow`, but a cancel makes the prompt fail with an internal error (a non-conformant agent). */
+export async function cancelError(turn: Turn): Promise<StopReason> {
+  const messageId = turn.newMessageId();
+  for (let i = 0; i < 100 && !turn.signal.aborted; i++) {
+    await turn.update({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: `part ${i} ` } });
+    await turn.sleep(100);
+  }
+  if (turn.signal.aborted) throw RequestError.internalError(undefined, 'aborted while streaming');
+  return turn.end();
+}
+
+/** Sends one chunk, then never answers (not even a cancel). */
+export async function hang(turn: Turn): Promise<StopReason> {
+  await turn.say('I will now stop answering.');
+  return new Promise<StopReason>(() => {});
+}
+
+/** Sends a chunk and a pending tool call, then exits the process with `code` (default 3). */
+export async function crash(turn: Turn): Promise<StopReason> {
+  const code = Number(turn.args[0] ?? 3);
+  await turn.say('About to crash. ');
+  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-crash', title: 'Dangerous operation', kind: 'execute', status: 'pending' });
+  process.exit(code);
+}

@@ -1,0 +1,139 @@
+/** Structured updates: tool calls, plans, usage, title, commands, config/mode, notices, compaction. */
+import type { StopReason } from '@agentclientprotocol/sdk';
+import type { Turn } from '../turn.ts';
+
+const CWD_FALLBACK = '/tmp/silo-demo';
+
+function planEntries(statuses: ('pending' | 'in_progress' | 'completed')[]) {
+  const contents = ['Read the existing code', 'Write the new module', 'Run the checks'];
+  const priorities = ['high', 'medium', 'low'] as const;
+  return statuses.map((status, i) => ({ content: contents[i]!, priority: priorities[i]!, status }));
+}
+
+/**
+ * The tool-call tour shared by `tools` and `demo`: a read that completes with content and a
+ * location, a new file (diff with oldText null), an edit (diff), and a command that fails.
+ * The plan is re-sent whole as it progresses.
+ */
+export async function toolsTour(turn: Turn, delayMs = 0): Promise<void> {
+  const cwd = turn.session.cwd || CWD_FALLBACK;
+  const file = `${cwd}/src/greet.ts`;
+  const readme = `${cwd}/README.md`;
+  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['in_progress', 'pending', 'pending']) });
+
+  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-read', title: 'Read README.md', kind: 'read', status: 'pending', rawInput: { path: readme } });
+  await turn.sleep(delayMs);
+  await turn.update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-read', status: 'in_progress', locations: [{ path: readme, line: 1 }] });
+  await turn.sleep(delayMs);
+  await turn.update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-read',
+    status: 'completed',
+    content: [{ type: 'content', content: { type: 'text', text: '# Project\n\nA tiny project.' } }],
+    rawOutput: { bytes: 27 },
+  });
+  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'in_progress', 'pending']) });
+
+  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-new', title: 'Create src/greet.ts', kind: 'edit', status: 'pending', locations: [{ path: file }] });
+  await turn.sleep(delayMs);
+  await turn.update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-new',
+    status: 'completed',
+    content: [{ type: 'diff', path: file, oldText: null, newText: 'export const greet = (n: string) => `Hi ${n}`;\n' }],
+  });
+  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-edit', title: 'Edit README.md', kind: 'edit', status: 'in_progress', locations: [{ path: readme, line: 3 }] });
+  await turn.sleep(delayMs);
+  await turn.update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-edit',
+    status: 'completed',
+    content: [{ type: 'diff', path: readme, oldText: '# Project\n\nA tiny project.\n', newText: '# Project\n\nA tiny project that greets.\n' }],
+  });
+  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'completed', 'in_progress']) });
+
+  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-check', title: 'npm test', kind: 'execute', status: 'pending', rawInput: { command: 'npm test' } });
+  await turn.sleep(delayMs);
+  await turn.update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-check', status: 'in_progress' });
+  await turn.sleep(delayMs);
+  await turn.update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-check',
+    status: 'failed',
+    content: [{ type: 'content', content: { type: 'text', text: 'Error: 1 test failed (greet.test.ts)' } }],
+    rawOutput: { exitCode: 1 },
+  });
+  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'completed', 'completed']) });
+}
+
+export async function tools(turn: Turn): Promise<StopReason> {
+  await toolsTour(turn);
+  await turn.say('Done: one read, a new file, an edit, and a failed check.');
+  return turn.end();
+}
+
+export async function plan(turn: Turn): Promise<StopReason> {
+  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['pending', 'pending', 'pending']) });
+  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['in_progress', 'pending', 'pending']) });
+  await turn.say('Working on it. ');
+  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'in_progress', 'pending']) });
+  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'completed', 'in_progress']) });
+  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'completed', 'completed']) });
+  await turn.say('All three steps done.');
+  return turn.end();
+}
+
+export async function usage(turn: Turn): Promise<StopReason> {
+  await turn.update({ sessionUpdate: 'usage_update', used: 1000, size: 200000 });
+  await turn.say('Some work. ');
+  await turn.update({ sessionUpdate: 'usage_update', used: 53000, size: 200000, cost: { amount: 0.0123, currency: 'USD' } });
+  return turn.end();
+}
+
+export async function title(turn: Turn): Promise<StopReason> {
+  turn.session.title = turn.args.join(' ') || 'A title from the agent';
+  await turn.update({ sessionUpdate: 'session_info_update', title: turn.session.title, updatedAt: new Date().toISOString() });
+  await turn.say(`Title set to "${turn.session.title}".`);
+  return turn.end();
+}
+
+export const COMMANDS = [
+  { name: 'scenario', description: 'Play a scripted scenario', input: { hint: 'name [args]' } },
+  { name: 'review', description: 'Review the current changes' },
+  { name: 'web', description: 'Search the web', input: { hint: 'query' } },
+];
+
+export async function commands(turn: Turn): Promise<StopReason> {
+  await turn.update({ sessionUpdate: 'available_commands_update', availableCommands: COMMANDS });
+  await turn.say('Commands updated.');
+  return turn.end();
+}
+
+export async function notice(turn: Turn): Promise<StopReason> {
+  if (!turn.clientCapabilities.session?.notices) {
+    await turn.say('(notice) The client did not advertise session.notices, so this is a plain message.');
+    return turn.end();
+  }
+  for (const severity of ['info', 'warning', 'error'] as const) {
+    await turn.update(
+      { sessionUpdate: 'notice', severity, title: `A ${severity} notice`, description: `Details of the ${severity} notice.` },
+      { history: false },
+    );
+  }
+  await turn.say('Three notices sent.');
+  return turn.end();
+}
+
+export async function compaction(turn: Turn): Promise<StopReason> {
+  if (!turn.clientCapabilities.session?.compaction) {
+    await turn.say('(compaction) The client did not advertise session.compaction, so nothing was compacted.');
+    return turn.end();
+  }
+  const compactionId = `cmp-${Date.now()}`;
+  await turn.update({ sessionUpdate: 'compaction_update', compactionId, status: 'in_progress' });
+  await turn.update({ sessionUpdate: 'compaction_summary_chunk', compactionId, content: { type: 'text', text: 'Summary: the user asked for ' } });
+  await turn.update({ sessionUpdate: 'compaction_summary_chunk', compactionId, content: { type: 'text', text: 'a tour of the agent.' } });
+  await turn.update({ sessionUpdate: 'compaction_update', compactionId, status: 'completed' });
+  await turn.say('Context compacted.');
+  return turn.end();
+}

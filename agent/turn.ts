@@ -1,0 +1,116 @@
+/**
+ * What a scenario gets to play one prompt turn: helpers that send `session/update`s (recording them
+ * into the session's history for `session/load`), stream text, wait cancellably, and write raw
+ * lines to stdout for the robustness scenarios.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AgentContext, ClientCapabilities, StopReason } from '@agentclientprotocol/sdk';
+import type { AgentOptions } from './options.ts';
+import type { SessionRecord } from './store.ts';
+
+/** A session update as written on the wire; unknown kinds and fields are allowed on purpose. */
+export type RawUpdate = { sessionUpdate: string } & Record<string, unknown>;
+
+/** Writes one raw line (without the newline) to the agent's stdout, in order with SDK messages. */
+export type RawWriter = (line: string) => Promise<void>;
+
+/** The context of one prompt turn. */
+export class Turn {
+  private idCounter = 0;
+
+  constructor(
+    readonly sessionId: string,
+    readonly args: string[],
+    /** Prompt text after the `/scenario` line (or the whole prompt for `default`). */
+    readonly text: string,
+    /** Aborted by `session/cancel` or `session/close` for this session. */
+    readonly signal: AbortSignal,
+    readonly client: AgentContext,
+    readonly clientCapabilities: ClientCapabilities,
+    readonly options: AgentOptions,
+    readonly session: SessionRecord,
+    private readonly rawWriter: RawWriter,
+  ) {}
+
+  /** A fresh messageId (`msg-…`). */
+  newMessageId(): string {
+    return `msg-${randomUUID().slice(0, 8)}-${++this.idCounter}`;
+  }
+
+  /**
+   * Sends one `session/update`. Chunk `messageId`s are dropped under `--no-message-id`. The update is
+   * appended to the history replayed by `session/load` unless `history` is false (notices, floods).
+   */
+  async update(update: RawUpdate, opts: { history?: boolean } = {}): Promise<void> {
+    if (!this.options.messageId && 'messageId' in update) {
+      const { messageId: _drop, ...rest } = update;
+      update = rest as RawUpdate;
+    }
+    if (opts.history !== false) this.session.history.push(update);
+    await this.client.notify('session/update', { sessionId: this.sessionId, update } as never);
+  }
+
+  /**
+   * Streams `text` as chunks of about `chunkSize` characters (split on spaces), all with one
+   * messageId (a new one unless given; `null` = none), `delayMs` apart (cancellable).
+   */
+  async say(
+    text: string,
+    opts: { kind?: 'agent_message_chunk' | 'agent_thought_chunk'; chunkSize?: number; messageId?: string | null; delayMs?: number } = {},
+  ): Promise<string | null> {
+    const messageId = opts.messageId === undefined ? this.newMessageId() : opts.messageId;
+    for (const piece of splitText(text, opts.chunkSize ?? 24)) {
+      if (this.signal.aborted) break;
+      const update: RawUpdate = { sessionUpdate: opts.kind ?? 'agent_message_chunk', content: { type: 'text', text: piece } };
+      if (messageId !== null) update.messageId = messageId;
+      await this.update(update);
+      if (opts.delayMs) await this.sleep(opts.delayMs);
+    }
+    return messageId;
+  }
+
+  /** Waits `ms`, or less if the turn is cancelled. Never rejects. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.signal.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** Resolves when the turn is cancelled. */
+  cancelled(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.signal.aborted) resolve();
+      else this.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  }
+
+  /** Writes a raw line to stdout (after every message sent so far). */
+  raw(line: string): Promise<void> {
+    return this.rawWriter(line);
+  }
+
+  /** The stop reason for a scenario that finished normally: `cancelled` if the turn was cancelled. */
+  end(reason: StopReason | string = 'end_turn'): StopReason {
+    return (this.signal.aborted ? 'cancelled' : reason) as StopReason;
+  }
+}
+
+/** Splits text into pieces of about `size` characters, keeping spaces, never losing a character. */
+export function splitText(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > size) {
+    let cut = rest.lastIndexOf(' ', size);
+    if (cut <= 0) cut = size;
+    pieces.push(rest.slice(0, cut + (rest[cut] === ' ' ? 1 : 0)));
+    rest = rest.slice(pieces[pieces.length - 1]!.length);
+  }
+  if (rest) pieces.push(rest);
+  return pieces;
+}

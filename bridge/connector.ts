@@ -1,0 +1,206 @@
+/**
+ * An `AgentConnector` for the SDK's `AcpServer` that runs one stdio agent process per connection and
+ * pipes its stdio through the SDK's `ndJsonStream`. When the socket goes away the agent's process
+ * group is ended; when the agent goes away the client gets `_silo/agent_exited` before the close.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { Readable, Writable } from 'node:stream';
+import {
+  type AgentConnector,
+  type AnyMessage,
+  MessageTooLargeError,
+  ndJsonStream,
+  type Stream,
+} from '@agentclientprotocol/sdk';
+import { AGENT_EXITED_METHOD, type AgentExitedParams } from '../src/bridge-protocol.ts';
+
+/** One line of the bridge's log; `level` is informational only. */
+export type BridgeLog = (message: string) => void;
+
+/** How a connection's agent ended, filled in before the connector's `closed` resolves. */
+export interface AgentOutcome {
+  exit?: AgentExitedParams;
+}
+
+/** What {@link stdioAgentConnector} needs. */
+export interface StdioConnectorOptions {
+  command: string;
+  args: string[];
+  maxLineBytes: number;
+  debug: boolean;
+  log: BridgeLog;
+  /** Called once the process is spawned (the bridge tracks live agents for shutdown and tests). */
+  onSpawn?(child: ChildProcess, exited: Promise<void>): void;
+  /** Receives the agent's fate before `closed` resolves, so the socket can close with a code. */
+  outcome: AgentOutcome;
+  /** Connection label for logs. */
+  label: string;
+}
+
+/** Grace period between SIGTERM and SIGKILL when ending an agent. */
+export const KILL_GRACE_MS = 2000;
+
+/**
+ * Ends a process and everything in its process group: SIGTERM now, SIGKILL after
+ * {@link KILL_GRACE_MS} if the leader has not exited. Never throws.
+ */
+export function killProcessGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
+  if (child.pid === undefined) return;
+  const pid = child.pid;
+  const send = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, sig);
+    } catch {
+      try {
+        child.kill(sig);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  send(signal);
+  if (signal !== 'SIGKILL' && child.exitCode === null && child.signalCode === null) {
+    const timer = setTimeout(() => send('SIGKILL'), KILL_GRACE_MS);
+    timer.unref();
+    child.once('exit', () => clearTimeout(timer));
+  }
+}
+
+/** Human text for an exit, e.g. `agent exited with code 3` or `agent killed by SIGKILL`. */
+export function describeExit(exit: AgentExitedParams): string {
+  const base = exit.signal ? `agent killed by ${exit.signal}` : `agent exited with code ${exit.code}`;
+  return exit.reason ? `${base} (${exit.reason})` : base;
+}
+
+/** Forwards a child's stderr to the log, line by line, each line capped at 8 KiB. */
+function forwardStderr(child: ChildProcess, log: BridgeLog): void {
+  let pending = '';
+  const cap = 8192;
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    pending += chunk;
+    let nl = pending.indexOf('\n');
+    while (nl !== -1) {
+      log(`[agent ${child.pid}] ${pending.slice(0, Math.min(nl, cap))}`);
+      pending = pending.slice(nl + 1);
+      nl = pending.indexOf('\n');
+    }
+    if (pending.length > cap) {
+      log(`[agent ${child.pid}] ${pending.slice(0, cap)}…`);
+      pending = '';
+    }
+  });
+  child.stderr?.on('end', () => {
+    if (pending) log(`[agent ${child.pid}] ${pending}`);
+  });
+}
+
+/** A pass-through that logs each message (debug only; bodies are never logged otherwise). */
+function debugTap(log: BridgeLog, label: string): TransformStream<AnyMessage, AnyMessage> {
+  return new TransformStream({
+    transform(message, controller) {
+      const text = JSON.stringify(message);
+      log(`${label} ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`);
+      controller.enqueue(message);
+    },
+  });
+}
+
+/**
+ * Creates the connector for one connection. `connect()` is called by `AcpServer` at upgrade time
+ * (after the guard accepted it) and spawns the agent at once.
+ */
+export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnector {
+  return {
+    connect(stream: Stream) {
+      const { log, label } = options;
+      const child = spawn(options.command, options.args, {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+        env: process.env,
+      });
+      let exitInfo: AgentExitedParams | undefined;
+      const exited = new Promise<AgentExitedParams>((resolve) => {
+        child.once('exit', (code, signal) => resolve({ code, signal }));
+        child.once('error', (error) => {
+          if (child.pid === undefined) resolve({ code: null, signal: null, reason: `spawn failed: ${error.message}` });
+        });
+      }).then((exit) => {
+        exitInfo = exit;
+        // Grandchildren the agent left behind are ended with it.
+        if (child.pid !== undefined) {
+          try {
+            process.kill(-child.pid, 'SIGTERM');
+          } catch {
+            // group already empty
+          }
+        }
+        return exit;
+      });
+      if (child.pid !== undefined) {
+        log(`${label}: agent spawned pid=${child.pid}`);
+        options.onSpawn?.(
+          child,
+          exited.then(() => undefined),
+        );
+      }
+      child.stdin?.on('error', () => {});
+      child.stdout?.on('error', () => {});
+      forwardStderr(child, log);
+
+      const agent = ndJsonStream(
+        Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>,
+        Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>,
+        { maxMessageBytes: options.maxLineBytes },
+      );
+      let inbound = stream.readable;
+      let outbound = agent.readable;
+      if (options.debug) {
+        inbound = inbound.pipeThrough(debugTap(log, `${label} client->agent`));
+        outbound = outbound.pipeThrough(debugTap(log, `${label} agent->client`));
+      }
+
+      // Client side ended (socket closed): end the agent and its children.
+      void inbound
+        .pipeTo(agent.writable)
+        .catch(() => {})
+        .finally(() => {
+          if (!exitInfo) killProcessGroup(child);
+        });
+
+      let limitReason: string | undefined;
+      const stopPump = new AbortController();
+      const pumped = outbound
+        .pipeTo(stream.writable, { preventClose: true, preventAbort: true, signal: stopPump.signal })
+        .catch((error) => {
+          if (stopPump.signal.aborted) return;
+          if (error instanceof MessageTooLargeError) {
+          limitReason = `agent message over ${options.maxLineBytes} bytes`;
+            log(`${label}: ${limitReason}; ending the agent`);
+          } else {
+            log(`${label}: agent output failed: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          killProcessGroup(child);
+        });
+
+      const closed = (async () => {
+        const exit = await exited;
+        // Let the agent's last lines through, but do not wait on a grandchild that holds stdout open.
+        await Promise.race([pumped, new Promise((r) => setTimeout(r, 2000).unref())]);
+        stopPump.abort();
+        await pumped;
+        const params: AgentExitedParams = limitReason ? { ...exit, reason: limitReason } : exit;
+        options.outcome.exit = params;
+        log(`${label}: ${describeExit(params)}`);
+        try {
+          const writer = stream.writable.getWriter();
+          await writer.write({ jsonrpc: '2.0', method: AGENT_EXITED_METHOD, params } as AnyMessage);
+          await writer.close();
+        } catch {
+          // the client is already gone
+        }
+      })();
+      return { closed };
+    },
+  };
+}

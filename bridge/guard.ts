@@ -1,0 +1,122 @@
+/**
+ * The checks every WebSocket upgrade passes *before* it is accepted, so a refused client never
+ * spawns a process: path, Host (DNS rebinding), Origin (cross-site WebSocket hijacking), the token
+ * in `Sec-WebSocket-Protocol`, a brute-force limit on failed tokens, and a cap on connections.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ACP_SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX } from '../src/bridge-protocol.ts';
+import { isLoopbackHost } from './options.ts';
+
+/** What the guard compares an upgrade against. */
+export interface GuardConfig {
+  /** The port the bridge listens on (the Host header must name it). */
+  port: number;
+  /** Extra host names accepted besides loopback ones (the bind address when non-loopback). */
+  extraHosts: string[];
+  /** Exact allowed origins, normalized `scheme://host[:port]`. */
+  origins: ReadonlySet<string>;
+  allowMissingOrigin: boolean;
+  token: string;
+  maxConnections: number;
+}
+
+/** Why an upgrade was refused: HTTP status and a short reason without secrets. */
+export interface Refusal {
+  status: 400 | 401 | 403 | 404 | 429 | 503;
+  reason: string;
+}
+
+/** Counts failed token attempts in a sliding one-minute window. */
+export class FailureWindow {
+  private readonly times: number[] = [];
+  constructor(
+    private readonly max: number,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  /** Records one failure at `now`. */
+  record(now: number): void {
+    this.times.push(now);
+  }
+
+  /** True while `max` failures happened within the window before `now`. */
+  blocked(now: number): boolean {
+    while (this.times.length > 0 && this.times[0]! <= now - this.windowMs) this.times.shift();
+    return this.times.length >= this.max;
+  }
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The offered subprotocols, trimmed. */
+export function offeredProtocols(headers: IncomingHttpHeaders): string[] {
+  return (header(headers, 'sec-websocket-protocol') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** Constant-time token comparison (hashes first so lengths never leak). */
+export function tokenMatches(candidate: string, token: string): boolean {
+  return timingSafeEqual(digest(candidate), digest(token));
+}
+
+/** True if `hostHeader` is `<loopback name or extra host>:<port>`. */
+export function hostAllowed(hostHeader: string | undefined, config: GuardConfig): boolean {
+  if (!hostHeader) return false;
+  let url: URL;
+  try {
+    url = new URL(`http://${hostHeader}`);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return false;
+  if (url.port !== String(config.port)) return false;
+  const name = url.hostname.toLowerCase();
+  return isLoopbackHost(name) || config.extraHosts.some((h) => h.toLowerCase() === name);
+}
+
+/**
+ * Decides whether an upgrade may proceed. Returns `undefined` when it may, a {@link Refusal}
+ * otherwise. Token failures are recorded in `failures`; while the window is full every upgrade is
+ * refused with 429, so a page cannot brute-force the token.
+ */
+export function checkUpgrade(
+  req: { url?: string | undefined; headers: IncomingHttpHeaders },
+  config: GuardConfig,
+  state: { failures: FailureWindow; liveConnections: number; now: number },
+): Refusal | undefined {
+  const path = (req.url ?? '/').split('?')[0];
+  if (path !== '/') return { status: 404, reason: 'unknown path' };
+  if (!hostAllowed(header(req.headers, 'host'), config)) {
+    return { status: 403, reason: 'Host is not this bridge (loopback name and port expected)' };
+  }
+  const origin = header(req.headers, 'origin');
+  if (origin === undefined) {
+    if (!config.allowMissingOrigin) return { status: 403, reason: 'missing Origin' };
+  } else if (!config.origins.has(origin)) {
+    return { status: 403, reason: 'Origin not allowed' };
+  }
+  if (state.failures.blocked(state.now)) return { status: 429, reason: 'too many failed token attempts' };
+  const offered = offeredProtocols(req.headers);
+  const tokenProtocol = offered.find((p) => p.startsWith(TOKEN_SUBPROTOCOL_PREFIX));
+  if (!tokenProtocol || !tokenMatches(tokenProtocol.slice(TOKEN_SUBPROTOCOL_PREFIX.length), config.token)) {
+    state.failures.record(state.now);
+    return { status: 401, reason: tokenProtocol ? 'wrong token' : 'missing token' };
+  }
+  if (!offered.includes(ACP_SUBPROTOCOL)) {
+    return { status: 400, reason: `subprotocol "${ACP_SUBPROTOCOL}" must be offered` };
+  }
+  if (state.liveConnections >= config.maxConnections) {
+    return { status: 503, reason: 'too many connections' };
+  }
+  return undefined;
+}

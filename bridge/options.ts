@@ -1,0 +1,184 @@
+/**
+ * Command-line options of `silo-bridge`: parsing and validation, nothing else.
+ *
+ * `silo-bridge [--port N] [--host H] [--allow-origin O]... [--token T] [limits…] -- <agent command> [args…]`
+ */
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+
+/** Everything the bridge needs to start, after defaults are applied. */
+export interface BridgeOptions {
+  /** TCP port; 0 lets the OS choose. */
+  port: number;
+  /** Address to bind; loopback unless {@link BridgeOptions.allowNonLoopback}. */
+  host: string;
+  /** Explicit opt-in to bind a non-loopback address. */
+  allowNonLoopback: boolean;
+  /** Exact origins (`scheme://host[:port]`) allowed to connect. */
+  allowOrigins: string[];
+  /** Accept upgrades without an `Origin` header (non-browser clients only; browsers always send one). */
+  allowMissingOrigin: boolean;
+  /** The per-launch token (random unless given). */
+  token: string;
+  /** Most simultaneous connections (= agent processes). */
+  maxConnections: number;
+  /** Failed token attempts per minute before every upgrade is refused with 429 for the rest of the minute. */
+  maxTokenFailures: number;
+  /** Largest WebSocket frame a client may send (bytes); bigger ones close that socket with 1009. */
+  maxFrameBytes: number;
+  /** Largest line the agent may write on stdout (bytes); a bigger one ends that agent. */
+  maxLineBytes: number;
+  /** Agent output held for a slow client before the agent is paused (bytes). */
+  maxBufferedBytes: number;
+  /** Log message bodies (never logged otherwise). */
+  debug: boolean;
+  /** The agent command and its arguments, fixed for the bridge's lifetime. */
+  agentCommand: string;
+  agentArgs: string[];
+}
+
+/** An invalid command line; `message` is meant for the user. */
+export class BridgeUsageError extends Error {
+  override readonly name = 'BridgeUsageError';
+}
+
+export const USAGE = `usage: silo-bridge [options] -- <agent command> [args...]
+
+  --port N                 port to listen on (default 0: any free port)
+  --host H                 address to bind (default 127.0.0.1; loopback only)
+  --allow-non-loopback     allow a --host that is not loopback (exposes the agent to your network)
+  --allow-origin O         exact origin allowed to connect, e.g. http://localhost:5173 (repeatable)
+  --allow-missing-origin   also accept clients that send no Origin header (non-browser tools)
+  --token T                token to require (default: 256 random bits; env SILO_BRIDGE_TOKEN)
+  --max-connections N      simultaneous connections / agent processes (default 8)
+  --max-token-failures N   failed token attempts per minute before refusing everyone (default 20)
+  --max-frame-bytes N      largest client frame (default 16 MiB)
+  --max-line-bytes N       largest agent stdout line (default 32 MiB)
+  --max-buffered-bytes N   agent output buffered for a slow client (default 64 MiB)
+  --debug                  log message bodies (off by default)`;
+
+const MiB = 1024 * 1024;
+
+/** True for 127.0.0.0/8, ::1 and `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
+/** Normalizes an origin to `scheme://host[:port]`; throws {@link BridgeUsageError} if it is not one. */
+export function normalizeOrigin(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new BridgeUsageError(`--allow-origin ${text}: not an origin like http://localhost:5173`);
+  }
+  if (url.origin === 'null' || url.pathname.length > 1 || url.search || url.hash || url.username) {
+    throw new BridgeUsageError(`--allow-origin ${text}: give only scheme://host[:port]`);
+  }
+  return url.origin;
+}
+
+/** Generates a token of 256 random bits, base64url (valid in a subprotocol name). */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function intArg(flag: string, value: string | undefined, min: number): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isSafeInteger(n) || n < min) {
+    throw new BridgeUsageError(`${flag} needs an integer >= ${min}`);
+  }
+  return n;
+}
+
+/**
+ * Parses `argv` (without `node` and the script). Throws {@link BridgeUsageError} for unknown flags,
+ * a missing agent command, a weak token or a non-loopback host without `--allow-non-loopback`.
+ */
+export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): BridgeOptions {
+  const sep = argv.indexOf('--');
+  const flags = sep === -1 ? argv : argv.slice(0, sep);
+  const command = sep === -1 ? [] : argv.slice(sep + 1);
+  const o: BridgeOptions = {
+    port: 0,
+    host: '127.0.0.1',
+    allowNonLoopback: false,
+    allowOrigins: [],
+    allowMissingOrigin: false,
+    token: env.SILO_BRIDGE_TOKEN ?? '',
+    maxConnections: 8,
+    maxTokenFailures: 20,
+    maxFrameBytes: 16 * MiB,
+    maxLineBytes: 32 * MiB,
+    maxBufferedBytes: 64 * MiB,
+    debug: false,
+    agentCommand: '',
+    agentArgs: [],
+  };
+  for (let i = 0; i < flags.length; i++) {
+    const flag = flags[i]!;
+    const next = (): string | undefined => flags[++i];
+    switch (flag) {
+      case '--port':
+        o.port = intArg(flag, next(), 0);
+        break;
+      case '--host':
+        o.host = next() ?? '';
+        break;
+      case '--allow-non-loopback':
+        o.allowNonLoopback = true;
+        break;
+      case '--allow-origin':
+        for (const origin of (next() ?? '').split(',')) {
+          if (origin) o.allowOrigins.push(normalizeOrigin(origin));
+        }
+        break;
+      case '--allow-missing-origin':
+        o.allowMissingOrigin = true;
+        break;
+      case '--token':
+        o.token = next() ?? '';
+        break;
+      case '--max-connections':
+        o.maxConnections = intArg(flag, next(), 1);
+        break;
+      case '--max-token-failures':
+        o.maxTokenFailures = intArg(flag, next(), 1);
+        break;
+      case '--max-frame-bytes':
+        o.maxFrameBytes = intArg(flag, next(), 1024);
+        break;
+      case '--max-line-bytes':
+        o.maxLineBytes = intArg(flag, next(), 1024);
+        break;
+      case '--max-buffered-bytes':
+        o.maxBufferedBytes = intArg(flag, next(), 1024);
+        break;
+      case '--debug':
+        o.debug = true;
+        break;
+      case '-h':
+      case '--help':
+        throw new BridgeUsageError(USAGE);
+      default:
+        throw new BridgeUsageError(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  if (command.length === 0) throw new BridgeUsageError(`missing agent command after --\n${USAGE}`);
+  o.agentCommand = command[0]!;
+  o.agentArgs = command.slice(1);
+  if (!o.host) throw new BridgeUsageError('--host needs an address');
+  if (!isLoopbackHost(o.host) && !o.allowNonLoopback) {
+    throw new BridgeUsageError(
+      `refusing to listen on ${o.host}: it is not a loopback address, so other machines could run your agent. ` +
+        'Pass --allow-non-loopback if you mean it.',
+    );
+  }
+  if (!o.token) o.token = generateToken();
+  else if (!/^[A-Za-z0-9_-]{32,}$/.test(o.token)) {
+    throw new BridgeUsageError('--token must be at least 32 characters of A-Z a-z 0-9 _ - (128+ bits)');
+  }
+  return o;
+}

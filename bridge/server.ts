@@ -1,0 +1,209 @@
+/**
+ * The bridge server: an HTTP server that only upgrades to WebSocket, guarded before the upgrade,
+ * with the SDK's `AcpServer` running one stdio agent per accepted socket.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
+import { type WebSocket, WebSocketServer } from 'ws';
+import {
+  ACP_SUBPROTOCOL,
+  type BridgeAnnouncement,
+  CLOSE_AGENT_EXITED,
+  CLOSE_AGENT_LIMIT,
+  formatConnectionString,
+} from '../src/bridge-protocol.ts';
+import { type AgentOutcome, type BridgeLog, describeExit, killProcessGroup, stdioAgentConnector } from './connector.ts';
+import { checkUpgrade, FailureWindow, type GuardConfig, type Refusal } from './guard.ts';
+import type { BridgeOptions } from './options.ts';
+
+/** A running bridge. */
+export interface RunningBridge extends BridgeAnnouncement {
+  /** Live agent processes, by pid. */
+  readonly agents: ReadonlyMap<number, ChildProcess>;
+  /** Number of agents spawned since start (refused upgrades never spawn). */
+  readonly spawnedCount: number;
+  /**
+   * Stops accepting, closes every socket (1001), ends every agent and resolves once all agent
+   * processes have exited. Safe to call twice.
+   */
+  close(): Promise<void>;
+}
+
+const STATUS_TEXT: Record<Refusal['status'], string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
+
+function refuse(socket: Duplex, refusal: Refusal): void {
+  const body = `${refusal.reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${STATUS_TEXT[refusal.status]}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.once('finish', () => socket.destroy());
+}
+
+/**
+ * Wraps a `ws` socket for `AcpServer`: identical, except that a close without a code (what the SDK
+ * does when the agent's output ends) becomes the agent-exit close code with a reason.
+ */
+function withExitCloseCode(ws: WebSocket, outcome: AgentOutcome) {
+  return {
+    get readyState() {
+      return ws.readyState;
+    },
+    get bufferedAmount() {
+      return ws.bufferedAmount;
+    },
+    send: (data: string) => ws.send(data),
+    close(code?: number, reason?: string) {
+      if (code === undefined && outcome.exit) {
+        const text = describeExit(outcome.exit).slice(0, 120);
+        ws.close(outcome.exit.reason ? CLOSE_AGENT_LIMIT : CLOSE_AGENT_EXITED, text);
+        return;
+      }
+      ws.close(code, reason);
+    },
+    on: (type: string, listener: (...args: unknown[]) => void) => ws.on(type, listener),
+    off: (type: string, listener: (...args: unknown[]) => void) => ws.off(type, listener),
+  };
+}
+
+/** Starts the bridge. Resolves once it listens; rejects if the port cannot be bound. */
+export async function startBridge(options: BridgeOptions, log: BridgeLog): Promise<RunningBridge> {
+  const agents = new Map<number, ChildProcess>();
+  const agentExits = new Set<Promise<void>>();
+  let spawnedCount = 0;
+  let liveConnections = 0;
+  let nextConnection = 1;
+  const failures = new FailureWindow(options.maxTokenFailures);
+
+  const acp = new AcpServer({
+    // Each upgrade passes its own connector (below); this default is never used.
+    createAgent: () => {
+      throw new Error('no agent without a guarded upgrade');
+    },
+    maxBufferedBytes: options.maxBufferedBytes,
+  });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxFrameBytes,
+    handleProtocols: () => ACP_SUBPROTOCOL,
+    perMessageDeflate: false,
+  });
+  const http = createServer((_req, res) => {
+    res.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+    res.end('silo-bridge speaks WebSocket only\n');
+  });
+
+  let guard: GuardConfig;
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => {});
+    const refusal = checkUpgrade(req, guard, { failures, liveConnections, now: Date.now() });
+    if (refusal) {
+      log(`refused upgrade: ${refusal.status} ${refusal.reason}`);
+      refuse(socket, refusal);
+      return;
+    }
+    const label = `conn ${nextConnection++}`;
+    const outcome: AgentOutcome = {};
+    liveConnections++;
+    let released = false;
+    const release = () => {
+      if (!released) {
+        released = true;
+        liveConnections--;
+      }
+    };
+    const upgrade = acp.prepareWebSocketUpgrade({
+      agent: stdioAgentConnector({
+        command: options.agentCommand,
+        args: options.agentArgs,
+        maxLineBytes: options.maxLineBytes,
+        debug: options.debug,
+        log,
+        outcome,
+        label,
+        onSpawn(child, exited) {
+          spawnedCount++;
+          agents.set(child.pid!, child);
+          agentExits.add(exited);
+          void exited.then(() => {
+            agents.delete(child.pid!);
+            agentExits.delete(exited);
+          });
+        },
+      }),
+    });
+    let accepted = false;
+    socket.once('close', () => {
+      if (!accepted) {
+        upgrade.reject();
+        release();
+      }
+    });
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      accepted = true;
+      log(`${label}: accepted`);
+      ws.on('close', (code) => {
+        release();
+        log(`${label}: socket closed (${code})`);
+      });
+      ws.on('error', (error) => log(`${label}: socket error: ${error.message}`));
+      upgrade.accept(withExitCloseCode(ws, outcome));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (http.address() as AddressInfo).port;
+  guard = {
+    port,
+    extraHosts: options.allowNonLoopback ? [options.host] : [],
+    origins: new Set(options.allowOrigins),
+    allowMissingOrigin: options.allowMissingOrigin,
+    token: options.token,
+    maxConnections: options.maxConnections,
+  };
+  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `ws://${hostForUrl}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      http.close();
+      await acp.close();
+      for (const client of wss.clients) client.terminate();
+      for (const child of agents.values()) killProcessGroup(child);
+      await Promise.all([...agentExits]);
+      http.closeAllConnections();
+    })();
+    return closing;
+  };
+
+  return {
+    url,
+    token: options.token,
+    origins: options.allowOrigins,
+    connection: formatConnectionString(url, options.token),
+    port,
+    pid: process.pid,
+    agents,
+    get spawnedCount() {
+      return spawnedCount;
+    },
+    close,
+  };
+}

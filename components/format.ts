@@ -1,0 +1,57 @@
+/**
+ * Number, percent, currency and date formatting through `Intl`, cached per locale. A currency that is
+ * not an ISO 4217 code (for example `"credits"`) is shown as a number followed by the unit.
+ * @packageDocumentation
+ */
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale ?? ''}|${JSON.stringify(options)}`;
+  let f = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** Formats an integer count (tokens). */
+export function formatNumber(n: number, locale?: string): string {
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(n);
+}
+
+/** Formats a ratio 0..1 as a percentage. */
+export function formatPercent(ratio: number, locale?: string): string {
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+}
+
+/** Formats a cost in its currency, with enough digits for sub-cent amounts. */
+export function formatCost(amount: number, currency: string, locale?: string): string {
+  if (/^[A-Za-z]{3}$/.test(currency)) {
+    try {
+      return numberFormat(locale, {
+        style: 'currency',
+        currency: currency.toUpperCase(),
+        maximumFractionDigits: amount !== 0 && Math.abs(amount) < 1 ? 4 : 2,
+      }).format(amount);
+    } catch {
+      // Not a currency Intl knows: fall through to number + unit.
+    }
+  }
+  return `${numberFormat(locale, { maximumFractionDigits: 4 }).format(amount)} ${currency}`;
+}
+
+/** Formats an ISO 8601 timestamp as a short time (or date and time when not today). */
+export function formatTime(iso: string, locale?: string): string | undefined {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return undefined;
+  const today = new Date().toDateString() === d.toDateString();
+  const key = `d|${locale ?? ''}|${today}`;
+  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
+    cache.set(key, f);
+  }
+  return f.format(d);
+}

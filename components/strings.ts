@@ -1,0 +1,197 @@
+/**
+ * Every user-visible string of `<silo-transcript>` and `<silo-chat>`, replaceable for localization:
+ * set an element's `strings` property to a partial object; missing keys fall back to English.
+ * Numbers, dates and currency are formatted with `Intl` in the element's `locale`.
+ * @packageDocumentation
+ */
+
+/** The strings of `<silo-transcript>`. Functions receive already-formatted values. */
+export interface SiloTranscriptStrings {
+  transcriptLabel: string;
+  you: string;
+  agent: string;
+  thought: string;
+  jumpToLatest: string;
+  turnStarted: string;
+  turnEnded: (reason: string) => string;
+  excluded: string;
+  stop: {
+    end_turn: string;
+    cancelled: string;
+    refusal: string;
+    max_tokens: string;
+    max_turn_requests: string;
+    interrupted: string;
+    error: (message: string) => string;
+    other: (reason: string) => string;
+  };
+  toolKind: Record<string, string>;
+  toolStatus: Record<string, string>;
+  untitledTool: string;
+  newFile: string;
+  diffOf: (path: string) => string;
+  moreLines: (count: string) => string;
+  terminal: (id: string) => string;
+  input: string;
+  output: string;
+  plan: string;
+  planStatus: Record<string, string>;
+  priority: (p: string) => string;
+  contextUsed: string;
+  usage: (used: string, size: string, percent: string) => string;
+  cost: (amount: string) => string;
+  notice: Record<string, string>;
+  compaction: string;
+  compactionStatus: Record<string, string>;
+  permissionAsk: (title: string) => string;
+  permissionChosen: (option: string) => string;
+  permissionCancelled: string;
+  permissionUnanswerable: string;
+  permissionUnanswered: string;
+  permissionFailed: (message: string) => string;
+  image: (mime: string) => string;
+  unsupportedImage: (mime: string) => string;
+  audio: (mime: string) => string;
+  resource: (name: string) => string;
+  unknownBlock: (type: string) => string;
+  unknownUpdate: (kind: string) => string;
+  empty: string;
+  loadFailed: (message: string) => string;
+}
+
+/** The strings of `<silo-chat>`. */
+export interface SiloChatStrings {
+  composerLabel: string;
+  placeholder: string;
+  send: string;
+  stop: string;
+  commands: string;
+  newSession: string;
+  continueInNew: string;
+  clear: string;
+  exportJsonl: string;
+  exportMarkdown: string;
+  untitled: string;
+  state: Record<string, string>;
+  unreachable: string;
+  journalOnly: string;
+  noBridge: string;
+  sendFailed: (message: string) => string;
+  connectFailed: (message: string) => string;
+}
+
+export const defaultTranscriptStrings: SiloTranscriptStrings = {
+  transcriptLabel: 'Conversation',
+  you: 'You',
+  agent: 'Agent',
+  thought: 'Thinking',
+  jumpToLatest: 'Jump to latest',
+  turnStarted: 'The agent is responding.',
+  turnEnded: (reason) => `The agent finished: ${reason}`,
+  excluded: 'Left out of the agent’s context (refused)',
+  stop: {
+    end_turn: 'Done',
+    cancelled: 'Cancelled',
+    refusal: 'The agent refused. This prompt and its replies are no longer part of the agent’s context.',
+    max_tokens: 'Stopped: the token limit was reached.',
+    max_turn_requests: 'Stopped: too many model requests in one turn.',
+    interrupted: 'Interrupted: the connection to the agent was lost.',
+    error: (message) => `The turn failed: ${message}`,
+    other: (reason) => `Stopped: ${reason}`,
+  },
+  toolKind: {
+    read: 'Read',
+    edit: 'Edit',
+    delete: 'Delete',
+    move: 'Move',
+    search: 'Search',
+    execute: 'Run',
+    think: 'Think',
+    fetch: 'Fetch',
+    switch_mode: 'Switch mode',
+    other: 'Tool',
+  },
+  toolStatus: {
+    pending: 'Pending',
+    in_progress: 'Running',
+    completed: 'Completed',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+  },
+  untitledTool: 'Tool call',
+  newFile: 'new file',
+  diffOf: (path) => `Changes to ${path}`,
+  moreLines: (count) => `… ${count} more lines`,
+  terminal: (id) => `Terminal ${id}`,
+  input: 'Input',
+  output: 'Output',
+  plan: 'Plan',
+  planStatus: { pending: 'To do', in_progress: 'In progress', completed: 'Done' },
+  priority: (p) => `${p} priority`,
+  contextUsed: 'Context used',
+  usage: (used, size, percent) => `${used} / ${size} tokens (${percent})`,
+  cost: (amount) => `Cost ${amount}`,
+  notice: { info: 'Info', warning: 'Warning', error: 'Error', other: 'Notice' },
+  compaction: 'Context compacted',
+  compactionStatus: {
+    in_progress: 'Compacting the conversation…',
+    completed: 'Conversation compacted',
+    failed: 'Compaction failed',
+    cancelled: 'Compaction cancelled',
+  },
+  permissionAsk: (title) => `The agent asks permission: ${title}`,
+  permissionChosen: (option) => `Answered: ${option}`,
+  permissionCancelled: 'Cancelled: nothing was allowed.',
+  permissionUnanswerable: 'This request can no longer be answered; nothing was allowed.',
+  permissionUnanswered: 'No answer was recorded; nothing was allowed.',
+  permissionFailed: (message) => `The answer could not be sent: ${message}`,
+  image: (mime) => `Image (${mime})`,
+  unsupportedImage: (mime) => `Image of an unsupported type (${mime})`,
+  audio: (mime) => `Audio (${mime})`,
+  resource: (name) => `Resource ${name}`,
+  unknownBlock: (type) => `Unsupported content (${type})`,
+  unknownUpdate: (kind) => `Update of an unknown kind: ${kind}`,
+  empty: 'No messages yet.',
+  loadFailed: (message) => `The transcript could not be loaded: ${message}`,
+};
+
+export const defaultChatStrings: SiloChatStrings = {
+  composerLabel: 'Message the agent',
+  placeholder: 'Message the agent — Enter to send, Shift+Enter for a new line, / for commands',
+  send: 'Send',
+  stop: 'Stop',
+  commands: 'Commands',
+  newSession: 'New session',
+  continueInNew: 'Continue in a new session',
+  clear: 'Clear',
+  exportJsonl: 'Export JSONL',
+  exportMarkdown: 'Export Markdown',
+  untitled: 'New conversation',
+  state: {
+    idle: 'Not connected',
+    connecting: 'Connecting…',
+    connected: 'Connected',
+    reconnecting: 'Reconnecting…',
+    'read-only': 'Read-only',
+    closed: 'Disconnected',
+    failed: 'Connection failed',
+  },
+  unreachable:
+    'The bridge cannot be reached or refused this page. Check that silo-bridge is running, that its URL and token are right, and that it allows this page’s origin.',
+  journalOnly: 'The agent cannot continue this conversation. You can read it, or continue in a new session.',
+  noBridge: 'Set the bridge URL and token to start.',
+  sendFailed: (message) => `The message could not be sent: ${message}`,
+  connectFailed: (message) => `Could not connect: ${message}`,
+};
+
+/** Merges a partial override (one level deep) onto defaults. */
+export function mergeStrings<T extends object>(defaults: T, override: Partial<T> | undefined): T {
+  if (!override) return defaults;
+  const out: Record<string, unknown> = { ...defaults };
+  for (const [k, v] of Object.entries(override)) {
+    const d = (defaults as Record<string, unknown>)[k];
+    out[k] =
+      d && typeof d === 'object' && v && typeof v === 'object' ? { ...(d as object), ...(v as object) } : (v ?? d);
+  }
+  return out as T;
+}

@@ -1,0 +1,379 @@
+/**
+ * Templates for each transcript row type. Every untrusted string reaches the DOM either as a Lit text
+ * or attribute binding (escaped) or through {@link renderMarkdown} (sanitized); nothing else uses
+ * `unsafeHTML`. Each row renders exactly one root element (the virtualizer positions it).
+ * @packageDocumentation
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { AgentElicitationRequest, AgentPermissionRequest } from '../src/api.ts';
+import type {
+  CompactionRow,
+  ElicitationRow,
+  MessageRow,
+  NoticeRow,
+  PermissionRow,
+  PlanRow,
+  ToolCallRow,
+  TranscriptRow,
+  TurnEndRow,
+  UnknownRow,
+} from '../src/transcript/rows.ts';
+import type { AgentContentBlock, AgentToolCallContent } from '../src/types.ts';
+import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
+import { lineDiff } from './line-diff.ts';
+import { renderMarkdown, safeHref } from './markdown.ts';
+import type { SiloTranscriptStrings } from './strings.ts';
+
+/** Local state of a live permission prompt. */
+export interface PromptState {
+  busy?: boolean;
+  chosen?: string;
+  error?: string;
+}
+
+/** What row templates need from their element. */
+export interface RowContext {
+  readonly strings: SiloTranscriptStrings;
+  readonly locale: string | undefined;
+  permission(id: string): AgentPermissionRequest | undefined;
+  elicitation(id: string): AgentElicitationRequest | undefined;
+  promptState(id: string): PromptState;
+  choose(request: AgentPermissionRequest, optionId: string): void;
+}
+
+const IMAGE_TYPES = /^image\/(?:png|jpeg|gif|webp|avif|bmp)$/;
+const AUDIO_TYPES = /^audio\/(?:wav|x-wav|mpeg|mp3|ogg|webm|flac|aac|mp4)$/;
+const BASE64 = /^[A-Za-z0-9+/=\s]*$/;
+const KNOWN_SEVERITIES = new Set(['info', 'warning', 'error']);
+const KNOWN_STOPS = new Set(['end_turn', 'cancelled', 'refusal', 'max_tokens', 'max_turn_requests', 'interrupted']);
+
+/** Markdown HTML cached per row object (a patched row is a new object, so the cache follows it). */
+const markdownCache = new WeakMap<object, Map<string, string>>();
+
+function markdown(owner: object, text: string): string {
+  let m = markdownCache.get(owner);
+  if (!m) {
+    m = new Map();
+    markdownCache.set(owner, m);
+  }
+  let out = m.get(text);
+  if (out === undefined) {
+    out = renderMarkdown(text);
+    m.set(text, out);
+  }
+  return out;
+}
+
+/** Renders one row. `index` is its position, kept on the element for keyboard navigation. */
+export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): TemplateResult {
+  switch (row.type) {
+    case 'message':
+      return messageRow(row, index, ctx);
+    case 'tool':
+      return toolRow(row, index, ctx);
+    case 'plan':
+      return planRow(row, index, ctx);
+    case 'compaction':
+      return compactionRow(row, index, ctx);
+    case 'notice':
+      return noticeRow(row, index, ctx);
+    case 'permission':
+      return permissionRow(row, index, ctx);
+    case 'elicitation':
+      return elicitationRow(row, index, ctx);
+    case 'turn-end':
+      return turnEndRow(row, index, ctx);
+    default:
+      return unknownRow(row as UnknownRow, index, ctx);
+  }
+}
+
+function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  const who = row.role === 'user' ? s.you : row.role === 'agent' ? s.agent : s.thought;
+  const time = row.timestamp ? formatTime(row.timestamp, ctx.locale) : undefined;
+  const body = row.parts.map((p) =>
+    p.type === 'text'
+      ? row.role === 'user'
+        ? html`<div class="plain">${p.text}</div>`
+        : html`<div class="md">${unsafeHTML(markdown(row, p.text))}</div>`
+      : block(p.block, row, ctx),
+  );
+  const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
+  if (row.role === 'thought') {
+    return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row thought">
+      <details class="thought">
+        <summary>${who}</summary>
+        ${body}
+      </details>
+      ${meta}
+    </div>`;
+  }
+  return html`<div
+    class="row msg ${row.role}"
+    data-index=${index}
+    data-key=${row.key}
+    ?data-turn-start=${row.role === 'user'}
+    tabindex="-1"
+    part="row message message-${row.role}"
+  >
+    <div class="bubble">
+      <div class="who">
+        <span>${who}</span>${time ? html`<time datetime=${row.timestamp!}>${time}</time>` : nothing}${meta}
+      </div>
+      ${body}
+    </div>
+  </div>`;
+}
+
+/** One content block: text (Markdown), image, audio, resource link, resource, or a placeholder. */
+function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  const f = b as Record<string, unknown>;
+  switch (b.type) {
+    case 'text':
+      return html`<div class="md">${unsafeHTML(markdown(owner, String(f.text ?? '')))}</div>`;
+    case 'image': {
+      const mime = String(f.mimeType ?? '');
+      const data = typeof f.data === 'string' ? f.data : '';
+      if (!IMAGE_TYPES.test(mime) || !BASE64.test(data)) {
+        return html`<div class="placeholder" part="placeholder">${s.unsupportedImage(mime)}</div>`;
+      }
+      return html`<img class="image" part="image" alt=${s.image(mime)} src="data:${mime};base64,${data}" />`;
+    }
+    case 'audio': {
+      const mime = String(f.mimeType ?? '');
+      const data = typeof f.data === 'string' ? f.data : '';
+      if (!AUDIO_TYPES.test(mime) || !BASE64.test(data)) {
+        return html`<div class="placeholder" part="placeholder">${s.unknownBlock(`audio ${mime}`)}</div>`;
+      }
+      return html`<audio controls aria-label=${s.audio(mime)} src="data:${mime};base64,${data}"></audio>`;
+    }
+    case 'resource_link': {
+      const name = String(f.title ?? f.name ?? f.uri ?? '');
+      const href = safeHref(f.uri);
+      return html`<div class="resource" part="resource-link">
+        ${href
+          ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${name}</a>`
+          : html`<code>${name}</code>`}
+        ${typeof f.description === 'string' ? html`<span class="muted">${f.description}</span>` : nothing}
+      </div>`;
+    }
+    case 'resource': {
+      const r = (f.resource ?? {}) as Record<string, unknown>;
+      const text = typeof r.text === 'string' ? r.text : undefined;
+      return html`<details class="resource" part="resource">
+        <summary>${s.resource(String(r.uri ?? ''))}</summary>
+        ${text !== undefined ? html`<pre><code>${clip(text, 20000)}</code></pre>` : nothing}
+      </details>`;
+    }
+    default:
+      return html`<div class="placeholder" part="placeholder">${s.unknownBlock(String(b.type))}</div>`;
+  }
+}
+
+function toolRow(row: ToolCallRow, index: number, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  const call = row.toolCall;
+  const status = call.status;
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row tool">
+    <div class="card tool" data-status=${status} data-kind=${call.kind}>
+      <div class="tool-head">
+        <span class="kind" part="tool-kind">${s.toolKind[call.kind] ?? s.toolKind.other}</span>
+        <span class="title" part="tool-title">${call.title || s.untitledTool}</span>
+        <span class="status status-${safeClass(status)}" part="tool-status">${s.toolStatus[status] ?? status}</span>
+      </div>
+      ${call.locations.length
+        ? html`<ul class="locations" part="tool-locations">
+            ${call.locations.map(
+              (l) => html`<li><code>${l.path}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
+            )}
+          </ul>`
+        : nothing}
+      ${call.content.map((c) => toolContent(c, row, ctx))}
+    </div>
+  </div>`;
+}
+
+function toolContent(c: AgentToolCallContent, owner: object, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  if (c.type === 'content') return html`<div class="tool-content">${block(c.content, owner, ctx)}</div>`;
+  if (c.type === 'terminal') return html`<div class="placeholder">${s.terminal(String(c.terminalId))}</div>`;
+  if (c.type === 'diff') {
+    const isNew = c.oldText === null || c.oldText === undefined;
+    const d = lineDiff(c.oldText, typeof c.newText === 'string' ? c.newText : '');
+    return html`<figure class="diff" part="diff">
+      <figcaption>
+        <code class="path">${c.path}</code>
+        ${isNew ? html`<span class="badge new" part="diff-new">${s.newFile}</span>` : nothing}
+        <span class="counts"><span class="plus">+${d.added}</span> <span class="minus">−${d.removed}</span></span>
+      </figcaption>
+      <div class="lines" role="group" aria-label=${s.diffOf(c.path)}>
+        ${d.lines.map(
+          (l) =>
+            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${l.text}</div>`,
+        )}
+        ${d.hidden ? html`<div class="line more">${s.moreLines(formatNumber(d.hidden, ctx.locale))}</div>` : nothing}
+      </div>
+    </figure>`;
+  }
+  return html`<div class="placeholder">${s.unknownBlock(String((c as { type?: unknown }).type))}</div>`;
+}
+
+function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row plan">
+    <div class="card plan">
+      <div class="label">${s.plan}</div>
+      <ul class="checklist" part="plan-list">
+        ${row.entries.map(
+          (e) => html`<li data-status=${safeClass(e.status)} data-priority=${safeClass(e.priority)}>
+            <span class="check" aria-hidden="true">${e.status === 'completed' ? '✓' : e.status === 'in_progress' ? '◐' : ''}</span>
+            <span class="sr-only">${s.planStatus[e.status] ?? e.status}:</span>
+            <span class="entry">${e.content}</span>
+            ${e.priority === 'high' ? html`<span class="badge">${s.priority(e.priority)}</span>` : nothing}
+          </li>`,
+        )}
+      </ul>
+    </div>
+  </div>`;
+}
+
+function compactionRow(row: CompactionRow, index: number, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row compaction">
+    <div class="card compaction" data-status=${safeClass(row.status)}>
+      <div class="label">${s.compactionStatus[row.status] ?? `${s.compaction} (${row.status})`}</div>
+      ${row.summary.map((b) => block(b, row, ctx))}
+      ${row.error ? html`<div class="error">${row.error}</div>` : nothing}
+    </div>
+  </div>`;
+}
+
+function noticeRow(row: NoticeRow, index: number, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  const sev = KNOWN_SEVERITIES.has(row.severity) ? row.severity : 'other';
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row notice notice-${sev}">
+    <div class="notice ${sev}" role="note">
+      <strong>${s.notice[sev] ?? s.notice.other}${sev === 'other' && row.severity ? ` (${row.severity})` : ''}:</strong>
+      <span class="title">${row.title}</span>
+      ${row.description ? html`<div class="description">${row.description}</div>` : nothing}
+    </div>
+  </div>`;
+}
+
+function permissionRow(row: PermissionRow, index: number, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  const r = row.record;
+  const live = ctx.permission(r.id);
+  const state = ctx.promptState(r.id);
+  const title = r.toolCall?.title || live?.toolCall.title || s.untitledTool;
+  const options = r.options ?? live?.options ?? [];
+  const chosenId = r.resolution === 'selected' ? r.optionId : state.chosen;
+  const chosen = options.find((o) => o.optionId === chosenId);
+  const open = !r.resolution && !state.chosen && live !== undefined && !live.signal.aborted;
+  let outcome: TemplateResult | typeof nothing = nothing;
+  if (chosenId !== undefined) outcome = html`${s.permissionChosen(chosen?.name ?? chosenId)}`;
+  else if (r.resolution === 'cancelled') outcome = html`${s.permissionCancelled}`;
+  else if (r.resolution === 'unanswerable' || (live && live.signal.aborted)) outcome = html`${s.permissionUnanswerable}`;
+  else if (!live) outcome = html`${s.permissionUnanswered}`;
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row permission">
+    <div
+      class="card prompt permission ${open ? 'open' : ''}"
+      role="group"
+      aria-label=${s.permissionAsk(title)}
+      data-prompt=${r.id}
+      ?data-pending=${open}
+      tabindex="-1"
+    >
+      <div class="ask">${s.permissionAsk(title)}</div>
+      ${open
+        ? html`<div class="options" part="permission-options">
+            ${options.map(
+              (o) => html`<button
+                type="button"
+                part="permission-option"
+                class=${o.kind.startsWith('allow') ? 'allow' : 'reject'}
+                data-option=${o.optionId}
+                data-kind=${o.kind}
+                ?disabled=${state.busy}
+                @click=${() => live && ctx.choose(live, o.optionId)}
+              >
+                ${o.name}
+              </button>`,
+            )}
+          </div>`
+        : html`<div class="resolution" part="permission-resolution">${outcome}</div>`}
+      ${state.error ? html`<div class="error" role="alert">${s.permissionFailed(state.error)}</div>` : nothing}
+    </div>
+  </div>`;
+}
+
+function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): TemplateResult {
+  const live = ctx.elicitation(row.record.id);
+  const open = !row.record.resolution && live !== undefined && !live.signal.aborted;
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row elicitation">
+    <div class="prompt" data-prompt=${row.record.id} ?data-pending=${open} tabindex="-1">
+      <silo-elicitation .record=${row.record} .request=${open ? live : undefined}></silo-elicitation>
+    </div>
+  </div>`;
+}
+
+function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  const reason = row.stopReason;
+  const text =
+    reason === 'error'
+      ? s.stop.error(row.error?.message ?? '')
+      : KNOWN_STOPS.has(reason)
+        ? s.stop[reason as 'end_turn']
+        : s.stop.other(reason);
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row turn-end">
+    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span></div>
+  </div>`;
+}
+
+function unknownRow(row: UnknownRow, index: number, ctx: RowContext): TemplateResult {
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row unknown">
+    <details class="unknown">
+      <summary>${ctx.strings.unknownUpdate(row.kind)}</summary>
+      <pre><code>${clip(safeJson(row.raw), 4000)}</code></pre>
+    </details>
+  </div>`;
+}
+
+/** The usage header: a context meter (used/size) and the cumulative cost. */
+export function renderUsage(
+  usage: { used: number; size: number; cost?: { amount: number; currency: string } },
+  ctx: Pick<RowContext, 'strings' | 'locale'>,
+): TemplateResult {
+  const s = ctx.strings;
+  const ratio = usage.size > 0 ? Math.min(1, usage.used / usage.size) : 0;
+  const text = s.usage(
+    formatNumber(usage.used, ctx.locale),
+    formatNumber(usage.size, ctx.locale),
+    formatPercent(ratio, ctx.locale),
+  );
+  return html`<div class="usage" part="usage">
+    <meter part="usage-meter" min="0" max=${usage.size} value=${usage.used} low=${usage.size * 0.7} high=${usage.size * 0.9} optimum="0" aria-label=${s.contextUsed}></meter>
+    <span class="usage-text">${text}</span>
+    ${usage.cost ? html`<span class="cost" part="usage-cost">${s.cost(formatCost(usage.cost.amount, usage.cost.currency, ctx.locale))}</span>` : nothing}
+  </div>`;
+}
+
+function safeClass(s: string): string {
+  return String(s).replace(/[^a-z0-9_-]/gi, '_').slice(0, 40);
+}
+
+function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v, null, 2) ?? '';
+  } catch {
+    return '';
+  }
+}

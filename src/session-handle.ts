@@ -1,0 +1,180 @@
+/**
+ * The page-side {@link AgentSessionHandle}: mirrors the worker's session state, fans live updates out
+ * to listeners, and turns live permission requests and questions into objects with methods.
+ */
+import { type Remote, proxy } from 'comlink';
+import type {
+  AgentElicitationRequest,
+  AgentPermissionRequest,
+  AgentSessionConnectOptions,
+  AgentSessionHandle,
+} from './api.ts';
+import { SiloError } from './errors.ts';
+import type { AgentContentBlock, AgentSessionSnapshot, AgentSessionUpdate } from './types.ts';
+import type { ElicitationWire, PermissionWire, WorkerApi, WorkerEvents } from './worker-api.ts';
+
+type Listener = (updates: readonly AgentSessionUpdate[], snapshot: AgentSessionSnapshot) => void;
+
+/** Receives the worker's events for one handle (the object passed as a Comlink proxy). */
+export class HandleEvents implements WorkerEvents {
+  handle: SessionHandle | undefined;
+  /** Events that arrived before the handle existed (during connect), replayed once it does. */
+  private early: (() => void)[] = [];
+  constructor(private readonly options: AgentSessionConnectOptions) {}
+
+  private run(fn: (h: SessionHandle) => void): void {
+    if (this.handle) fn(this.handle);
+    else this.early.push(() => fn(this.handle!));
+  }
+  attach(handle: SessionHandle): void {
+    this.handle = handle;
+    for (const f of this.early.splice(0)) f();
+  }
+  updates(batch: AgentSessionUpdate[], snapshot: AgentSessionSnapshot): void {
+    this.run((h) => h.receive(batch, snapshot));
+  }
+  state(snapshot: AgentSessionSnapshot): void {
+    this.run((h) => h.receive([], snapshot));
+  }
+  permission(request: PermissionWire): void {
+    this.run((h) => h.presentPermission(request, this.options));
+  }
+  elicitation(request: ElicitationWire): void {
+    this.run((h) => h.presentElicitation(request, this.options));
+  }
+  requestEnded(id: string): void {
+    this.run((h) => h.endRequest(id));
+  }
+}
+
+export class SessionHandle implements AgentSessionHandle {
+  private current: AgentSessionSnapshot;
+  private readonly listeners = new Set<Listener>();
+  private readonly live = new Map<string, AbortController>();
+  private resolveClosed: () => void = () => {};
+  readonly closed: Promise<void>;
+
+  constructor(
+    private readonly api: Remote<WorkerApi>,
+    private readonly handleId: string,
+    snapshot: AgentSessionSnapshot,
+    private readonly options: AgentSessionConnectOptions,
+  ) {
+    this.current = snapshot;
+    this.closed = new Promise((resolve) => {
+      this.resolveClosed = resolve;
+    });
+  }
+
+  get sessionId() {
+    return this.current.sessionId;
+  }
+  get resumeOutcome() {
+    return this.current.resumeOutcome;
+  }
+  get agentInfo() {
+    return this.current.agentInfo;
+  }
+  get configOptions() {
+    return this.current.configOptions;
+  }
+  get availableCommands() {
+    return this.current.availableCommands;
+  }
+  get usage() {
+    return this.current.usage;
+  }
+  get state() {
+    return this.current.state;
+  }
+  get snapshot() {
+    return this.current;
+  }
+
+  prompt(input: string | readonly AgentContentBlock[]): Promise<string> {
+    const blocks: AgentContentBlock[] = typeof input === 'string' ? [{ type: 'text', text: input }] : [...input];
+    return this.api.prompt(this.handleId, blocks);
+  }
+  cancel(): Promise<void> {
+    return this.api.cancel(this.handleId);
+  }
+  setConfigOption(id: string, value: string | boolean): Promise<void> {
+    return this.api.setConfigOption(this.handleId, id, value);
+  }
+  transcript(): Promise<AgentSessionUpdate[]> {
+    return this.api.transcript(this.current.sessionId);
+  }
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  async close(): Promise<void> {
+    try {
+      await this.api.close(this.handleId);
+    } finally {
+      this.markClosed();
+    }
+  }
+
+  /** The worker (or its page) went away: end everything live. */
+  markClosed(): void {
+    for (const c of this.live.values()) c.abort(SiloError.closed());
+    this.live.clear();
+    if (this.current.state !== 'closed' && this.current.state !== 'failed') {
+      this.current = { ...this.current, state: 'closed', busy: false };
+      this.emit([]);
+    }
+    this.resolveClosed();
+  }
+
+  receive(batch: AgentSessionUpdate[], snapshot: AgentSessionSnapshot): void {
+    this.current = snapshot;
+    for (const u of batch) this.options.onUpdate?.(u);
+    this.emit(batch);
+    if (snapshot.state === 'closed') this.resolveClosed();
+  }
+
+  private emit(batch: AgentSessionUpdate[]): void {
+    this.options.onStateChange?.(this.current);
+    for (const l of this.listeners) l(batch, this.current);
+  }
+
+  presentPermission(wire: PermissionWire, options: AgentSessionConnectOptions): void {
+    const signal = this.track(wire.id);
+    const request: AgentPermissionRequest = {
+      ...wire,
+      signal,
+      choose: (optionId) => this.api.answerPermission(this.handleId, wire.id, optionId),
+      cancel: () => this.api.answerPermission(this.handleId, wire.id, null),
+    };
+    options.onPermission?.(request);
+  }
+
+  presentElicitation(wire: ElicitationWire, options: AgentSessionConnectOptions): void {
+    const signal = this.track(wire.id);
+    const request: AgentElicitationRequest = {
+      ...wire,
+      signal,
+      answer: (answers) => this.api.answerElicitation(this.handleId, wire.id, { action: 'accept', answers }),
+      decline: () => this.api.answerElicitation(this.handleId, wire.id, { action: 'decline' }),
+      cancel: () => this.api.answerElicitation(this.handleId, wire.id, { action: 'cancel' }),
+    };
+    options.onElicitation?.(request);
+  }
+
+  endRequest(id: string): void {
+    this.live.get(id)?.abort();
+    this.live.delete(id);
+  }
+
+  private track(id: string): AbortSignal {
+    const controller = new AbortController();
+    this.live.set(id, controller);
+    return controller.signal;
+  }
+}
+
+/** Wraps the events object for the worker. */
+export function eventsProxy(events: HandleEvents): WorkerEvents {
+  return proxy(events);
+}

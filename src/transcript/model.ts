@@ -1,0 +1,415 @@
+/**
+ * The transcript model: a pure, framework-free reducer that folds {@link AgentSessionUpdate}s into
+ * {@link TranscriptRow}s. Incremental: applying one update replaces at most the row it patches
+ * (found through a key → index map), so a transcript of 100,000 updates folds in linear time.
+ * @packageDocumentation
+ */
+import type {
+  AgentCommand,
+  AgentContentBlock,
+  AgentElicitationRecord,
+  AgentPermissionRecord,
+  AgentSessionUpdate,
+  AgentToolCall,
+} from '../types.ts';
+import type {
+  CompactionRow,
+  ElicitationRow,
+  MessagePart,
+  MessageRow,
+  PermissionRow,
+  PlanRow,
+  ToolCallRow,
+  ToolCallRowCall,
+  TranscriptRow,
+  TranscriptState,
+  TurnEndRow,
+} from './rows.ts';
+
+type Raw = Readonly<Record<string, unknown>>;
+
+const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
+  user_message_chunk: 'user',
+  agent_message_chunk: 'agent',
+  agent_thought_chunk: 'thought',
+};
+
+/** Kinds that change session state but draw no row. */
+const STATE_KINDS = new Set([
+  'usage_update',
+  'session_info_update',
+  'available_commands_update',
+  'current_mode_update',
+  'config_option_update',
+]);
+
+/** Stop reasons after which unfinished tool calls of the turn are shown as locally cancelled. */
+const CANCELLING_STOPS = new Set(['cancelled', 'interrupted']);
+
+/**
+ * Folds updates into rows. Create one per transcript and call {@link TranscriptModel.apply} for every
+ * update in journal order. Never throws on input: a malformed update becomes an `unknown` row.
+ *
+ * @example
+ * ```ts
+ * const model = new TranscriptModel();
+ * model.applyAll(await handle.transcript());
+ * handle.subscribe((batch) => model.applyAll(batch));
+ * for (const row of model.rows) console.log(row.type, row.key);
+ * ```
+ */
+export class TranscriptModel {
+  /** The rows, in transcript order. Mutated in place; every patched row is a new object. */
+  readonly rows: TranscriptRow[] = [];
+  /** Bumped by every update that changed a row or the state. */
+  version = 0;
+  /** How many turns started (user messages opened) and ended (`turn_end`), for announcements. */
+  turnsStarted = 0;
+  turnsEnded = 0;
+
+  private readonly index = new Map<string, number>();
+  private state: TranscriptState = { commands: [], plan: [], inTurn: false, turn: 0 };
+  private lastSeq = -1;
+  private turnStart = 0;
+  private turnTools: string[] = [];
+  private counter = 0;
+
+  /** Session state carried beside the rows (usage, title, commands, latest plan, turn). */
+  get current(): TranscriptState {
+    return this.state;
+  }
+
+  /** The row with this key, if any. */
+  get(key: string): TranscriptRow | undefined {
+    const i = this.index.get(key);
+    return i === undefined ? undefined : this.rows[i];
+  }
+
+  /** The position of the row with this key, or -1. */
+  indexOf(key: string): number {
+    return this.index.get(key) ?? -1;
+  }
+
+  /** Applies updates in order. */
+  applyAll(updates: readonly AgentSessionUpdate[]): void {
+    for (const u of updates) this.apply(u);
+  }
+
+  /**
+   * Applies one update and returns the index of the row it created or patched, or -1 when it only
+   * changed state (usage, title, commands) or was skipped. An update whose `seq` is not above the last
+   * applied `seq` was already applied and is skipped, so overlapping deliveries are harmless.
+   */
+  apply(update: AgentSessionUpdate): number {
+    if (typeof update?.seq === 'number') {
+      if (update.seq <= this.lastSeq) return -1;
+      this.lastSeq = update.seq;
+    }
+    this.version++;
+    try {
+      return this.reduce(update);
+    } catch {
+      return this.push({ type: 'unknown', key: this.nextKey('u'), turn: this.state.turn, kind: kindOf(update), raw: {} });
+    }
+  }
+
+  private reduce(u: AgentSessionUpdate): number {
+    const kind = kindOf(u);
+    const raw: Raw = isObject(u.raw) ? u.raw : {};
+    const role = ROLE_OF_KIND[kind];
+    if (role) return this.message(u, role);
+    switch (kind) {
+      case 'tool_call':
+      case 'tool_call_update': {
+        const call = u.toolCall ?? toolCallFromRaw(raw);
+        if (!call) return this.unknown(kind, raw, u.seq);
+        // A repeated tool_call is an upsert: only the fields the agent actually sent patch the row.
+        const repeat = kind === 'tool_call' && this.index.has(`t:${call.toolCallId}`);
+        return this.tool(repeat ? sentFields(call, raw) : call, u.seq);
+      }
+      case 'plan':
+        return this.plan(u, raw);
+      case 'compaction_update':
+      case 'compaction_summary_chunk':
+        return this.compaction(kind, raw, u.seq);
+      case 'notice':
+        return this.push({
+          type: 'notice',
+          key: this.nextKey('n'),
+          turn: this.state.turn,
+          seq: u.seq,
+          severity: str(raw.severity) ?? 'info',
+          title: str(raw.title) ?? '',
+          description: str(raw.description),
+        });
+      case 'permission':
+      case 'permission_resolution':
+        return this.permission(u.permission ?? (raw as unknown as AgentPermissionRecord), u.seq);
+      case 'elicitation':
+      case 'elicitation_resolution':
+        return this.elicitation(u.elicitation ?? (raw as unknown as AgentElicitationRecord), u.seq);
+      case 'turn_end':
+        return this.turnEnd(u, raw);
+      default:
+        if (STATE_KINDS.has(kind)) {
+          this.stateUpdate(kind, u, raw);
+          return -1;
+        }
+        return this.unknown(kind, raw, u.seq);
+    }
+  }
+
+  private message(u: AgentSessionUpdate, role: MessageRow['role']): number {
+    const block = u.content ?? (u.text !== undefined ? { type: 'text', text: u.text } : undefined);
+    const text = u.text ?? (block?.type === 'text' && typeof block.text === 'string' ? block.text : undefined);
+    const messageId = typeof u.messageId === 'string' ? u.messageId : undefined;
+    let i = -1;
+    if (messageId !== undefined) {
+      i = this.index.get(`m:${role}:${messageId}`) ?? -1;
+    } else {
+      // No id: continue the previous row when it is an id-less message of the same role.
+      const last = this.rows.length - 1;
+      const prev = this.rows[last];
+      if (prev?.type === 'message' && prev.role === role && prev.messageId === undefined) i = last;
+    }
+    if (i < 0) {
+      if (role === 'user') this.startTurn();
+      const key = messageId !== undefined ? `m:${role}:${messageId}` : this.nextKey(`m:${role}`);
+      const row: MessageRow = {
+        type: 'message',
+        key,
+        turn: this.state.turn,
+        seq: u.seq,
+        role,
+        messageId,
+        parts: [],
+        text: '',
+        timestamp: u.timestamp,
+      };
+      i = this.push(row);
+    }
+    const row = this.rows[i] as MessageRow;
+    let parts = row.parts;
+    if (text !== undefined) {
+      const lastPart = parts[parts.length - 1];
+      parts =
+        lastPart?.type === 'text'
+          ? [...parts.slice(0, -1), { type: 'text', text: lastPart.text + text }]
+          : [...parts, { type: 'text', text }];
+    } else if (block) {
+      parts = [...parts, { type: 'block', block }];
+    }
+    this.rows[i] = {
+      ...row,
+      parts: parts as MessagePart[],
+      text: text !== undefined ? row.text + text : row.text,
+      timestamp: row.timestamp ?? u.timestamp,
+    };
+    return i;
+  }
+
+  private startTurn(): void {
+    this.state = { ...this.state, turn: this.state.turn + 1, inTurn: true };
+    this.turnStart = this.rows.length;
+    this.turnTools = [];
+    this.turnsStarted++;
+  }
+
+  private tool(call: AgentToolCall, seq: number | undefined): number {
+    const key = `t:${call.toolCallId}`;
+    let i = this.index.get(key);
+    if (i === undefined) {
+      const created: ToolCallRowCall = {
+        toolCallId: call.toolCallId,
+        kind: 'other',
+        status: 'pending',
+        content: [],
+        locations: [],
+      };
+      i = this.push({ type: 'tool', key, turn: this.state.turn, seq, toolCall: created });
+      if (this.state.inTurn) this.turnTools.push(key);
+    }
+    const row = this.rows[i] as ToolCallRow;
+    const next: Record<string, unknown> = { ...row.toolCall };
+    for (const [field, value] of Object.entries(call)) {
+      // Omitted or null means unchanged; content and locations replace.
+      if (value !== undefined && value !== null && field !== 'toolCallId') next[field] = value;
+    }
+    this.rows[i] = { ...row, toolCall: next as unknown as ToolCallRowCall };
+    return i;
+  }
+
+  private plan(u: AgentSessionUpdate, raw: Raw): number {
+    const entries =
+      u.plan ??
+      (Array.isArray(raw.entries)
+        ? raw.entries.filter((e): e is { content: string; priority: string; status: string } =>
+            isObject(e) && typeof e.content === 'string',
+          )
+        : []);
+    this.state = { ...this.state, plan: entries };
+    const key = `plan:${this.state.turn}`;
+    const i = this.index.get(key);
+    if (i === undefined) return this.push({ type: 'plan', key, turn: this.state.turn, seq: u.seq, entries });
+    this.rows[i] = { ...(this.rows[i] as PlanRow), entries };
+    return i;
+  }
+
+  private compaction(kind: string, raw: Raw, seq: number | undefined): number {
+    const compactionId = str(raw.compactionId);
+    if (compactionId === undefined) return this.unknown(kind, raw, seq);
+    const key = `c:${compactionId}`;
+    let i = this.index.get(key);
+    if (i === undefined) {
+      i = this.push({
+        type: 'compaction',
+        key,
+        turn: this.state.turn,
+        seq,
+        compactionId,
+        status: 'in_progress',
+        summary: [],
+      });
+    }
+    const row = this.rows[i] as CompactionRow;
+    let next: CompactionRow = row;
+    if (kind === 'compaction_summary_chunk') {
+      if (isObject(raw.content)) next = { ...row, summary: [...row.summary, raw.content as AgentContentBlock] };
+    } else {
+      next = { ...row, status: str(raw.status) ?? row.status };
+      if (raw.summary === null) next = { ...next, summary: [] };
+      else if (Array.isArray(raw.summary)) next = { ...next, summary: raw.summary.filter(isObject) as AgentContentBlock[] };
+      if (raw.error === null) next = { ...next, error: undefined };
+      else if (typeof raw.error === 'string') next = { ...next, error: raw.error };
+    }
+    this.rows[i] = next;
+    return i;
+  }
+
+  private permission(record: AgentPermissionRecord, seq: number | undefined): number {
+    if (typeof record?.id !== 'string') return this.unknown('permission', {}, seq);
+    // A permission may be the first sight of its tool call: upsert the card from its fields.
+    if (record.toolCall?.toolCallId) this.tool(record.toolCall, seq);
+    const key = `p:${record.id}`;
+    const i = this.index.get(key);
+    if (i === undefined) return this.push({ type: 'permission', key, turn: this.state.turn, seq, record });
+    const row = this.rows[i] as PermissionRow;
+    this.rows[i] = { ...row, record: merge(row.record, record) };
+    return i;
+  }
+
+  private elicitation(record: AgentElicitationRecord, seq: number | undefined): number {
+    if (typeof record?.id !== 'string') return this.unknown('elicitation', {}, seq);
+    const key = `e:${record.id}`;
+    const i = this.index.get(key);
+    if (i === undefined) return this.push({ type: 'elicitation', key, turn: this.state.turn, seq, record });
+    const row = this.rows[i] as ElicitationRow;
+    this.rows[i] = { ...row, record: merge(row.record, record) };
+    return i;
+  }
+
+  private turnEnd(u: AgentSessionUpdate, raw: Raw): number {
+    const end = u.turnEnd ?? (raw as { stopReason?: unknown; error?: TurnEndRow['error'] });
+    const stopReason = typeof end.stopReason === 'string' ? end.stopReason : 'unknown';
+    if (CANCELLING_STOPS.has(stopReason)) {
+      for (const key of this.turnTools) {
+        const i = this.index.get(key);
+        const row = i === undefined ? undefined : (this.rows[i] as ToolCallRow);
+        if (i !== undefined && row && (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress')) {
+          this.rows[i] = { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } };
+        }
+      }
+    }
+    if (stopReason === 'refusal') {
+      // The refused prompt and everything after it leave the agent's context.
+      for (let i = this.turnStart; i < this.rows.length; i++) {
+        const row = this.rows[i];
+        if (row?.type === 'message' && row.turn === this.state.turn) this.rows[i] = { ...row, excluded: true };
+      }
+    }
+    this.state = { ...this.state, inTurn: false };
+    this.turnTools = [];
+    this.turnsEnded++;
+    return this.push({
+      type: 'turn-end',
+      key: this.nextKey('end'),
+      turn: this.state.turn,
+      seq: u.seq,
+      stopReason,
+      error: isObject(end.error) ? (end.error as TurnEndRow['error']) : undefined,
+    });
+  }
+
+  private stateUpdate(kind: string, u: AgentSessionUpdate, raw: Raw): void {
+    switch (kind) {
+      case 'usage_update': {
+        const usage =
+          u.usage ??
+          (typeof raw.used === 'number' && typeof raw.size === 'number' ? { used: raw.used, size: raw.size } : undefined);
+        if (usage) this.state = { ...this.state, usage };
+        break;
+      }
+      case 'session_info_update':
+        if (raw.title === null) this.state = { ...this.state, title: undefined };
+        else if (typeof raw.title === 'string') this.state = { ...this.state, title: raw.title };
+        break;
+      case 'available_commands_update':
+        if (Array.isArray(raw.availableCommands)) {
+          const commands: AgentCommand[] = [];
+          for (const c of raw.availableCommands) {
+            if (!isObject(c) || typeof c.name !== 'string') continue;
+            const hint = isObject(c.input) ? str(c.input.hint) : undefined;
+            commands.push({ name: c.name, description: str(c.description) ?? '', ...(hint ? { hint } : {}) });
+          }
+          this.state = { ...this.state, commands };
+        }
+        break;
+    }
+  }
+
+  private unknown(kind: string, raw: Raw, seq: number | undefined): number {
+    return this.push({ type: 'unknown', key: this.nextKey('u'), turn: this.state.turn, seq, kind, raw });
+  }
+
+  private push(row: TranscriptRow): number {
+    const i = this.rows.length;
+    this.rows.push(row);
+    this.index.set(row.key, i);
+    return i;
+  }
+
+  private nextKey(prefix: string): string {
+    return `${prefix}#${this.counter++}`;
+  }
+}
+
+function kindOf(u: AgentSessionUpdate): string {
+  return typeof u?.kind === 'string' ? u.kind : 'invalid';
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Overlays the defined fields of `patch` onto `base` (undefined and null mean unchanged). */
+function merge<T extends object>(base: T, patch: T): T {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(patch)) if (v !== undefined && v !== null) out[k] = v;
+  return out as T;
+}
+
+function sentFields(call: AgentToolCall, raw: Raw): AgentToolCall {
+  const out: Record<string, unknown> = { toolCallId: call.toolCallId };
+  for (const [k, v] of Object.entries(call)) if (raw[k] !== undefined && raw[k] !== null) out[k] = v;
+  return out as unknown as AgentToolCall;
+}
+
+function toolCallFromRaw(raw: Raw): AgentToolCall | undefined {
+  const id = str(raw.toolCallId);
+  if (id === undefined) return undefined;
+  return { toolCallId: id, title: str(raw.title) };
+}

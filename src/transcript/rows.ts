@@ -1,0 +1,140 @@
+/**
+ * The rows a transcript is drawn from. A row is plain, immutable data: when an update patches a row
+ * the model replaces that one row object, so a renderer keyed by {@link TranscriptRowBase.key} can
+ * tell exactly which row changed by identity.
+ * @packageDocumentation
+ */
+import type {
+  AgentCommand,
+  AgentContentBlock,
+  AgentElicitationRecord,
+  AgentPermissionRecord,
+  AgentPlanEntry,
+  AgentSessionUsage,
+  AgentToolCall,
+  AgentToolCallContent,
+  AgentToolCallLocation,
+  AgentToolCallStatus,
+  AgentToolKind,
+} from '../types.ts';
+
+/** What every row has. */
+export interface TranscriptRowBase {
+  /** Stable, unique key: the same for every version of the row. */
+  readonly key: string;
+  /** The turn the row belongs to (0 before the first prompt; a new user message starts the next). */
+  readonly turn: number;
+  /** Journal position of the update that opened the row, when it was journaled. */
+  readonly seq?: number;
+}
+
+/** A run of text, or one non-text block (image, audio, resource link, resource, unknown type). */
+export type MessagePart =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'block'; readonly block: AgentContentBlock };
+
+/** One message bubble: every chunk of one `messageId` of one role. */
+export interface MessageRow extends TranscriptRowBase {
+  readonly type: 'message';
+  readonly role: 'user' | 'agent' | 'thought';
+  readonly messageId?: string;
+  readonly parts: readonly MessagePart[];
+  /** All text parts concatenated (the Markdown source of an agent message). */
+  readonly text: string;
+  /** When Silo recorded it (the user's own prompt). */
+  readonly timestamp?: string;
+  /** True when its turn ended in `refusal`: the agent dropped it from its context. */
+  readonly excluded?: boolean;
+}
+
+/** A tool call with every patch applied. `kind`, `status`, `content` and `locations` are always set. */
+export interface ToolCallRowCall extends AgentToolCall {
+  readonly kind: AgentToolKind;
+  readonly status: AgentToolCallStatus;
+  readonly content: readonly AgentToolCallContent[];
+  readonly locations: readonly AgentToolCallLocation[];
+}
+
+/** One tool call, patched in place by every update for its `toolCallId`. */
+export interface ToolCallRow extends TranscriptRowBase {
+  readonly type: 'tool';
+  readonly toolCall: ToolCallRowCall;
+}
+
+/** The agent's plan in a turn; each `plan` update replaces its entries. */
+export interface PlanRow extends TranscriptRowBase {
+  readonly type: 'plan';
+  readonly entries: readonly AgentPlanEntry[];
+}
+
+/** A context compaction, fixed at the position of its first update and patched in place. */
+export interface CompactionRow extends TranscriptRowBase {
+  readonly type: 'compaction';
+  readonly compactionId: string;
+  /** `in_progress`, `completed`, `failed`, `cancelled` or an unknown string. */
+  readonly status: string;
+  readonly summary: readonly AgentContentBlock[];
+  readonly error?: string;
+}
+
+/** A notice (`info`, `warning`, `error`, or another severity). */
+export interface NoticeRow extends TranscriptRowBase {
+  readonly type: 'notice';
+  readonly severity: string;
+  readonly title: string;
+  readonly description?: string;
+}
+
+/** A permission request and, once it ended, its resolution. */
+export interface PermissionRow extends TranscriptRowBase {
+  readonly type: 'permission';
+  readonly record: AgentPermissionRecord;
+}
+
+/** A question the agent asked and, once it ended, its resolution. */
+export interface ElicitationRow extends TranscriptRowBase {
+  readonly type: 'elicitation';
+  readonly record: AgentElicitationRecord;
+}
+
+/** The end of a turn and why it ended. */
+export interface TurnEndRow extends TranscriptRowBase {
+  readonly type: 'turn-end';
+  readonly stopReason: string;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** An update of a kind the model does not know (or a malformed one): shown generically. */
+export interface UnknownRow extends TranscriptRowBase {
+  readonly type: 'unknown';
+  readonly kind: string;
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+/** Every row type. Switch on `type`. */
+export type TranscriptRow =
+  | MessageRow
+  | ToolCallRow
+  | PlanRow
+  | CompactionRow
+  | NoticeRow
+  | PermissionRow
+  | ElicitationRow
+  | TurnEndRow
+  | UnknownRow;
+
+/** Session state a transcript carries beside its rows. */
+export interface TranscriptState {
+  /** The latest `usage_update` (current context use, cumulative cost). */
+  readonly usage?: AgentSessionUsage;
+  /** The session title from `session_info_update` (`null` there clears it). */
+  readonly title?: string;
+  /** The agent's slash commands from the latest `available_commands_update`. */
+  readonly commands: readonly AgentCommand[];
+  /** The latest plan, wherever it is drawn. */
+  readonly plan: readonly AgentPlanEntry[];
+  /** True between a turn's user message and its `turn_end`. */
+  readonly inTurn: boolean;
+  /** The current turn number. */
+  readonly turn: number;
+}

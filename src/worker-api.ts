@@ -1,0 +1,93 @@
+/**
+ * The page↔worker contract: one interface the worker implements (`expose(impl satisfies WorkerApi)`)
+ * and the page wraps (`wrap<WorkerApi>()`). Everything crossing it is structured-cloneable data,
+ * except the {@link WorkerEvents} object, which crosses as a `Comlink.proxy`.
+ */
+import type { AgentElicitationAnswer } from './api.ts';
+import type {
+  AgentBridgeOptions,
+  AgentContentBlock,
+  AgentElicitationQuestion,
+  AgentSessionRestore,
+  AgentSessionSnapshot,
+  AgentSessionSummary,
+  AgentSessionUpdate,
+  AgentToolCall,
+  McpServer,
+  PermissionOption,
+} from './types.ts';
+
+/** `connect` options as they cross to the worker (callbacks stay on the page). */
+export interface WorkerConnectOptions {
+  readonly bridge: AgentBridgeOptions;
+  readonly cwd: string;
+  readonly mcpServers?: readonly McpServer[];
+  readonly resume?: AgentSessionRestore;
+  /** Whether the page registered `onPermission` / `onElicitation` (without one, requests fail closed). */
+  readonly handlesPermissions: boolean;
+  readonly handlesElicitations: boolean;
+}
+
+/** A live permission request, as data. */
+export interface PermissionWire {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly toolCall: AgentToolCall;
+  readonly options: readonly PermissionOption[];
+}
+
+/** A live question, as data. */
+export interface ElicitationWire {
+  readonly id: string;
+  readonly sessionId?: string;
+  readonly mode: string;
+  readonly message: string;
+  readonly questions: readonly AgentElicitationQuestion[];
+  readonly acknowledgeOnly: boolean;
+  readonly toolCallId?: string;
+  readonly url?: string;
+  readonly unsupported: boolean;
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+/** What the worker tells the page about one handle. Calls are awaited, so they arrive in order. */
+export interface WorkerEvents {
+  /** A batch of committed updates (at most one call per frame) and the state after them. */
+  updates(batch: AgentSessionUpdate[], snapshot: AgentSessionSnapshot): void;
+  /** The state changed without new updates (connection state, busy, options). */
+  state(snapshot: AgentSessionSnapshot): void;
+  permission(request: PermissionWire): void;
+  elicitation(request: ElicitationWire): void;
+  /** A live request can no longer be answered (answered elsewhere, withdrawn, connection lost). */
+  requestEnded(id: string): void;
+}
+
+/** How a question was answered. */
+export type ElicitationAction =
+  | { readonly action: 'accept'; readonly answers: Readonly<Record<string, AgentElicitationAnswer>> }
+  | { readonly action: 'decline' }
+  | { readonly action: 'cancel' };
+
+/** The worker's API. Every method rejects with a serialized SiloError on failure. */
+export interface WorkerApi {
+  /** Opens the journal (idempotent). */
+  init(options: { readonly databaseName: string }): Promise<void>;
+  /** Connects and starts or restores a session; resolves to the handle id and the first snapshot. */
+  connect(
+    options: WorkerConnectOptions,
+    events: WorkerEvents,
+  ): Promise<{ handleId: string; snapshot: AgentSessionSnapshot }>;
+  prompt(handleId: string, prompt: readonly AgentContentBlock[]): Promise<string>;
+  cancel(handleId: string): Promise<void>;
+  setConfigOption(handleId: string, configId: string, value: string | boolean): Promise<void>;
+  answerPermission(handleId: string, requestId: string, optionId: string | null): Promise<void>;
+  answerElicitation(handleId: string, requestId: string, action: ElicitationAction): Promise<void>;
+  close(handleId: string): Promise<void>;
+  sessions(options?: { readonly bridge?: AgentBridgeOptions; readonly cwd?: string }): Promise<AgentSessionSummary[]>;
+  transcript(sessionId: string): Promise<AgentSessionUpdate[]>;
+  /** The last `count` (or more) updates of a session, for painting the end first. */
+  transcriptTail(sessionId: string, count: number): Promise<AgentSessionUpdate[]>;
+  clear(sessionId: string): Promise<void>;
+  exportJsonl(sessionId: string): Promise<string>;
+  importJsonl(jsonl: string, sessionId?: string): Promise<string>;
+}

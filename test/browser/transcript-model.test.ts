@@ -1,0 +1,285 @@
+import { expect } from 'chai';
+import type {
+  CompactionRow,
+  MessageRow,
+  PermissionRow,
+  PlanRow,
+  ToolCallRow,
+  TurnEndRow,
+} from '../../src/transcript/rows.ts';
+import { TranscriptModel } from '../../src/transcript/model.ts';
+import {
+  chunk,
+  journalFromTraffic,
+  longConversation,
+  raw,
+  recordedTraffic,
+  tool,
+  turnEnd,
+  userPrompt,
+} from './fixtures/transcript-data.ts';
+
+function fold(...updates: Parameters<TranscriptModel['apply']>[0][]): TranscriptModel {
+  const m = new TranscriptModel();
+  m.applyAll(updates);
+  return m;
+}
+
+describe('transcript model', () => {
+  it('groups chunks into one bubble per messageId and role, interleaved ids included', () => {
+    const m = fold(
+      userPrompt('hi', 'u1'),
+      chunk('A1 ', 'A'),
+      chunk('B1 ', 'B'),
+      chunk('A2', 'A'),
+      chunk('thinking', 'A', 'agent_thought_chunk'),
+      chunk('B2', 'B'),
+    );
+    const msgs = m.rows as MessageRow[];
+    expect(msgs.map((r) => [r.role, r.text])).to.deep.equal([
+      ['user', 'hi'],
+      ['agent', 'A1 A2'],
+      ['agent', 'B1 B2'],
+      ['thought', 'thinking'],
+    ]);
+  });
+
+  it('groups id-less chunks of one kind until something else intervenes', () => {
+    const m = fold(
+      chunk('a', undefined),
+      chunk('b', undefined),
+      chunk('t', undefined, 'agent_thought_chunk'),
+      chunk('c', undefined),
+      tool({ toolCallId: 'x', title: 'X' }, true),
+      chunk('d', undefined),
+    );
+    expect(m.rows.map((r) => (r.type === 'message' ? r.text : r.type))).to.deep.equal(['ab', 't', 'c', 'tool', 'd']);
+  });
+
+  it('keeps non-text blocks of a message as parts', () => {
+    const m = fold(
+      chunk('look: ', 'm'),
+      raw({
+        sessionUpdate: 'agent_message_chunk',
+        messageId: 'm',
+        content: { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      }),
+      chunk('done', 'm'),
+    );
+    const row = m.rows[0] as MessageRow;
+    expect(row.parts.map((p) => p.type)).to.deep.equal(['text', 'block', 'text']);
+    expect(row.text).to.equal('look: done');
+  });
+
+  it('patches one tool row per toolCallId: null/omitted unchanged, content and locations replaced', () => {
+    const m = fold(
+      tool({ toolCallId: 't1', title: 'Preparing…', kind: 'edit', content: [] }, true),
+      tool({ toolCallId: 't1', title: 'Write a.txt', locations: [{ path: '/a.txt' }] }),
+      tool({
+        toolCallId: 't1',
+        title: null,
+        content: [{ type: 'diff', path: '/a.txt', oldText: null, newText: 'x\n' }],
+      }),
+      tool({ toolCallId: 't1', status: 'completed', locations: [{ path: '/b.txt', line: 3 }] }),
+      tool({ toolCallId: 't1', title: 'Write a.txt', kind: 'edit' }, true),
+    );
+    expect(m.rows).to.have.length(1);
+    const call = (m.rows[0] as ToolCallRow).toolCall;
+    expect(call.title).to.equal('Write a.txt');
+    expect(call.kind).to.equal('edit');
+    expect(call.status).to.equal('completed');
+    expect(call.locations).to.deep.equal([{ path: '/b.txt', line: 3 }]);
+    expect(call.content).to.have.length(1);
+    const cleared = fold(
+      tool({ toolCallId: 't', content: [{ type: 'content', content: { type: 'text', text: 'x' } }] }),
+      tool({ toolCallId: 't', content: [] }),
+    );
+    expect((cleared.rows[0] as ToolCallRow).toolCall.content).to.deep.equal([]);
+  });
+
+  it('creates a tool row for an update with an unseen id, to be filled later', () => {
+    const m = fold(tool({ toolCallId: 'late', status: 'in_progress' }));
+    const call = (m.rows[0] as ToolCallRow).toolCall;
+    expect(call).to.include({ toolCallId: 'late', status: 'in_progress', kind: 'other' });
+    expect(call.title).to.equal(undefined);
+  });
+
+  it('replaces the plan whole, one plan row per turn', () => {
+    const m = fold(
+      userPrompt('go'),
+      raw({ sessionUpdate: 'plan', entries: [{ content: 'a', priority: 'high', status: 'pending' }] }),
+      chunk('x', 'm'),
+      raw({
+        sessionUpdate: 'plan',
+        entries: [
+          { content: 'a', priority: 'high', status: 'completed' },
+          { content: 'b', priority: 'low', status: 'in_progress' },
+        ],
+      }),
+    );
+    const plans = m.rows.filter((r): r is PlanRow => r.type === 'plan');
+    expect(plans).to.have.length(1);
+    expect(m.rows.indexOf(plans[0]!)).to.equal(1);
+    expect(plans[0]!.entries.map((e) => e.status)).to.deep.equal(['completed', 'in_progress']);
+    expect(m.current.plan).to.have.length(2);
+  });
+
+  it('keeps usage, title and commands as state, not rows', () => {
+    const m = fold(
+      raw({ sessionUpdate: 'usage_update', used: 10, size: 100 }),
+      raw({ sessionUpdate: 'usage_update', used: 40, size: 100, cost: { amount: 0.5, currency: 'EUR' } }),
+      raw({ sessionUpdate: 'session_info_update', title: 'Greeting' }),
+      raw({
+        sessionUpdate: 'available_commands_update',
+        availableCommands: [{ name: 'review', description: 'Review code', input: { hint: 'path' } }],
+      }),
+    );
+    expect(m.rows).to.have.length(0);
+    expect(m.current.usage).to.deep.equal({ used: 40, size: 100, cost: { amount: 0.5, currency: 'EUR' } });
+    expect(m.current.title).to.equal('Greeting');
+    expect(m.current.commands).to.deep.equal([{ name: 'review', description: 'Review code', hint: 'path' }]);
+    m.apply(raw({ sessionUpdate: 'session_info_update', title: null }));
+    expect(m.current.title).to.equal(undefined);
+  });
+
+  it('fixes a compaction at its first position, chunk before update included, and patches it', () => {
+    const m = fold(
+      raw({ sessionUpdate: 'compaction_summary_chunk', compactionId: 'c1', content: { type: 'text', text: 'part 1' } }),
+      chunk('later', 'm'),
+      raw({ sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'completed' }),
+      raw({ sessionUpdate: 'compaction_summary_chunk', compactionId: 'c1', content: { type: 'text', text: 'part 2' } }),
+    );
+    const c = m.rows[0] as CompactionRow;
+    expect(c.type).to.equal('compaction');
+    expect(c.status).to.equal('completed');
+    expect(c.summary).to.have.length(2);
+    m.apply(raw({ sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'completed', summary: [] }));
+    expect((m.rows[0] as CompactionRow).summary).to.deep.equal([]);
+    m.apply(raw({ sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'failed', error: 'boom' }));
+    expect(m.rows[0]).to.include({ status: 'failed', error: 'boom' });
+    expect(m.rows).to.have.length(2);
+  });
+
+  it('adds notices, permission and elicitation rows with their resolutions', () => {
+    const m = fold(
+      raw({ sessionUpdate: 'notice', severity: '_critical', title: 'Heads up' }),
+      {
+        kind: 'permission',
+        permission: {
+          id: 'p1',
+          toolCall: { toolCallId: 'never-announced', title: 'rm -rf build', kind: 'execute' },
+          options: [
+            { optionId: 'y', name: 'Allow', kind: 'allow_once' },
+            { optionId: 'n', name: 'Reject', kind: 'reject_once' },
+          ],
+        },
+        raw: {},
+      },
+      { kind: 'permission_resolution', permission: { id: 'p1', resolution: 'selected', optionId: 'n' }, raw: {} },
+      { kind: 'elicitation', elicitation: { id: 'e1', message: 'Which?', questions: [] }, raw: {} },
+      { kind: 'elicitation_resolution', elicitation: { id: 'e1', resolution: 'declined' }, raw: {} },
+    );
+    expect(m.rows.map((r) => r.type)).to.deep.equal(['notice', 'tool', 'permission', 'elicitation']);
+    expect(m.rows[0]).to.include({ severity: '_critical', title: 'Heads up' });
+    expect((m.rows[1] as ToolCallRow).toolCall.title).to.equal('rm -rf build');
+    const p = (m.rows[2] as PermissionRow).record;
+    expect(p).to.include({ id: 'p1', resolution: 'selected', optionId: 'n' });
+    expect(p.options).to.have.length(2);
+    expect(m.rows[3]).to.have.nested.property('record.message', 'Which?');
+    expect(m.rows[3]).to.have.nested.property('record.resolution', 'declined');
+  });
+
+  it('marks unfinished tool calls cancelled when the turn was cancelled, finished ones stay', () => {
+    const m = fold(
+      userPrompt('go'),
+      tool({ toolCallId: 'a', title: 'A', status: 'in_progress' }, true),
+      tool({ toolCallId: 'b', title: 'B', status: 'completed' }, true),
+      tool({ toolCallId: 'c', title: 'C' }, true),
+      turnEnd('cancelled'),
+    );
+    const statuses = m.rows.filter((r): r is ToolCallRow => r.type === 'tool').map((r) => r.toolCall.status);
+    expect(statuses).to.deep.equal(['cancelled', 'completed', 'cancelled']);
+    expect((m.rows.at(-1) as TurnEndRow).stopReason).to.equal('cancelled');
+    expect(m.current.inTurn).to.equal(false);
+  });
+
+  it('marks a refused turn as left out of the agent context', () => {
+    const m = fold(userPrompt('first'), chunk('ok', 'a1'), turnEnd('end_turn'), userPrompt('bad'), chunk('no', 'a2'));
+    m.apply(turnEnd('refusal'));
+    const msgs = m.rows.filter((r): r is MessageRow => r.type === 'message');
+    expect(msgs.map((r) => Boolean(r.excluded))).to.deep.equal([false, false, true, true]);
+    expect(m.turnsStarted).to.equal(2);
+    expect(m.turnsEnded).to.equal(2);
+  });
+
+  it('shows unknown kinds and malformed updates generically, never throwing, and continues', () => {
+    const m = fold(
+      raw({ sessionUpdate: '_vendor_thing', x: 1 }),
+      raw({ sessionUpdate: 'tool_call' }),
+      { kind: 'permission', raw: {} },
+      null as never,
+      { kind: 42 as never, raw: null as never },
+      chunk('still here', 'm'),
+    );
+    expect(m.rows.map((r) => (r.type === 'unknown' ? r.kind : r.type))).to.deep.equal([
+      '_vendor_thing',
+      'tool_call',
+      'permission',
+      'invalid',
+      'invalid',
+      'message',
+    ]);
+  });
+
+  it('touches only the row an update patches and skips already-applied seqs', () => {
+    const m = new TranscriptModel();
+    m.applyAll([userPrompt('q'), chunk('a', 'm'), tool({ toolCallId: 't', title: 'T' }, true)].map((u, seq) => ({ ...u, seq })));
+    const before = [...m.rows];
+    expect(m.apply({ ...chunk('b', 'm'), seq: 3 })).to.equal(1);
+    expect(m.rows[0]).to.equal(before[0]);
+    expect(m.rows[2]).to.equal(before[2]);
+    expect(m.rows[1]).to.not.equal(before[1]);
+    expect((m.rows[1] as MessageRow).text).to.equal('ab');
+    expect(m.apply({ ...chunk('b', 'm'), seq: 3 })).to.equal(-1);
+    expect((m.rows[1] as MessageRow).text).to.equal('ab');
+  });
+
+  it('folds the recorded claude-agent-acp traffic completely', async () => {
+    const journal = journalFromTraffic(await recordedTraffic('main'));
+    const m = fold(...journal);
+    const count = (t: string) => m.rows.filter((r) => r.type === t).length;
+    expect(count('unknown')).to.equal(0);
+    expect(count('tool')).to.equal(5);
+    expect(count('permission')).to.equal(4);
+    expect(count('turn-end')).to.equal(5);
+    expect(count('plan')).to.equal(1);
+    const users = m.rows.filter((r): r is MessageRow => r.type === 'message' && r.role === 'user');
+    expect(users).to.have.length(5);
+    const ends = m.rows.filter((r): r is TurnEndRow => r.type === 'turn-end').map((r) => r.stopReason);
+    expect(ends).to.deep.equal(['end_turn', 'end_turn', 'cancelled', 'end_turn', 'cancelled']);
+    const write = m.rows.find((r): r is ToolCallRow => r.type === 'tool' && r.toolCall.name === 'Write')!;
+    expect(write.toolCall).to.include({ title: 'Write hello.txt', kind: 'edit', status: 'completed' });
+    expect(write.toolCall.content[0]).to.include({ type: 'diff', oldText: null });
+    // The agent itself failed the call whose permission was cancelled; its word stands.
+    const last = m.rows.filter((r): r is ToolCallRow => r.type === 'tool').at(-1)!;
+    expect(last.toolCall.status).to.equal('failed');
+    expect(m.current.title).to.be.a('string').and.not.empty;
+    expect(m.current.usage?.cost?.currency).to.equal('USD');
+    expect(m.current.commands.length).to.be.greaterThan(0);
+    for (const name of ['load', 'resume'] as const) {
+      const other = fold(...journalFromTraffic(await recordedTraffic(name)));
+      expect(other.rows.filter((r) => r.type === 'unknown')).to.have.length(0);
+      expect(other.rows.length).to.be.greaterThan(3);
+    }
+  });
+
+  it('folds 100,000 updates in linear time', () => {
+    const updates = longConversation(100_000);
+    const t0 = performance.now();
+    const m = new TranscriptModel();
+    m.applyAll(updates);
+    const ms = performance.now() - t0;
+    expect(m.rows.length).to.be.greaterThan(20_000);
+    expect(ms, `folding took ${ms.toFixed(0)} ms`).to.be.lessThan(3000);
+  });
+});

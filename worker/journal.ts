@@ -1,0 +1,271 @@
+/**
+ * The journal: every update of every session, in IndexedDB through `idb`.
+ *
+ * Layout (version 1): `sessions` holds one {@link SessionRecord} per session; `segments` holds the
+ * updates as segments — one record per burst of appends, keyed `[sessionId, firstSeq]` — because
+ * IndexedDB stores fewer records per second than a flood delivers updates (platform-limits.md).
+ * Appends are serialized: one transaction per burst, never reordered, never with holes, so the journal
+ * is always a prefix of what arrived. After a failed write the session's writer stops (a later write
+ * would leave a hole) and every later append rejects with the same `journal-write` error.
+ */
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { SiloError } from '../src/errors.ts';
+import type { AgentResumeOutcome, AgentSessionSummary, AgentSessionUpdate } from '../src/types.ts';
+
+/** What the journal knows of a session (the history list reads these). */
+export interface SessionRecord {
+  sessionId: string;
+  title?: string;
+  agent?: string;
+  cwd?: string;
+  createdAt: string;
+  updatedAt: string;
+  lastOutcome?: AgentResumeOutcome;
+  continuedBy?: string;
+  /** Sequence number of the next update; also the number of updates journaled. */
+  nextSeq: number;
+}
+
+/** One record of the `segments` store: consecutive updates of one session. */
+export interface Segment {
+  sessionId: string;
+  seq: number;
+  updates: AgentSessionUpdate[];
+}
+
+interface JournalSchema extends DBSchema {
+  sessions: { key: string; value: SessionRecord; indexes: { updatedAt: string } };
+  segments: { key: [string, number]; value: Segment };
+}
+
+/** Most updates in one segment record, so a record stays small enough to read a tail quickly. */
+const MAX_SEGMENT = 1000;
+
+/** Opens (or upgrades) the journal database. Rejects with `journal-write` when blocked by an old tab. */
+export async function openJournal(name: string): Promise<Journal> {
+  let blockedReject: ((e: SiloError) => void) | undefined;
+  const blocked = new Promise<never>((_, reject) => {
+    blockedReject = reject;
+  });
+  const db = openDB<JournalSchema>(name, 1, {
+    upgrade(d, oldVersion) {
+      if (oldVersion < 1) {
+        d.createObjectStore('sessions', { keyPath: 'sessionId' }).createIndex('updatedAt', 'updatedAt');
+        d.createObjectStore('segments', { keyPath: ['sessionId', 'seq'] });
+      }
+    },
+    blocked() {
+      blockedReject?.(
+        new SiloError('journal-write', 'The journal upgrade is blocked by another tab running an older Silo'),
+      );
+    },
+  });
+  return new Journal(await Promise.race([db, blocked]));
+}
+
+const range = (sessionId: string) => IDBKeyRange.bound([sessionId, 0], [sessionId, Number.POSITIVE_INFINITY]);
+
+/** Access to the journal database; one per worker. */
+export class Journal {
+  private readonly writers = new Map<string, SessionWriter>();
+
+  constructor(readonly db: IDBPDatabase<JournalSchema>) {
+    db.addEventListener('versionchange', () => db.close());
+  }
+
+  /** The append-only writer of one session (one per session per worker). */
+  writer(sessionId: string, nextSeq: number): SessionWriter {
+    let w = this.writers.get(sessionId);
+    if (!w) {
+      w = new SessionWriter(this.db, sessionId, nextSeq);
+      this.writers.set(sessionId, w);
+    }
+    return w;
+  }
+
+  dropWriter(sessionId: string): void {
+    this.writers.delete(sessionId);
+  }
+
+  session(sessionId: string): Promise<SessionRecord | undefined> {
+    return this.db.get('sessions', sessionId);
+  }
+
+  async putSession(record: SessionRecord): Promise<void> {
+    await this.db.put('sessions', record);
+  }
+
+  /** Creates the session record if missing; updates the given fields otherwise. */
+  async upsertSession(sessionId: string, patch: Partial<SessionRecord>): Promise<SessionRecord> {
+    const tx = this.db.transaction('sessions', 'readwrite');
+    const now = new Date().toISOString();
+    const old = await tx.store.get(sessionId);
+    const record: SessionRecord = { sessionId, createdAt: now, nextSeq: 0, ...old, ...patch, updatedAt: now };
+    await tx.store.put(record);
+    await tx.done;
+    return record;
+  }
+
+  /** Every journaled update of a session, in order. */
+  async read(sessionId: string): Promise<AgentSessionUpdate[]> {
+    const segments = await this.db.getAll('segments', range(sessionId));
+    return segments.flatMap((s) => s.updates);
+  }
+
+  /**
+   * The last `count` updates of a session (at least; whole segments), read from the end, so the last
+   * screen of a huge transcript is available without reading everything.
+   */
+  async tail(sessionId: string, count: number): Promise<AgentSessionUpdate[]> {
+    const out: AgentSessionUpdate[][] = [];
+    let n = 0;
+    let cursor = await this.db.transaction('segments').store.openCursor(range(sessionId), 'prev');
+    while (cursor && n < count) {
+      out.unshift(cursor.value.updates);
+      n += cursor.value.updates.length;
+      cursor = await cursor.continue();
+    }
+    return out.flat();
+  }
+
+  /** The journaled sessions, newest first. */
+  async sessions(): Promise<AgentSessionSummary[]> {
+    const records = await this.db.getAllFromIndex('sessions', 'updatedAt');
+    return records.reverse().map(({ nextSeq, ...r }) => ({ ...r, updateCount: nextSeq }));
+  }
+
+  /** Deletes one session's journal and its record. The only deletion there is. */
+  async clear(sessionId: string): Promise<void> {
+    const tx = this.db.transaction(['sessions', 'segments'], 'readwrite');
+    await tx.objectStore('segments').delete(range(sessionId));
+    await tx.objectStore('sessions').delete(sessionId);
+    await tx.done;
+    this.writers.delete(sessionId);
+  }
+
+  /**
+   * Moves a session's updates under another id (continue in a new session), renumbering them after
+   * the target's own, and records the old id as continued by the new one. One transaction.
+   */
+  async carry(fromId: string, toId: string): Promise<number> {
+    const tx = this.db.transaction(['sessions', 'segments'], 'readwrite');
+    const segments = tx.objectStore('segments');
+    const moved = (await segments.getAll(range(fromId))).flatMap((s) => s.updates);
+    const target = await tx.objectStore('sessions').get(toId);
+    const base = target?.nextSeq ?? 0;
+    const renumbered = moved.map((u, i) => ({ ...u, seq: base + i }));
+    for (let i = 0; i < renumbered.length; i += MAX_SEGMENT) {
+      await segments.put({ sessionId: toId, seq: base + i, updates: renumbered.slice(i, i + MAX_SEGMENT) });
+    }
+    await segments.delete(range(fromId));
+    const now = new Date().toISOString();
+    const old = await tx.objectStore('sessions').get(fromId);
+    if (old) await tx.objectStore('sessions').put({ ...old, continuedBy: toId, nextSeq: 0, updatedAt: now });
+    if (target) await tx.objectStore('sessions').put({ ...target, nextSeq: base + moved.length, updatedAt: now });
+    await tx.done;
+    return base + moved.length;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/**
+ * Appends one session's updates in order. `append` assigns nothing: callers pass updates whose `seq`
+ * they assigned synchronously; the writer checks the sequence is gapless. `flushed()` resolves when
+ * everything appended so far is committed.
+ */
+export class SessionWriter {
+  private queue: AgentSessionUpdate[] = [];
+  private writing: Promise<void> | undefined;
+  private failure: SiloError | undefined;
+  private committedSeq: number;
+  private readonly waiters: { seq: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  /** Called after each commit with the updates it made durable, in order. */
+  onCommit: (updates: AgentSessionUpdate[]) => void = () => {};
+  /** Called once when a write fails; the writer is stopped from then on. */
+  onFailure: (error: SiloError) => void = () => {};
+
+  constructor(
+    private readonly db: IDBPDatabase<JournalSchema>,
+    readonly sessionId: string,
+    /** The seq the next appended update must have. */
+    public nextSeq: number,
+  ) {
+    this.committedSeq = nextSeq;
+  }
+
+  /** The error that stopped this writer, if any. */
+  get error(): SiloError | undefined {
+    return this.failure;
+  }
+
+  /** Queues updates (seq must continue the sequence); they are written in the next transaction. */
+  append(updates: AgentSessionUpdate[]): void {
+    if (this.failure) return;
+    for (const u of updates) {
+      if (u.seq !== this.nextSeq) throw SiloError.internal(`journal sequence gap: ${u.seq} after ${this.nextSeq - 1}`);
+      this.nextSeq++;
+      this.queue.push(u);
+    }
+    this.pump();
+  }
+
+  /** Resolves once every update appended so far is committed; rejects with the write error. */
+  flushed(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.committedSeq >= this.nextSeq) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ seq: this.nextSeq, resolve, reject }));
+  }
+
+  private pump(): void {
+    if (this.writing || this.queue.length === 0 || this.failure) return;
+    const batch = this.queue.splice(0, this.queue.length);
+    this.writing = this.write(batch).then(
+      () => {
+        this.writing = undefined;
+        this.committedSeq = (batch.at(-1)?.seq ?? this.committedSeq - 1) + 1;
+        this.onCommit(batch);
+        this.settleWaiters();
+        this.pump();
+      },
+      (error: unknown) => {
+        this.writing = undefined;
+        this.failure = new SiloError(
+          'journal-write',
+          `The journal could not be written (${error instanceof Error ? error.name : String(error)}): nothing after update ${this.committedSeq - 1} was kept`,
+          { committedSeq: this.committedSeq },
+        );
+        this.queue = [];
+        for (const w of this.waiters.splice(0)) w.reject(this.failure);
+        this.onFailure(this.failure);
+      },
+    );
+  }
+
+  private async write(batch: AgentSessionUpdate[]): Promise<void> {
+    const tx = this.db.transaction(['segments', 'sessions'], 'readwrite', { durability: 'relaxed' });
+    const segments = tx.objectStore('segments');
+    for (let i = 0; i < batch.length; i += MAX_SEGMENT) {
+      const updates = batch.slice(i, i + MAX_SEGMENT);
+      void segments.put({ sessionId: this.sessionId, seq: updates[0]!.seq!, updates });
+    }
+    const sessions = tx.objectStore('sessions');
+    const record = await sessions.get(this.sessionId);
+    if (record) {
+      void sessions.put({ ...record, nextSeq: batch.at(-1)!.seq! + 1, updatedAt: new Date().toISOString() });
+    }
+    await tx.done;
+  }
+
+  private settleWaiters(): void {
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const w = this.waiters[i]!;
+      if (w.seq <= this.committedSeq) {
+        this.waiters.splice(i, 1);
+        w.resolve();
+      }
+    }
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The normalizer: a raw ACP `session/update` object → {@link AgentSessionUpdate} (seed 000).
+ * Total: malformed input yields an update with only `kind` and `raw`, never an exception.
+ * It applies the defaults the SDK does not (tool kind `other`, status `pending`), keeps unknown kinds
+ * with `raw` intact, and synthesizes `messageId` deterministically when the agent omits it.
+ */
+import type {
+  AgentContentBlock,
+  AgentPlanEntry,
+  AgentSessionUpdate,
+  AgentSessionUsage,
+  AgentToolCall,
+  AgentToolCallContent,
+  AgentToolCallLocation,
+  AgentToolKind,
+} from '../src/types.ts';
+
+type Raw = Readonly<Record<string, unknown>>;
+
+const CHUNK_KINDS = new Set(['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk']);
+const TOOL_KINDS = new Set<AgentToolKind>([
+  'read',
+  'edit',
+  'delete',
+  'move',
+  'search',
+  'execute',
+  'think',
+  'fetch',
+  'switch_mode',
+  'other',
+]);
+const TOOL_STATUSES = new Set(['pending', 'in_progress', 'completed', 'failed']);
+
+/** True for the three streaming-text kinds. */
+export function isChunkKind(kind: string): boolean {
+  return CHUNK_KINDS.has(kind);
+}
+
+/**
+ * Synthesizes message ids for chunks that carry none. Consecutive same-kind id-less chunks share one
+ * id; a new kind or any intervening update starts a new one. The id is derived from the journal
+ * sequence number of the run's first chunk, so replaying the same journal yields the same ids.
+ */
+export class MessageIdSynthesizer {
+  private run: { kind: string; id: string } | undefined;
+
+  /** Returns the messageId for the update at `seq`; call once per journaled update, in order. */
+  next(kind: string, agentId: string | undefined, seq: number): string | undefined {
+    if (!isChunkKind(kind)) {
+      this.run = undefined;
+      return undefined;
+    }
+    if (agentId !== undefined) {
+      this.run = undefined;
+      return agentId;
+    }
+    if (this.run?.kind !== kind) this.run = { kind, id: `silo-m${seq}` };
+    return this.run.id;
+  }
+
+  /** Forgets the current run (for example after Silo records its own update). */
+  reset(): void {
+    this.run = undefined;
+  }
+}
+
+const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+function contentBlock(v: unknown): AgentContentBlock | undefined {
+  return isObject(v) && typeof v.type === 'string' ? (v as AgentContentBlock) : undefined;
+}
+
+function toolContent(v: unknown): AgentToolCallContent | undefined {
+  if (!isObject(v)) return undefined;
+  if (v.type === 'content') {
+    const content = contentBlock(v.content);
+    return content ? { type: 'content', content } : undefined;
+  }
+  if (v.type === 'diff' && typeof v.path === 'string' && typeof v.newText === 'string') {
+    const oldText = typeof v.oldText === 'string' ? v.oldText : null;
+    return { type: 'diff', path: v.path, oldText, newText: v.newText };
+  }
+  if (v.type === 'terminal' && typeof v.terminalId === 'string') return { type: 'terminal', terminalId: v.terminalId };
+  return undefined;
+}
+
+function location(v: unknown): AgentToolCallLocation | undefined {
+  if (!isObject(v) || typeof v.path !== 'string') return undefined;
+  const line = num(v.line);
+  return line === undefined ? { path: v.path } : { path: v.path, line };
+}
+
+function list<T>(v: unknown, item: (x: unknown) => T | undefined): T[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  return v.map(item).filter((x): x is T => x !== undefined);
+}
+
+/**
+ * A tool call from `tool_call` (`create`: defaults applied) or `tool_call_update` / a permission's
+ * `toolCall` (patch: only what was sent; `null` means unchanged).
+ */
+export function normalizeToolCall(raw: Raw, create: boolean): AgentToolCall | undefined {
+  const toolCallId = str(raw.toolCallId);
+  if (toolCallId === undefined) return undefined;
+  const kindRaw = str(raw.kind);
+  const statusRaw = str(raw.status);
+  const kind = kindRaw && TOOL_KINDS.has(kindRaw as AgentToolKind) ? (kindRaw as AgentToolKind) : undefined;
+  const status = statusRaw && TOOL_STATUSES.has(statusRaw) ? (statusRaw as AgentToolCall['status']) : undefined;
+  const call: Record<string, unknown> = { toolCallId };
+  const title = str(raw.title);
+  if (title !== undefined) call.title = title;
+  else if (create) call.title = '';
+  const name = str(raw.name);
+  if (name !== undefined) call.name = name;
+  if (kind) call.kind = kind;
+  else if (create || kindRaw !== undefined) call.kind = 'other';
+  if (status) call.status = status;
+  else if (create || statusRaw !== undefined) call.status = 'pending';
+  const content = list(raw.content, toolContent);
+  if (content) call.content = content;
+  else if (create) call.content = [];
+  const locations = list(raw.locations, location);
+  if (locations) call.locations = locations;
+  else if (create) call.locations = [];
+  if (raw.rawInput !== undefined && raw.rawInput !== null) call.rawInput = raw.rawInput;
+  if (raw.rawOutput !== undefined && raw.rawOutput !== null) call.rawOutput = raw.rawOutput;
+  return call as unknown as AgentToolCall;
+}
+
+function planEntry(v: unknown): AgentPlanEntry | undefined {
+  if (!isObject(v) || typeof v.content !== 'string') return undefined;
+  return { content: v.content, priority: str(v.priority) ?? 'medium', status: str(v.status) ?? 'pending' };
+}
+
+function usage(raw: Raw): AgentSessionUsage | undefined {
+  const used = num(raw.used);
+  const size = num(raw.size);
+  if (used === undefined || size === undefined) return undefined;
+  const cost = isObject(raw.cost) ? raw.cost : undefined;
+  const amount = num(cost?.amount);
+  const currency = str(cost?.currency);
+  return amount !== undefined && currency !== undefined ? { used, size, cost: { amount, currency } } : { used, size };
+}
+
+/**
+ * Normalizes one raw update. `seq` is its journal position; `ids` synthesizes message ids and must
+ * see every update of the session in order. Never throws.
+ */
+export function normalizeUpdate(raw: unknown, seq: number, ids: MessageIdSynthesizer): AgentSessionUpdate {
+  try {
+    if (!isObject(raw)) {
+      ids.reset();
+      return { kind: 'invalid', raw: { value: raw as unknown }, seq };
+    }
+    const kind = typeof raw.sessionUpdate === 'string' ? raw.sessionUpdate : 'invalid';
+    const base = { kind, raw, seq };
+    const messageId = ids.next(kind, str(raw.messageId), seq);
+    switch (kind) {
+      case 'user_message_chunk':
+      case 'agent_message_chunk':
+      case 'agent_thought_chunk': {
+        const content = contentBlock(raw.content);
+        const text = content?.type === 'text' && typeof content.text === 'string' ? content.text : undefined;
+        return { ...base, messageId, content, text };
+      }
+      case 'tool_call':
+      case 'tool_call_update': {
+        const toolCall = normalizeToolCall(raw, kind === 'tool_call');
+        return toolCall ? { ...base, toolCall } : base;
+      }
+      case 'plan': {
+        const plan = list(raw.entries, planEntry);
+        return plan ? { ...base, plan } : base;
+      }
+      case 'usage_update': {
+        const u = usage(raw);
+        return u ? { ...base, usage: u } : base;
+      }
+      default:
+        return base;
+    }
+  } catch {
+    // A getter or proxy on hostile input: keep the kind and raw only.
+    return { kind: 'invalid', raw: {}, seq };
+  }
+}
+
+/** Normalizes a whole sequence of raw updates from scratch (replaying a journal). */
+export function normalizeAll(raws: readonly unknown[], firstSeq = 0): AgentSessionUpdate[] {
+  const ids = new MessageIdSynthesizer();
+  return raws.map((raw, i) => normalizeUpdate(raw, firstSeq + i, ids));
+}

@@ -1,0 +1,94 @@
+/**
+ * The worker's implementation of {@link WorkerApi}: a journal, the sessions this worker drives, and
+ * journal reads that need no connection (history, transcripts, export and import).
+ */
+import { SiloError } from '../src/errors.ts';
+import type { AgentSessionUpdate } from '../src/types.ts';
+import type { WorkerApi } from '../src/worker-api.ts';
+import { listAgentSessions } from './agent-sessions.ts';
+import { type Journal, openJournal } from './journal.ts';
+import { SessionCore } from './session.ts';
+
+/** Creates the API object the worker exposes. */
+export function createWorkerService(): WorkerApi {
+  let journal: Promise<Journal> | undefined;
+  const sessions = new Map<string, SessionCore>();
+
+  const db = (): Promise<Journal> => {
+    journal ??= openJournal('silo');
+    return journal;
+  };
+  const session = (handleId: string): SessionCore => {
+    const s = sessions.get(handleId);
+    if (!s) throw SiloError.closed('This session handle is closed');
+    return s;
+  };
+
+  return {
+    async init({ databaseName }) {
+      journal ??= openJournal(databaseName);
+      await journal;
+    },
+    async connect(options, events) {
+      const core = await SessionCore.start(await db(), options, events);
+      sessions.set(core.handleId, core);
+      return { handleId: core.handleId, snapshot: core.snapshot() };
+    },
+    prompt: (handleId, prompt) => session(handleId).prompt(prompt),
+    cancel: (handleId) => session(handleId).cancel(),
+    setConfigOption: (handleId, id, value) => session(handleId).setConfigOption(id, value),
+    answerPermission: (handleId, id, optionId) => session(handleId).answerPermission(id, optionId),
+    answerElicitation: (handleId, id, action) => session(handleId).answerElicitation(id, action),
+    async close(handleId) {
+      const s = sessions.get(handleId);
+      sessions.delete(handleId);
+      await s?.close();
+    },
+    async sessions(options) {
+      const journaled = (await (await db()).sessions()).filter((s) => !(s.continuedBy && !s.updateCount));
+      if (!options?.bridge) return journaled;
+      const known = new Set(journaled.map((s) => s.sessionId));
+      const listed = await listAgentSessions(options.bridge, options.cwd);
+      return [...journaled, ...listed.filter((s) => !known.has(s.sessionId))];
+    },
+    transcript: async (sessionId) => (await db()).read(sessionId),
+    transcriptTail: async (sessionId, count) => (await db()).tail(sessionId, count),
+    clear: async (sessionId) => (await db()).clear(sessionId),
+    async exportJsonl(sessionId) {
+      const updates = await (await db()).read(sessionId);
+      return updates.map((u) => JSON.stringify(u)).join('\n') + (updates.length ? '\n' : '');
+    },
+    async importJsonl(jsonl, sessionId) {
+      const updates = parseJsonl(jsonl);
+      const id = sessionId ?? `import-${crypto.randomUUID()}`;
+      const j = await db();
+      const record = await j.upsertSession(id, { lastOutcome: 'journal-only' });
+      const writer = j.writer(id, record.nextSeq);
+      writer.append(updates.map((u, i) => ({ ...u, seq: record.nextSeq + i })));
+      await writer.flushed();
+      j.dropWriter(id);
+      return id;
+    },
+  };
+}
+
+/** Parses a JSONL export; rejects with `invalid-params` naming the first bad line. */
+function parseJsonl(jsonl: string): AgentSessionUpdate[] {
+  const out: AgentSessionUpdate[] = [];
+  const lines = jsonl.split('\n');
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not JSON`);
+    }
+    const u = value as Partial<AgentSessionUpdate> | null;
+    if (typeof u !== 'object' || u === null || typeof u.kind !== 'string') {
+      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not an update (no kind)`);
+    }
+    out.push({ ...u, kind: u.kind, raw: typeof u.raw === 'object' && u.raw !== null ? u.raw : {} });
+  });
+  return out;
+}
