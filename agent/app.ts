@@ -16,9 +16,9 @@ import {
 } from '@agentclientprotocol/sdk';
 import { configOptions, modeState, setConfigOption, setMode } from './config.ts';
 import type { AgentOptions } from './options.ts';
-import { pickScenario } from './scenarios.ts';
 import { RUNS } from './scenarios/index.ts';
 import { COMMANDS } from './scenarios/tools.ts';
+import { pickScenario } from './scenarios.ts';
 import { type SessionRecord, SessionStore } from './store.ts';
 import { type RawWriter, Turn } from './turn.ts';
 
@@ -68,11 +68,17 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
     live.get(record.sessionId)?.turn?.abort();
     live.set(record.sessionId, { record, turn: null });
   };
-  const sessionState = (record: SessionRecord) => ({ modes: modeState(record), configOptions: configOptions(record, caps) });
+  const sessionState = (record: SessionRecord) => ({
+    modes: modeState(record),
+    configOptions: configOptions(record, caps),
+  });
   const announceCommands = (client: AgentContext, sessionId: string) => {
     setTimeout(() => {
       void client
-        .notify('session/update', { sessionId, update: { sessionUpdate: 'available_commands_update', availableCommands: COMMANDS } })
+        .notify('session/update', {
+          sessionId,
+          update: { sessionUpdate: 'available_commands_update', availableCommands: COMMANDS },
+        })
         .catch(() => {});
     }, 0);
   };
@@ -80,7 +86,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
   let app = agent({ name: AGENT_INFO.name })
     .onRequest('initialize', async ({ params, client }) => {
       caps = params.clientCapabilities ?? {};
-      if (options.logBeforeInit) await client.notify('_silo/agent_log', { message: 'hello before initialize' });
+      if (options.logBeforeInit)
+        await client.notify('_silo/agent_log', { message: 'hello before initialize' });
       return {
         protocolVersion: options.protocolVersion ?? PROTOCOL_VERSION,
         agentCapabilities: {
@@ -106,7 +113,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       return {};
     })
     .onRequest('session/new', ({ params, client }) => {
-      if (options.authRequired && !authenticated) throw RequestError.authRequired({ authMethods: AUTH_METHODS });
+      if (options.authRequired && !authenticated)
+        throw RequestError.authRequired({ authMethods: AUTH_METHODS });
       const record: SessionRecord = {
         sessionId: `ses-${randomUUID()}`,
         cwd: params.cwd,
@@ -124,18 +132,33 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
     })
     .onRequest('session/prompt', async ({ params, client }) => {
       const session = liveSession(params.sessionId);
-      if (session.turn) throw RequestError.invalidRequest(undefined, 'a turn is already running in this session');
+      if (session.turn)
+        throw RequestError.invalidRequest(undefined, 'a turn is already running in this session');
       const { record } = session;
       const text = promptText(params.prompt);
       const userMessageId = `user-${randomUUID().slice(0, 8)}`;
       for (const block of params.prompt) {
-        record.history.push({ sessionUpdate: 'user_message_chunk', messageId: userMessageId, content: block });
+        record.history.push({
+          sessionUpdate: 'user_message_chunk',
+          messageId: userMessageId,
+          content: block,
+        });
       }
       store.save(record);
       const picked = pickScenario(text);
       const controller = new AbortController();
       session.turn = controller;
-      const turn = new Turn(record.sessionId, picked.args, picked.text, controller.signal, client, caps, options, record, rawWriter);
+      const turn = new Turn(
+        record.sessionId,
+        picked.args,
+        picked.text,
+        controller.signal,
+        client,
+        caps,
+        options,
+        record,
+        rawWriter,
+      );
       try {
         const run = RUNS[picked.name];
         let stopReason: StopReason;
@@ -208,13 +231,19 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       let start = 0;
       if (params.cursor) {
         start = Number(Buffer.from(params.cursor, 'base64url').toString());
-        if (!Number.isSafeInteger(start) || start < 0) throw RequestError.invalidParams({ cursor: params.cursor }, 'invalid cursor');
+        if (!Number.isSafeInteger(start) || start < 0)
+          throw RequestError.invalidParams({ cursor: params.cursor }, 'invalid cursor');
       }
       const all = store.all().filter((r) => !params.cwd || r.cwd === params.cwd);
       const page = all.slice(start, start + options.listPageSize);
       const next = start + page.length;
       return {
-        sessions: page.map((r) => ({ sessionId: r.sessionId, cwd: r.cwd, title: r.title, updatedAt: r.updatedAt })),
+        sessions: page.map((r) => ({
+          sessionId: r.sessionId,
+          cwd: r.cwd,
+          title: r.title,
+          updatedAt: r.updatedAt,
+        })),
         ...(next < all.length ? { nextCursor: Buffer.from(String(next)).toString('base64url') } : {}),
       };
     });

@@ -29,5 +29,7 @@ function writeOut(data: Uint8Array | string): Promise<void> {
 process.stdout.on('error', () => process.exit(0));
 const output = new WritableStream<Uint8Array>({ write: (chunk) => writeOut(chunk) });
 const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
-const connection = createReferenceAgent(options, (line) => writeOut(`${line}\n`)).connect(ndJsonStream(output, input));
+const connection = createReferenceAgent(options, (line) => writeOut(`${line}\n`)).connect(
+  ndJsonStream(output, input),
+);
 void connection.closed.then(() => process.exit(0));

@@ -3,7 +3,12 @@
  * modes), a model select with groups, and a boolean `thinking` option sent only to clients that
  * advertised `session.configOptions.boolean`.
  */
-import { type ClientCapabilities, RequestError, type SessionConfigOption, type SessionModeState } from '@agentclientprotocol/sdk';
+import {
+  type ClientCapabilities,
+  RequestError,
+  type SessionConfigOption,
+  type SessionModeState,
+} from '@agentclientprotocol/sdk';
 import type { SessionRecord } from './store.ts';
 
 export const MODES = [
@@ -58,13 +63,17 @@ export function configOptions(record: SessionRecord, caps: ClientCapabilities): 
 
 /** Applies `session/set_mode`; throws invalid params for an unknown mode. */
 export function setMode(record: SessionRecord, modeId: string): void {
-  if (!MODES.some((m) => m.id === modeId)) throw RequestError.invalidParams({ modeId }, `unknown mode ${modeId}`);
+  if (!MODES.some((m) => m.id === modeId))
+    throw RequestError.invalidParams({ modeId }, `unknown mode ${modeId}`);
   record.modeId = modeId;
 }
 
 /** Applies `session/set_config_option`; throws invalid params for an unknown id or value. */
 export function setConfigOption(record: SessionRecord, configId: string, value: unknown): void {
-  if (configId === 'mode' && typeof value === 'string') return setMode(record, value);
+  if (configId === 'mode' && typeof value === 'string') {
+    setMode(record, value);
+    return;
+  }
   if (configId === 'model' && typeof value === 'string' && MODELS.some((m) => m.value === value)) {
     record.model = value;
     return;

@@ -43,7 +43,8 @@ const truthy = (v: string | undefined) => v !== undefined && v !== '' && v !== '
 
 function intValue(name: string, value: string | undefined): number {
   const n = Number(value);
-  if (value === undefined || !Number.isSafeInteger(n) || n < 0) throw new AgentUsageError(`${name} needs an integer`);
+  if (value === undefined || !Number.isSafeInteger(n) || n < 0)
+    throw new AgentUsageError(`${name} needs an integer`);
   return n;
 }
 
@@ -62,7 +63,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       ? intValue('SILO_AGENT_PROTOCOL_VERSION', env.SILO_AGENT_PROTOCOL_VERSION)
       : undefined,
     authRequired: truthy(env.SILO_AGENT_AUTH_REQUIRED),
-    listPageSize: env.SILO_AGENT_LIST_PAGE_SIZE ? intValue('SILO_AGENT_LIST_PAGE_SIZE', env.SILO_AGENT_LIST_PAGE_SIZE) : 50,
+    listPageSize: env.SILO_AGENT_LIST_PAGE_SIZE
+      ? intValue('SILO_AGENT_LIST_PAGE_SIZE', env.SILO_AGENT_LIST_PAGE_SIZE)
+      : 50,
     logBeforeInit: truthy(env.SILO_AGENT_LOG_BEFORE_INIT),
   };
   for (let i = 0; i < argv.length; i++) {

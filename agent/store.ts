@@ -62,6 +62,8 @@ export class SessionStore {
       const record = this.get(name.slice(0, -'.json'.length));
       if (record) records.push(record);
     }
-    return records.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.sessionId.localeCompare(b.sessionId));
+    return records.sort(
+      (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.sessionId.localeCompare(b.sessionId),
+    );
   }
 }

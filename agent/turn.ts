@@ -56,12 +56,20 @@ export class Turn {
    */
   async say(
     text: string,
-    opts: { kind?: 'agent_message_chunk' | 'agent_thought_chunk'; chunkSize?: number; messageId?: string | null; delayMs?: number } = {},
+    opts: {
+      kind?: 'agent_message_chunk' | 'agent_thought_chunk';
+      chunkSize?: number;
+      messageId?: string | null;
+      delayMs?: number;
+    } = {},
   ): Promise<string | null> {
     const messageId = opts.messageId === undefined ? this.newMessageId() : opts.messageId;
     for (const piece of splitText(text, opts.chunkSize ?? 24)) {
       if (this.signal.aborted) break;
-      const update: RawUpdate = { sessionUpdate: opts.kind ?? 'agent_message_chunk', content: { type: 'text', text: piece } };
+      const update: RawUpdate = {
+        sessionUpdate: opts.kind ?? 'agent_message_chunk',
+        content: { type: 'text', text: piece },
+      };
       if (messageId !== null) update.messageId = messageId;
       await this.update(update);
       if (opts.delayMs) await this.sleep(opts.delayMs);

@@ -123,7 +123,8 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
       const exited = new Promise<AgentExitedParams>((resolve) => {
         child.once('exit', (code, signal) => resolve({ code, signal }));
         child.once('error', (error) => {
-          if (child.pid === undefined) resolve({ code: null, signal: null, reason: `spawn failed: ${error.message}` });
+          if (child.pid === undefined)
+            resolve({ code: null, signal: null, reason: `spawn failed: ${error.message}` });
         });
       }).then((exit) => {
         exitInfo = exit;
@@ -175,7 +176,7 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
         .catch((error) => {
           if (stopPump.signal.aborted) return;
           if (error instanceof MessageTooLargeError) {
-          limitReason = `agent message over ${options.maxLineBytes} bytes`;
+            limitReason = `agent message over ${options.maxLineBytes} bytes`;
             log(`${label}: ${limitReason}; ending the agent`);
           } else {
             log(`${label}: agent output failed: ${error instanceof Error ? error.message : String(error)}`);

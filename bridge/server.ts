@@ -15,7 +15,13 @@ import {
   CLOSE_AGENT_LIMIT,
   formatConnectionString,
 } from '../src/bridge-protocol.ts';
-import { type AgentOutcome, type BridgeLog, describeExit, killProcessGroup, stdioAgentConnector } from './connector.ts';
+import {
+  type AgentOutcome,
+  type BridgeLog,
+  describeExit,
+  killProcessGroup,
+  stdioAgentConnector,
+} from './connector.ts';
 import { checkUpgrade, FailureWindow, type GuardConfig, type Refusal } from './guard.ts';
 import type { BridgeOptions } from './options.ts';
 
@@ -184,8 +190,8 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   const close = () => {
     closing ??= (async () => {
       http.close();
+      for (const client of wss.clients) client.close(1001, 'bridge shutting down');
       await acp.close();
-      for (const client of wss.clients) client.terminate();
       for (const child of agents.values()) killProcessGroup(child);
       await Promise.all([...agentExits]);
       http.closeAllConnections();

@@ -4,7 +4,6 @@
  * @packageDocumentation
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { AgentElicitationAnswer, AgentElicitationRequest } from '../src/api.ts';
@@ -385,28 +384,49 @@ export class SiloElicitation extends LitElement {
     }
   `;
 
+  // Reactive properties are declared statically (no decorators), so the class works the same under
+  // any TypeScript or esbuild decorator and class-field settings.
+  static override properties = {
+    request: { attribute: false },
+    record: { attribute: false },
+    agentName: { attribute: 'agent-name' },
+    strings: { attribute: false },
+    values: { state: true },
+    errors: { state: true },
+    formError: { state: true },
+    phase: { state: true },
+    ended: { state: true },
+    completion: { state: true },
+  };
+
   /** The live question. Takes precedence over {@link record} while it is open. */
-  @property({ attribute: false }) request?: AgentElicitationRequest;
-
+  declare request?: AgentElicitationRequest;
   /** A question as a durable transcript row (read-only). */
-  @property({ attribute: false }) record?: AgentElicitationRecord;
-
-  /** The asking agent's display name, shown in the heading. */
-  @property({ attribute: 'agent-name' }) agentName?: string;
-
+  declare record?: AgentElicitationRecord;
+  /** The asking agent's display name, shown in the heading (attribute `agent-name`). */
+  declare agentName?: string;
   /** Replacement strings (merged over {@link DEFAULT_ELICITATION_STRINGS}). */
-  @property({ attribute: false }) strings: Partial<SiloElicitationStrings> = {};
+  declare strings: Partial<SiloElicitationStrings>;
 
-  @state() private values: Record<string, AgentElicitationAnswer> = {};
-  @state() private errors: Record<string, string> = {};
-  @state() private formError = '';
-  @state() private phase: Phase = 'open';
-  @state() private ended?: AgentElicitationRecord;
-  @state() private completion?: boolean;
+  declare private values: Record<string, AgentElicitationAnswer>;
+  declare private errors: Record<string, string>;
+  declare private formError: string;
+  declare private phase: Phase;
+  declare private ended?: AgentElicitationRecord;
+  declare private completion?: boolean;
 
   private submitted = false;
   private focusPending = false;
   private unlisten?: () => void;
+
+  constructor() {
+    super();
+    this.strings = {};
+    this.values = {};
+    this.errors = {};
+    this.formError = '';
+    this.phase = 'open';
+  }
 
   private get t(): SiloElicitationStrings {
     return { ...DEFAULT_ELICITATION_STRINGS, ...this.strings };

@@ -187,7 +187,7 @@ export const defaultChatStrings: SiloChatStrings = {
 /** Merges a partial override (one level deep) onto defaults. */
 export function mergeStrings<T extends object>(defaults: T, override: Partial<T> | undefined): T {
   if (!override) return defaults;
-  const out: Record<string, unknown> = { ...defaults };
+  const out: Record<string, unknown> = { ...(defaults as object) };
   for (const [k, v] of Object.entries(override)) {
     const d = (defaults as Record<string, unknown>)[k];
     out[k] =

@@ -39,10 +39,11 @@ export class Delivery {
     return this.chain.then(() => {});
   }
 
-  /** Tells the page the state changed (after any queued updates). */
-  state(): void {
+  /** Tells the page the state changed (after any queued updates); resolves once the page has it. */
+  state(): Promise<void> {
     void this.flush();
     this.send(() => this.events.state(this.snapshot()));
+    return this.chain.then(() => {});
   }
 
   permission(request: PermissionWire): void {

@@ -475,7 +475,7 @@ export class SessionCore implements LinkHost {
     }
     const turn = { cancelled: false, force: new AbortController() };
     this.turn = turn;
-    this.delivery.state();
+    void this.delivery.state();
     let end: AgentTurnEnd;
     let failure: SiloError | undefined;
     let response: Raw = {};
@@ -539,7 +539,7 @@ export class SessionCore implements LinkHost {
           : { sessionId: this.sessionId, configId, value };
       this.config.applyResponse(await link.request('session/set_config_option', params));
     }
-    this.delivery.state();
+    await this.delivery.state();
   }
 
   // ── Interactive requests ──────────────────────────────────────────────────────────────────────
@@ -684,7 +684,7 @@ export class SessionCore implements LinkHost {
 
   private setState(state: AgentConnectionState): void {
     this.state = state;
-    this.delivery.state();
+    void this.delivery.state();
   }
 
   /** Closes the connection; the journal stays. Resolves once every journaled update is committed. */

@@ -7,7 +7,10 @@ export async function config(turn: Turn): Promise<StopReason> {
   turn.session.modeId = turn.session.modeId === 'architect' ? 'code' : 'architect';
   await turn.update({ sessionUpdate: 'current_mode_update', currentModeId: turn.session.modeId });
   turn.session.model = 'smart';
-  await turn.update({ sessionUpdate: 'config_option_update', configOptions: configOptions(turn.session, turn.clientCapabilities) });
+  await turn.update({
+    sessionUpdate: 'config_option_update',
+    configOptions: configOptions(turn.session, turn.clientCapabilities),
+  });
   await turn.say(`Switched to mode ${turn.session.modeId} and model ${turn.session.model}.`);
   return turn.end();
 }

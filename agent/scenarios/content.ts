@@ -33,9 +33,15 @@ export async function defaultAnswer(turn: Turn): Promise<StopReason> {
   const prompt = turn.text.trim() || '(empty prompt)';
   if (!turn.session.title) {
     turn.session.title = prompt.slice(0, 60);
-    await turn.update({ sessionUpdate: 'session_info_update', title: turn.session.title, updatedAt: new Date().toISOString() });
+    await turn.update({
+      sessionUpdate: 'session_info_update',
+      title: turn.session.title,
+      updatedAt: new Date().toISOString(),
+    });
   }
-  await turn.say(`The user wrote ${prompt.length} characters; I will echo them.`, { kind: 'agent_thought_chunk' });
+  await turn.say(`The user wrote ${prompt.length} characters; I will echo them.`, {
+    kind: 'agent_thought_chunk',
+  });
   await turn.say(
     `**Echo:** ${prompt}\n\nI am Silo's reference agent. Send \`/scenario list\` to see what else I can do.`,
   );
@@ -44,7 +50,9 @@ export async function defaultAnswer(turn: Turn): Promise<StopReason> {
 }
 
 export async function list(turn: Turn): Promise<StopReason> {
-  const lines = SCENARIOS.map((s) => `- \`/scenario ${s.name}${s.args ? ` ${s.args}` : ''}\` — ${s.description}`);
+  const lines = SCENARIOS.map(
+    (s) => `- \`/scenario ${s.name}${s.args ? ` ${s.args}` : ''}\` — ${s.description}`,
+  );
   await turn.say(`Scenarios:\n\n${lines.join('\n')}\n`, { chunkSize: 400 });
   return turn.end();
 }
@@ -55,8 +63,8 @@ export async function markdown(turn: Turn, withIds: boolean): Promise<StopReason
 }
 
 export async function messageIds(turn: Turn): Promise<StopReason> {
-  await turn.say('First message. ', { messageId: 'msg-first' });
-  await turn.say('Second message, same kind, new id. ', { messageId: 'msg-second' });
+  await turn.say('First message. ', { messageId: 'msg-first', chunkSize: 1000 });
+  await turn.say('Second message, same kind, new id. ', { messageId: 'msg-second', chunkSize: 1000 });
   const chunk = (id: string, text: string) =>
     turn.update({ sessionUpdate: 'agent_message_chunk', messageId: id, content: { type: 'text', text } });
   await chunk('msg-a', 'A1 ');
@@ -77,13 +85,22 @@ export async function thoughts(turn: Turn): Promise<StopReason> {
 
 export async function demo(turn: Turn): Promise<StopReason> {
   turn.session.title = 'Reference agent tour';
-  await turn.update({ sessionUpdate: 'session_info_update', title: turn.session.title, updatedAt: new Date().toISOString() });
+  await turn.update({
+    sessionUpdate: 'session_info_update',
+    title: turn.session.title,
+    updatedAt: new Date().toISOString(),
+  });
   await turn.say('The user wants a tour. I will plan, edit a file, run a check and report.', {
     kind: 'agent_thought_chunk',
     delayMs: 40,
   });
   await toolsTour(turn, 60);
   await turn.say(MARKDOWN, { chunkSize: 16, delayMs: 20 });
-  await turn.update({ sessionUpdate: 'usage_update', used: 48213, size: 200000, cost: { amount: 0.42, currency: 'USD' } });
+  await turn.update({
+    sessionUpdate: 'usage_update',
+    used: 48213,
+    size: 200000,
+    cost: { amount: 0.42, currency: 'USD' },
+  });
   return turn.end();
 }

@@ -13,7 +13,11 @@ export async function slow(turn: Turn): Promise<StopReason> {
   const ms = Number(turn.args[1] ?? 100);
   const messageId = turn.newMessageId();
   for (let i = 0; i < chunks && !turn.signal.aborted; i++) {
-    await turn.update({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: `chunk ${i} ` } });
+    await turn.update({
+      sessionUpdate: 'agent_message_chunk',
+      messageId,
+      content: { type: 'text', text: `chunk ${i} ` },
+    });
     await turn.sleep(ms);
   }
   return turn.end();
@@ -23,7 +27,11 @@ export async function slow(turn: Turn): Promise<StopReason> {
 export async function cancelError(turn: Turn): Promise<StopReason> {
   const messageId = turn.newMessageId();
   for (let i = 0; i < 100 && !turn.signal.aborted; i++) {
-    await turn.update({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: `part ${i} ` } });
+    await turn.update({
+      sessionUpdate: 'agent_message_chunk',
+      messageId,
+      content: { type: 'text', text: `part ${i} ` },
+    });
     await turn.sleep(100);
   }
   if (turn.signal.aborted) throw RequestError.internalError(undefined, 'aborted while streaming');
@@ -40,6 +48,12 @@ export async function hang(turn: Turn): Promise<StopReason> {
 export async function crash(turn: Turn): Promise<StopReason> {
   const code = Number(turn.args[0] ?? 3);
   await turn.say('About to crash. ');
-  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-crash', title: 'Dangerous operation', kind: 'execute', status: 'pending' });
+  await turn.update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'call-crash',
+    title: 'Dangerous operation',
+    kind: 'execute',
+    status: 'pending',
+  });
   process.exit(code);
 }

@@ -13,7 +13,11 @@ function outcomeText(response: RequestPermissionResponse): string {
   return response.outcome.outcome === 'selected' ? response.outcome.optionId : 'cancelled';
 }
 
-async function askPermission(turn: Turn, toolCallId: string, title: string): Promise<RequestPermissionResponse> {
+async function askPermission(
+  turn: Turn,
+  toolCallId: string,
+  title: string,
+): Promise<RequestPermissionResponse> {
   await turn.update({ sessionUpdate: 'tool_call', toolCallId, title, kind: 'edit', status: 'pending' });
   return turn.client.request('session/request_permission', {
     sessionId: turn.sessionId,
@@ -22,7 +26,11 @@ async function askPermission(turn: Turn, toolCallId: string, title: string): Pro
   });
 }
 
-async function finishTool(turn: Turn, toolCallId: string, response: RequestPermissionResponse): Promise<void> {
+async function finishTool(
+  turn: Turn,
+  toolCallId: string,
+  response: RequestPermissionResponse,
+): Promise<void> {
   const allowed = response.outcome.outcome === 'selected' && response.outcome.optionId.startsWith('allow');
   await turn.update({
     sessionUpdate: 'tool_call_update',
@@ -47,7 +55,8 @@ export async function permissionTwice(turn: Turn): Promise<StopReason> {
     askPermission(turn, 'call-permission-1', 'Write a.txt'),
     askPermission(turn, 'call-permission-2', 'Write b.txt'),
   ]);
-  if (turn.signal.aborted || a.outcome.outcome === 'cancelled' || b.outcome.outcome === 'cancelled') return 'cancelled';
+  if (turn.signal.aborted || a.outcome.outcome === 'cancelled' || b.outcome.outcome === 'cancelled')
+    return 'cancelled';
   await finishTool(turn, 'call-permission-1', a);
   await finishTool(turn, 'call-permission-2', b);
   await turn.say(`Permissions: ${outcomeText(a)}, ${outcomeText(b)}`);
@@ -60,7 +69,14 @@ export const FORM_SCHEMA = {
   title: 'Project setup',
   description: 'A few questions before I start.',
   properties: {
-    name: { type: 'string', title: 'Name', description: 'Your name', minLength: 2, maxLength: 40, default: 'Ada' },
+    name: {
+      type: 'string',
+      title: 'Name',
+      description: 'Your name',
+      minLength: 2,
+      maxLength: 40,
+      default: 'Ada',
+    },
     email: { type: 'string', title: 'Email', format: 'email' },
     code: { type: 'string', title: 'Code', description: 'Three capital letters', pattern: '^[A-Z]{3}$' },
     started: { type: 'string', title: 'Start date', format: 'date' },
@@ -131,7 +147,8 @@ async function elicitForm(turn: Turn, schema: object, message: string): Promise<
   return turn.end();
 }
 
-export const elicitFormScenario = (turn: Turn) => elicitForm(turn, FORM_SCHEMA, 'Tell me about your project.');
+export const elicitFormScenario = (turn: Turn) =>
+  elicitForm(turn, FORM_SCHEMA, 'Tell me about your project.');
 export const elicitCustom = (turn: Turn) => elicitForm(turn, CUSTOM_SCHEMA, 'Set the volume.');
 
 /** The URL a url-mode elicitation asks the user to open. */

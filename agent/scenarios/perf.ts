@@ -12,7 +12,11 @@ export async function flood(turn: Turn): Promise<StopReason> {
       { history: false },
     );
   }
-  turn.session.history.push({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: `(flood of ${n} chunks)` } });
+  turn.session.history.push({
+    sessionUpdate: 'agent_message_chunk',
+    messageId,
+    content: { type: 'text', text: `(flood of ${n} chunks)` },
+  });
   return turn.end();
 }
 
@@ -36,6 +40,10 @@ export async function paced(turn: Turn): Promise<StopReason> {
       { history: false },
     );
   }
-  turn.session.history.push({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: `(paced ${count} chunks at ${rate}/s)` } });
+  turn.session.history.push({
+    sessionUpdate: 'agent_message_chunk',
+    messageId,
+    content: { type: 'text', text: `(paced ${count} chunks at ${rate}/s)` },
+  });
   return turn.end();
 }

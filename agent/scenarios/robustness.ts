@@ -4,7 +4,11 @@ import type { Turn } from '../turn.ts';
 
 /** Unknown update kind, vendor `_meta`, unknown fields, an unknown content block, a vendor notification. */
 export async function unknown(turn: Turn): Promise<StopReason> {
-  await turn.update({ sessionUpdate: '_vendor_thing', payload: { answer: 42 }, _meta: { 'vendor.example/kind': 'thing' } });
+  await turn.update({
+    sessionUpdate: '_vendor_thing',
+    payload: { answer: 42 },
+    _meta: { 'vendor.example/kind': 'thing' },
+  });
   await turn.update({
     sessionUpdate: 'agent_message_chunk',
     messageId: 'msg-unknown-1',
@@ -13,7 +17,11 @@ export async function unknown(turn: Turn): Promise<StopReason> {
     _meta: { 'vendor.example/trace': 'abc123' },
   });
   await turn.update({ sessionUpdate: 'subagent_update', sessionId: 'child-1', title: 'A sub-agent' });
-  await turn.update({ sessionUpdate: 'agent_message_chunk', messageId: 'msg-unknown-2', content: { type: 'video', url: 'https://example.com/v.mp4' } });
+  await turn.update({
+    sessionUpdate: 'agent_message_chunk',
+    messageId: 'msg-unknown-2',
+    content: { type: 'video', url: 'https://example.com/v.mp4' },
+  });
   await turn.client.notify('_vendor/ping', { at: 1 });
   await turn.update({
     sessionUpdate: 'tool_call',
@@ -29,15 +37,19 @@ export async function unknown(turn: Turn): Promise<StopReason> {
 
 /** One malformed JSON line on stdout, then a normal message. */
 export async function malformed(turn: Turn): Promise<StopReason> {
-  await turn.say('Before the malformed line. ', { messageId: 'msg-before' });
+  await turn.say('Before the malformed line. ', { messageId: 'msg-before', chunkSize: 1000 });
   await turn.raw('{"jsonrpc":"2.0","method":"session/update","params":{oops');
-  await turn.say('After the malformed line.', { messageId: 'msg-after' });
+  await turn.say('After the malformed line.', { messageId: 'msg-after', chunkSize: 1000 });
   return turn.end();
 }
 
 function bigChunk(turn: Turn, megabytes: number, messageId: string) {
   return turn.update(
-    { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: 'x'.repeat(megabytes * 1024 * 1024) } },
+    {
+      sessionUpdate: 'agent_message_chunk',
+      messageId,
+      content: { type: 'text', text: 'x'.repeat(megabytes * 1024 * 1024) },
+    },
     { history: false },
   );
 }
@@ -52,7 +64,11 @@ export async function hugeLine(turn: Turn): Promise<StopReason> {
 /** One 10 MB message chunk (under every limit). */
 export async function big(turn: Turn): Promise<StopReason> {
   await bigChunk(turn, Number(turn.args[0] ?? 10), 'msg-big');
-  turn.session.history.push({ sessionUpdate: 'agent_message_chunk', messageId: 'msg-big', content: { type: 'text', text: '(big message)' } });
+  turn.session.history.push({
+    sessionUpdate: 'agent_message_chunk',
+    messageId: 'msg-big',
+    content: { type: 'text', text: '(big message)' },
+  });
   await turn.say('After the big message.');
   return turn.end();
 }

@@ -21,9 +21,21 @@ export async function toolsTour(turn: Turn, delayMs = 0): Promise<void> {
   const readme = `${cwd}/README.md`;
   await turn.update({ sessionUpdate: 'plan', entries: planEntries(['in_progress', 'pending', 'pending']) });
 
-  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-read', title: 'Read README.md', kind: 'read', status: 'pending', rawInput: { path: readme } });
+  await turn.update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'call-read',
+    title: 'Read README.md',
+    kind: 'read',
+    status: 'pending',
+    rawInput: { path: readme },
+  });
   await turn.sleep(delayMs);
-  await turn.update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-read', status: 'in_progress', locations: [{ path: readme, line: 1 }] });
+  await turn.update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-read',
+    status: 'in_progress',
+    locations: [{ path: readme, line: 1 }],
+  });
   await turn.sleep(delayMs);
   await turn.update({
     sessionUpdate: 'tool_call_update',
@@ -34,25 +46,63 @@ export async function toolsTour(turn: Turn, delayMs = 0): Promise<void> {
   });
   await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'in_progress', 'pending']) });
 
-  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-new', title: 'Create src/greet.ts', kind: 'edit', status: 'pending', locations: [{ path: file }] });
+  await turn.update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'call-new',
+    title: 'Create src/greet.ts',
+    kind: 'edit',
+    status: 'pending',
+    locations: [{ path: file }],
+  });
   await turn.sleep(delayMs);
   await turn.update({
     sessionUpdate: 'tool_call_update',
     toolCallId: 'call-new',
     status: 'completed',
-    content: [{ type: 'diff', path: file, oldText: null, newText: 'export const greet = (n: string) => `Hi ${n}`;\n' }],
+    content: [
+      {
+        type: 'diff',
+        path: file,
+        oldText: null,
+        newText: "export const greet = (n: string): string => 'Hi ' + n;\n",
+      },
+    ],
   });
-  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-edit', title: 'Edit README.md', kind: 'edit', status: 'in_progress', locations: [{ path: readme, line: 3 }] });
+  await turn.update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'call-edit',
+    title: 'Edit README.md',
+    kind: 'edit',
+    status: 'in_progress',
+    locations: [{ path: readme, line: 3 }],
+  });
   await turn.sleep(delayMs);
   await turn.update({
     sessionUpdate: 'tool_call_update',
     toolCallId: 'call-edit',
     status: 'completed',
-    content: [{ type: 'diff', path: readme, oldText: '# Project\n\nA tiny project.\n', newText: '# Project\n\nA tiny project that greets.\n' }],
+    content: [
+      {
+        type: 'diff',
+        path: readme,
+        oldText: '# Project\n\nA tiny project.\n',
+        newText: '# Project\n\nA tiny project that greets.\n',
+      },
+    ],
   });
-  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'completed', 'in_progress']) });
+  await turn.update({
+    sessionUpdate: 'plan',
+    entries: planEntries(['completed', 'completed', 'in_progress']),
+  });
 
-  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-check', title: 'npm test', kind: 'execute', status: 'pending', rawInput: { command: 'npm test' } });
+  await turn.update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'call-check',
+    title: 'npm test',
+    kind: 'execute',
+    status: 'pending',
+    rawInput: { command: 'npm test' },
+  });
   await turn.sleep(delayMs);
   await turn.update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-check', status: 'in_progress' });
   await turn.sleep(delayMs);
@@ -77,7 +127,10 @@ export async function plan(turn: Turn): Promise<StopReason> {
   await turn.update({ sessionUpdate: 'plan', entries: planEntries(['in_progress', 'pending', 'pending']) });
   await turn.say('Working on it. ');
   await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'in_progress', 'pending']) });
-  await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'completed', 'in_progress']) });
+  await turn.update({
+    sessionUpdate: 'plan',
+    entries: planEntries(['completed', 'completed', 'in_progress']),
+  });
   await turn.update({ sessionUpdate: 'plan', entries: planEntries(['completed', 'completed', 'completed']) });
   await turn.say('All three steps done.');
   return turn.end();
@@ -86,13 +139,22 @@ export async function plan(turn: Turn): Promise<StopReason> {
 export async function usage(turn: Turn): Promise<StopReason> {
   await turn.update({ sessionUpdate: 'usage_update', used: 1000, size: 200000 });
   await turn.say('Some work. ');
-  await turn.update({ sessionUpdate: 'usage_update', used: 53000, size: 200000, cost: { amount: 0.0123, currency: 'USD' } });
+  await turn.update({
+    sessionUpdate: 'usage_update',
+    used: 53000,
+    size: 200000,
+    cost: { amount: 0.0123, currency: 'USD' },
+  });
   return turn.end();
 }
 
 export async function title(turn: Turn): Promise<StopReason> {
   turn.session.title = turn.args.join(' ') || 'A title from the agent';
-  await turn.update({ sessionUpdate: 'session_info_update', title: turn.session.title, updatedAt: new Date().toISOString() });
+  await turn.update({
+    sessionUpdate: 'session_info_update',
+    title: turn.session.title,
+    updatedAt: new Date().toISOString(),
+  });
   await turn.say(`Title set to "${turn.session.title}".`);
   return turn.end();
 }
@@ -116,7 +178,12 @@ export async function notice(turn: Turn): Promise<StopReason> {
   }
   for (const severity of ['info', 'warning', 'error'] as const) {
     await turn.update(
-      { sessionUpdate: 'notice', severity, title: `A ${severity} notice`, description: `Details of the ${severity} notice.` },
+      {
+        sessionUpdate: 'notice',
+        severity,
+        title: `A ${severity} notice`,
+        description: `Details of the ${severity} notice.`,
+      },
       { history: false },
     );
   }
@@ -131,8 +198,16 @@ export async function compaction(turn: Turn): Promise<StopReason> {
   }
   const compactionId = `cmp-${Date.now()}`;
   await turn.update({ sessionUpdate: 'compaction_update', compactionId, status: 'in_progress' });
-  await turn.update({ sessionUpdate: 'compaction_summary_chunk', compactionId, content: { type: 'text', text: 'Summary: the user asked for ' } });
-  await turn.update({ sessionUpdate: 'compaction_summary_chunk', compactionId, content: { type: 'text', text: 'a tour of the agent.' } });
+  await turn.update({
+    sessionUpdate: 'compaction_summary_chunk',
+    compactionId,
+    content: { type: 'text', text: 'Summary: the user asked for ' },
+  });
+  await turn.update({
+    sessionUpdate: 'compaction_summary_chunk',
+    compactionId,
+    content: { type: 'text', text: 'a tour of the agent.' },
+  });
   await turn.update({ sessionUpdate: 'compaction_update', compactionId, status: 'completed' });
   await turn.say('Context compacted.');
   return turn.end();

@@ -397,7 +397,7 @@ function str(v: unknown): string | undefined {
 
 /** Overlays the defined fields of `patch` onto `base` (undefined and null mean unchanged). */
 function merge<T extends object>(base: T, patch: T): T {
-  const out: Record<string, unknown> = { ...base };
+  const out: Record<string, unknown> = { ...(base as object) };
   for (const [k, v] of Object.entries(patch)) if (v !== undefined && v !== null) out[k] = v;
   return out as T;
 }

@@ -189,6 +189,9 @@ async function expectAccessible(el: Element): Promise<void> {
   expect(problems, problems.join('\n')).to.deep.equal([]);
 }
 
+beforeEach(function () {
+  console.log("TEST", this.currentTest?.title);
+});
 afterEach(() => {
   for (const m of mounted.splice(0)) m.remove();
 });

@@ -1,9 +1,130 @@
-// A @web/test-runner plugin that starts the services browser tests need (the real bridge with the
-// real reference agent) on port 0, and hands their addresses to tests through `executeServerCommand`.
+// A @web/test-runner plugin that starts the services browser tests need — the real bridge with the
+// real reference agent (or the replay agent) — and hands them to tests through
+// `executeServerCommand` (see test/support/bridge.ts for the typed browser-side wrappers).
+//
+// Commands (payload → result):
+//   silo-bridge-start        {agentArgs?, replay?, replayFiles?, allowOrigin?, bridgeArgs?, sessionsDir?}
+//                            → {id, url, token, origin, origins, connection, port, sessionsDir}
+//                            Allowed origins default to the test page's origin (and its 127.0.0.1 twin).
+//   silo-bridge-stop         {id, keep?}   → {stopped: true}   (keep: restartable later, sessions kept)
+//   silo-bridge-restart      {id}          → same shape as start; same port, token and sessions dir
+//   silo-bridge-kill-agents  {id, signal?} → {killed: number[]}  (default SIGKILL: a crash)
+//   silo-bridge-agent-count  {id}          → {count}  live agent processes
+//   silo-bridge-spawned-count {id}         → {count}  agents spawned since (re)start
+//   silo-bridge-log          {id}          → {lines}  the bridge's stderr (never message bodies)
+// Every bridge is stopped in serverStop.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBridgeProcess } from './bridge-process.mjs';
+
 export function siloTestServices() {
+  /** @type {Map<string, {options: object, process?: Awaited<ReturnType<typeof startBridgeProcess>>, ownDir: boolean}>} */
+  const bridges = new Map();
+  let origins = [];
+  let nextId = 1;
+
+  function describe(id, entry) {
+    const p = entry.process;
+    return {
+      id,
+      url: p.url,
+      token: p.token,
+      origin: origins[0],
+      origins: p.origins,
+      connection: p.connection,
+      port: p.port,
+      sessionsDir: entry.options.sessionsDir,
+    };
+  }
+
+  function entryFor(payload) {
+    const entry = bridges.get(payload?.id);
+    if (!entry) throw new Error(`no bridge with id ${payload?.id}`);
+    return entry;
+  }
+
+  async function start(payload = {}) {
+    const ownDir = !payload.sessionsDir;
+    const agentArgs = [...(payload.agentArgs ?? [])];
+    if (payload.replayFiles) agentArgs.push('--files', payload.replayFiles.join(','));
+    const options = {
+      agentArgs,
+      replay: Boolean(payload.replay || payload.replayFiles),
+      allowOrigin: payload.allowOrigin ?? origins,
+      bridgeArgs: payload.bridgeArgs ?? [],
+      sessionsDir: payload.sessionsDir ?? mkdtempSync(join(tmpdir(), 'silo-wtr-sessions-')),
+    };
+    const id = `bridge-${nextId++}`;
+    const entry = { options, ownDir };
+    bridges.set(id, entry);
+    entry.process = await startBridgeProcess(options);
+    return describe(id, entry);
+  }
+
+  async function stop(id, entry, keep) {
+    await entry.process?.stop();
+    entry.process = undefined;
+    if (!keep) {
+      bridges.delete(id);
+      if (entry.ownDir) rmSync(entry.options.sessionsDir, { recursive: true, force: true });
+    }
+  }
+
   return {
     name: 'silo-test-services',
-    async serverStart() {},
-    async serverStop() {},
+
+    serverStart({ config }) {
+      const scheme = config.http2 ? 'https' : 'http';
+      const host = config.hostname ?? 'localhost';
+      origins = [`${scheme}://${host}:${config.port}`];
+      if (host === 'localhost') origins.push(`${scheme}://127.0.0.1:${config.port}`);
+    },
+
+    async serverStop() {
+      await Promise.all([...bridges].map(([id, entry]) => stop(id, entry, false)));
+    },
+
+    async executeCommand({ command, payload }) {
+      switch (command) {
+        case 'silo-bridge-start':
+          return start(payload);
+        case 'silo-bridge-stop': {
+          await stop(payload?.id, entryFor(payload), Boolean(payload?.keep));
+          return { stopped: true };
+        }
+        case 'silo-bridge-restart': {
+          const entry = entryFor(payload);
+          const previous = entry.process;
+          const port = previous?.port ?? entry.port;
+          const token = previous?.token ?? entry.token;
+          await previous?.stop();
+          entry.port = port;
+          entry.token = token;
+          entry.process = await startBridgeProcess({ ...entry.options, port, token });
+          return describe(payload.id, entry);
+        }
+        case 'silo-bridge-kill-agents': {
+          const entry = entryFor(payload);
+          const killed = entry.process ? entry.process.agentPids() : [];
+          for (const pid of killed) {
+            try {
+              process.kill(pid, payload?.signal ?? 'SIGKILL');
+            } catch {
+              // already gone
+            }
+          }
+          return { killed };
+        }
+        case 'silo-bridge-agent-count':
+          return { count: entryFor(payload).process?.agentPids().length ?? 0 };
+        case 'silo-bridge-spawned-count':
+          return { count: entryFor(payload).process?.spawnedCount() ?? 0 };
+        case 'silo-bridge-log':
+          return { lines: [...(entryFor(payload).process?.log ?? [])] };
+        default:
+          return undefined;
+      }
+    },
   };
 }

@@ -1,0 +1,139 @@
+/**
+ * Transcript export and import. JSONL is lossless: one journaled {@link AgentSessionUpdate} per line,
+ * exactly as the journal holds it, so an export replays on another machine with no agent (render it
+ * with `<silo-transcript src=…>` or import it with `AgentsService.importJsonl`). Markdown is for
+ * people: it is derived from the transcript model and cannot be imported back.
+ * @packageDocumentation
+ */
+import { SiloError } from './errors.ts';
+import { TranscriptModel } from './transcript/model.ts';
+import type { TranscriptRow } from './transcript/rows.ts';
+import type { AgentSessionUpdate } from './types.ts';
+
+/** Serializes updates as JSONL, one per line, with a trailing newline. */
+export function toJsonl(updates: readonly AgentSessionUpdate[]): string {
+  let out = '';
+  for (const u of updates) out += `${JSON.stringify(u)}\n`;
+  return out;
+}
+
+/**
+ * Parses a JSONL export back into updates. Blank lines are ignored. Rejects with a `SiloError`
+ * `invalid-params` naming the first line that is not JSON or not an update (an object with a string
+ * `kind`); `raw` defaults to `{}` when a line lacks it.
+ */
+export function parseJsonl(text: string): AgentSessionUpdate[] {
+  const out: AgentSessionUpdate[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!line) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not JSON`, { line: i + 1 });
+    }
+    if (typeof value !== 'object' || value === null || typeof (value as { kind?: unknown }).kind !== 'string') {
+      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not an update`, { line: i + 1 });
+    }
+    const u = value as AgentSessionUpdate;
+    out.push(typeof u.raw === 'object' && u.raw !== null ? u : { ...u, raw: {} });
+  }
+  return out;
+}
+
+/** Options for {@link toMarkdown}. */
+export interface MarkdownExportOptions {
+  /** The document title; default: the session title, else "Conversation". */
+  readonly title?: string;
+}
+
+/** Renders a transcript as a Markdown document (messages, tool calls with diffs, plans, outcomes). */
+export function toMarkdown(updates: readonly AgentSessionUpdate[], options: MarkdownExportOptions = {}): string {
+  const model = new TranscriptModel();
+  model.applyAll(updates);
+  const parts: string[] = [`# ${options.title ?? model.current.title ?? 'Conversation'}`];
+  for (const row of model.rows) {
+    const md = rowMarkdown(row);
+    if (md) parts.push(md);
+  }
+  const usage = model.current.usage;
+  if (usage) {
+    const cost = usage.cost ? `; cost ${usage.cost.amount} ${usage.cost.currency}` : '';
+    parts.push(`---\n\n_Context: ${usage.used} / ${usage.size} tokens${cost}._`);
+  }
+  return `${parts.join('\n\n')}\n`;
+}
+
+function fence(text: string, lang = ''): string {
+  let ticks = '```';
+  while (text.includes(ticks)) ticks += '`';
+  return `${ticks}${lang}\n${text.replace(/\n$/, '')}\n${ticks}`;
+}
+
+function quote(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+}
+
+function rowMarkdown(row: TranscriptRow): string | undefined {
+  switch (row.type) {
+    case 'message': {
+      const text = row.parts
+        .map((p) => (p.type === 'text' ? p.text : `[${p.block.type}${'uri' in p.block ? `: ${String(p.block.uri)}` : ''}]`))
+        .join('');
+      const excluded = row.excluded ? ' _(refused: left out of the agent’s context)_' : '';
+      if (row.role === 'user') return `## You${row.timestamp ? ` (${row.timestamp})` : ''}${excluded}\n\n${text}`;
+      if (row.role === 'thought') return quote(`_Thinking:_ ${text}`);
+      return `**Agent:**${excluded}\n\n${text}`;
+    }
+    case 'tool': {
+      const c = row.toolCall;
+      const lines = [`- **${c.kind}** ${c.title || c.name || c.toolCallId} — ${c.status}`];
+      for (const l of c.locations) lines.push(`  - \`${l.path}${l.line ? `:${l.line}` : ''}\``);
+      for (const item of c.content) {
+        if (item.type === 'diff') {
+          const old = item.oldText ?? '';
+          const body = [
+            ...(item.oldText == null ? [] : old.split('\n').map((l) => `-${l}`)),
+            ...item.newText.split('\n').map((l) => `+${l}`),
+          ].join('\n');
+          lines.push(`\n${item.oldText == null ? 'New file' : 'Diff of'} \`${item.path}\`:\n\n${fence(body, 'diff')}`);
+        } else if (item.type === 'content' && item.content.type === 'text') {
+          lines.push(`\n${String((item.content as { text?: unknown }).text ?? '')}`);
+        }
+      }
+      return lines.join('\n');
+    }
+    case 'plan':
+      return `**Plan:**\n\n${row.entries.map((e) => `- [${e.status === 'completed' ? 'x' : ' '}] ${e.content}${e.status === 'in_progress' ? ' _(in progress)_' : ''}`).join('\n')}`;
+    case 'compaction':
+      return quote(
+        `**Compaction (${row.status})**${row.summary.length ? `\n${row.summary.map((b) => String((b as { text?: unknown }).text ?? `[${b.type}]`)).join('')}` : ''}${row.error ? `\nError: ${row.error}` : ''}`,
+      );
+    case 'notice':
+      return quote(`**${row.severity}:** ${row.title}${row.description ? `\n${row.description}` : ''}`);
+    case 'permission': {
+      const r = row.record;
+      const chosen = r.options?.find((o) => o.optionId === r.optionId)?.name ?? r.optionId;
+      const outcome = r.resolution === 'selected' ? `answered “${chosen}”` : (r.resolution ?? 'not answered');
+      return quote(`**Permission:** ${r.toolCall?.title ?? ''} — ${outcome}`);
+    }
+    case 'elicitation': {
+      const r = row.record;
+      const answers = r.answers
+        ? Object.entries(r.answers)
+            .map(([k, v]) => `\n- ${r.questions?.find((q) => q.id === k)?.title ?? k}: ${v}`)
+            .join('')
+        : '';
+      return quote(`**Question:** ${r.message ?? ''} — ${r.resolution ?? 'not answered'}${answers}`);
+    }
+    case 'turn-end':
+      return row.stopReason === 'end_turn' ? undefined : `_Turn ended: ${row.stopReason}${row.error ? ` (${row.error.message})` : ''}._`;
+    default:
+      return `_Update of an unknown kind: ${row.kind}_`;
+  }
+}

@@ -1,0 +1,514 @@
+// <silo-elicitation> in a real browser, driven through the page-side AgentElicitationRequest interface.
+import 'axe-core';
+import type { AxeResults } from 'axe-core';
+import { expect } from 'chai';
+import '../../components/silo-elicitation.define.ts';
+import { sendKeys } from '@web/test-runner-commands';
+import type { SiloElicitation } from '../../components/silo-elicitation.ts';
+import type { AgentElicitationAnswer, AgentElicitationRequest } from '../../src/api.ts';
+import { normalizeElicitation, validateAnswers } from '../../src/elicitation.ts';
+import { SiloError } from '../../src/errors.ts';
+import type { AgentElicitationRecord } from '../../src/types.ts';
+
+const axe = (globalThis as unknown as { axe: { run(context: Element): Promise<AxeResults> } }).axe;
+
+type Call =
+  | { kind: 'answer'; values: Readonly<Record<string, AgentElicitationAnswer>> }
+  | { kind: 'decline' | 'cancel' };
+
+/**
+ * A page-side request built the way the service builds one: normalized from real `elicitation/create`
+ * params; answer() validates with the same model the worker uses and records what it would send.
+ */
+class TestRequest implements AgentElicitationRequest {
+  readonly id = `el-${crypto.randomUUID()}`;
+  readonly mode: string;
+  readonly message: string;
+  readonly questions;
+  readonly acknowledgeOnly: boolean;
+  readonly url?: string;
+  readonly unsupported: boolean;
+  readonly raw;
+  readonly calls: Call[] = [];
+  readonly controller = new AbortController();
+  readonly signal = this.controller.signal;
+  completion?: Promise<boolean>;
+  private completeWith?: (done: boolean) => void;
+
+  constructor(params: Record<string, unknown>, options: { completion?: boolean } = {}) {
+    const n = normalizeElicitation({ sessionId: 's-1', ...params }, { form: true, url: true });
+    if (n.invalid) throw new Error(n.invalid);
+    this.mode = n.mode;
+    this.message = n.message;
+    this.questions = n.questions;
+    this.acknowledgeOnly = n.acknowledgeOnly;
+    this.url = n.url;
+    this.unsupported = n.unsupported;
+    this.raw = n.raw;
+    if (options.completion) this.completion = new Promise((resolve) => (this.completeWith = resolve));
+  }
+
+  complete(done: boolean): void {
+    this.completeWith?.(done);
+  }
+
+  async answer(values: Readonly<Record<string, AgentElicitationAnswer>>): Promise<void> {
+    const result = validateAnswers(this.questions, values);
+    if (!result.ok) throw new SiloError('invalid-params', 'invalid answers', { errors: result.errors });
+    this.calls.push({ kind: 'answer', values });
+  }
+  async decline(): Promise<void> {
+    this.calls.push({ kind: 'decline' });
+  }
+  async cancel(): Promise<void> {
+    this.calls.push({ kind: 'cancel' });
+  }
+}
+
+const everyType = {
+  mode: 'form',
+  message: 'Tell me about the release',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      channel: {
+        type: 'string',
+        title: 'Channel',
+        description: 'Where it ships',
+        oneOf: [
+          { const: 'stable', title: 'Stable channel' },
+          { const: 'beta', title: 'Beta channel', description: 'Weekly' },
+        ],
+        default: 'beta',
+      },
+      color: {
+        type: 'string',
+        title: 'Color',
+        enum: ['red', 'green', 'blue', 'cyan', 'magenta', 'yellow', 'black', 'white'],
+      },
+      platforms: {
+        type: 'array',
+        title: 'Platforms',
+        items: {
+          anyOf: [
+            { const: 'mac', title: 'macOS' },
+            { const: 'win', title: 'Windows' },
+            { const: 'lin', title: 'Linux' },
+          ],
+        },
+        minItems: 1,
+        maxItems: 2,
+        default: ['mac'],
+      },
+      notify: { type: 'boolean', title: 'Notify subscribers', default: true },
+      name: {
+        type: 'string',
+        title: 'Name',
+        minLength: 2,
+        maxLength: 8,
+        pattern: '^[a-z]+$',
+        default: 'abc',
+      },
+      email: { type: 'string', title: 'Email', format: 'email' },
+      site: { type: 'string', title: 'Site', format: 'uri' },
+      day: { type: 'string', title: 'Day', format: 'date' },
+      at: { type: 'string', title: 'At', format: 'date-time' },
+      ratio: { type: 'number', title: 'Ratio', minimum: 0, maximum: 1, default: 0.5 },
+      count: { type: 'integer', title: 'Count', minimum: 1, maximum: 10 },
+    },
+    required: ['channel', 'platforms', 'name', 'count'],
+  },
+};
+
+const mounted: HTMLElement[] = [];
+
+async function mount(init: {
+  request?: AgentElicitationRequest;
+  record?: AgentElicitationRecord;
+}): Promise<SiloElicitation> {
+  const el = document.createElement('silo-elicitation');
+  el.agentName = 'Reference agent';
+  if (init.request) el.request = init.request;
+  if (init.record) el.record = init.record;
+  const main = document.createElement('main');
+  main.append(el);
+  document.body.append(main);
+  mounted.push(main);
+  await el.updateComplete;
+  return el;
+}
+
+function root(el: SiloElicitation): ShadowRoot {
+  return el.shadowRoot as ShadowRoot;
+}
+
+function field(el: SiloElicitation, id: string): HTMLElement {
+  const f = root(el).querySelector<HTMLElement>(`[data-question="${id}"]`);
+  if (!f) throw new Error(`no field for question ${id}`);
+  return f;
+}
+
+function input(el: SiloElicitation, id: string): HTMLInputElement {
+  const i = field(el, id).querySelector<HTMLInputElement>('input, select');
+  if (!i) throw new Error(`no control for question ${id}`);
+  return i;
+}
+
+function button(el: SiloElicitation, part: string): HTMLButtonElement {
+  const b = root(el).querySelector<HTMLButtonElement>(`button[part~="${part}"]`);
+  if (!b) throw new Error(`no ${part} button`);
+  return b;
+}
+
+function type(control: HTMLInputElement | HTMLSelectElement, value: string): void {
+  control.value = value;
+  control.dispatchEvent(
+    new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+  );
+}
+
+function ended(el: SiloElicitation): Promise<CustomEvent> {
+  return new Promise((resolve) => el.addEventListener('silo-elicitation-ended', resolve, { once: true }));
+}
+
+/** Polls a condition across microtask turns and renders (no timers), failing with what it waited for. */
+async function until(el: SiloElicitation, condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (condition()) return;
+    await el.updateComplete;
+    await Promise.resolve();
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+async function expectAccessible(el: Element): Promise<void> {
+  const results = await axe.run(el);
+  const problems = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(problems, problems.join('\n')).to.deep.equal([]);
+}
+
+beforeEach(function () {
+  console.log("TEST", this.currentTest?.title);
+});
+afterEach(() => {
+  for (const m of mounted.splice(0)) m.remove();
+});
+
+describe('<silo-elicitation> form mode', () => {
+  it('renders every property type as its control, labelled, with defaults pre-filled', async () => {
+    const el = await mount({ request: new TestRequest(everyType) });
+    const r = root(el);
+    expect(r.querySelector('[part~="message"]')?.textContent).to.equal('Tell me about the release');
+    expect(r.querySelector('.asks')?.textContent).to.equal('Reference agent asks');
+
+    const channel = field(el, 'channel');
+    expect(channel.getAttribute('role')).to.equal('radiogroup');
+    expect(channel.querySelector('legend')?.textContent).to.contain('Channel');
+    const radios = [...channel.querySelectorAll<HTMLInputElement>('input[type=radio]')];
+    expect(radios.map((x) => r.querySelector(`label[for="${x.id}"]`)?.textContent)).to.deep.equal([
+      'Stable channel',
+      'Beta channel',
+    ]);
+    expect(radios.map((x) => x.checked)).to.deep.equal([false, true]);
+    const desc = r.getElementById(channel.getAttribute('aria-describedby') ?? '');
+    expect(desc?.textContent).to.equal('Where it ships');
+
+    const color = input(el, 'color');
+    expect(color.tagName).to.equal('SELECT', 'a long single-select is a select');
+    expect(color.value).to.equal('');
+
+    const platforms = [...field(el, 'platforms').querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
+    expect(platforms.map((x) => x.checked)).to.deep.equal([true, false, false]);
+
+    const notify = input(el, 'notify');
+    expect(notify.type).to.equal('checkbox');
+    expect(notify.checked).to.equal(true);
+    expect(r.querySelector(`label[for="${notify.id}"]`)?.textContent).to.contain('Notify subscribers');
+
+    const name = input(el, 'name');
+    expect(name.type).to.equal('text');
+    expect(name.value).to.equal('abc');
+    expect(name.getAttribute('aria-required')).to.equal('true');
+    expect(r.querySelector(`label[for="${name.id}"] [part~="required"]`)?.textContent).to.contain('*');
+    expect(name.maxLength).to.equal(8);
+
+    expect(input(el, 'email').type).to.equal('email');
+    expect(input(el, 'site').type).to.equal('url');
+    expect(input(el, 'day').type).to.equal('date');
+    expect(input(el, 'at').type).to.equal('datetime-local');
+    const ratio = input(el, 'ratio');
+    expect([ratio.type, ratio.value, ratio.min, ratio.max]).to.deep.equal(['number', '0.5', '0', '1']);
+    const count = input(el, 'count');
+    expect([count.type, count.step, count.value]).to.deep.equal(['number', '1', '']);
+  });
+
+  it('moves focus to the first field when it opens', async () => {
+    const el = await mount({ request: new TestRequest(everyType) });
+    expect(root(el).activeElement).to.equal(field(el, 'channel').querySelector('input'));
+  });
+
+  it('answers with values in the agent types, and the text the user saw', async () => {
+    const request = new TestRequest(everyType);
+    const el = await mount({ request });
+    const answered = new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('silo-elicitation-answered', resolve, { once: true }),
+    );
+    field(el, 'channel').querySelector<HTMLInputElement>('input[value=stable]')?.click();
+    type(input(el, 'color'), 'cyan');
+    field(el, 'platforms').querySelector<HTMLInputElement>('input[value=lin]')?.click();
+    input(el, 'notify').click();
+    type(input(el, 'email'), 'me@example.com');
+    type(input(el, 'day'), '2024-02-29');
+    type(input(el, 'at'), '2024-02-29T10:30');
+    type(input(el, 'count'), '7');
+    await el.updateComplete;
+    button(el, 'answer').click();
+    const event = await answered;
+
+    expect(request.calls).to.have.length(1);
+    const call = request.calls[0] as Extract<Call, { kind: 'answer' }>;
+    expect(call.kind).to.equal('answer');
+    const { at, ...rest } = call.values;
+    expect(rest).to.deep.equal({
+      channel: 'stable',
+      color: 'cyan',
+      platforms: ['mac', 'lin'],
+      notify: false,
+      name: 'abc',
+      email: 'me@example.com',
+      day: '2024-02-29',
+      ratio: 0.5,
+      count: 7,
+    });
+    expect(at).to.match(
+      /^2024-02-29T10:30:00[+-]\d{2}:\d{2}$/,
+      'date-time is sent as RFC 3339 with the local offset',
+    );
+    expect(event.detail.answers).to.include({
+      channel: 'Stable channel',
+      platforms: 'macOS, Linux',
+      notify: 'No',
+      count: '7',
+      ratio: '0.5',
+    });
+    expect(event.detail.answers).to.not.have.property('site');
+
+    await el.updateComplete;
+    const status = root(el).querySelector('[part~="status"]');
+    expect(status?.getAttribute('data-resolution')).to.equal('answered');
+    expect(root(el).querySelector('form')).to.equal(null, 'the form is gone once answered');
+    const answers = [...root(el).querySelectorAll('[part~="answers"] dd')].map((d) => d.textContent);
+    expect(answers).to.include('macOS, Linux');
+  });
+
+  it('shows validation errors inline, focuses the first, and sends nothing', async () => {
+    const request = new TestRequest(everyType);
+    const el = await mount({ request });
+    type(input(el, 'name'), 'A');
+    type(input(el, 'email'), 'nope');
+    type(input(el, 'ratio'), '3');
+    type(input(el, 'count'), '2.5');
+    field(el, 'platforms').querySelector<HTMLInputElement>('input[value=mac]')?.click();
+    await el.updateComplete;
+    button(el, 'answer').click();
+    await el.updateComplete;
+
+    expect(request.calls).to.deep.equal([]);
+    const errorOf = (id: string) => {
+      const control = id === 'platforms' ? field(el, id) : input(el, id);
+      expect(control.getAttribute('aria-invalid'), id).to.equal('true');
+      const ids = (control.getAttribute('aria-describedby') ?? '').split(' ');
+      const message = ids
+        .map((x) => root(el).getElementById(x))
+        .find((n) => n?.getAttribute('part') === 'error');
+      return message?.textContent;
+    };
+    expect(errorOf('name')).to.equal('Enter at least 2 characters.');
+    expect(errorOf('email')).to.equal('Enter an email address.');
+    expect(errorOf('ratio')).to.equal('Enter a number of at most 1.');
+    expect(errorOf('count')).to.equal('Enter a whole number.');
+    expect(errorOf('platforms')).to.equal('Choose at least one option.');
+    expect(input(el, 'site').getAttribute('aria-invalid')).to.equal('false');
+    expect(root(el).querySelector('[role=alert]')?.textContent).to.equal('Some answers need attention.');
+    expect(root(el).activeElement).to.equal(field(el, 'platforms'));
+
+    type(input(el, 'name'), 'ab1');
+    await el.updateComplete;
+    expect(errorOf('name')).to.equal(
+      'This answer is not in the expected form.',
+      'errors update while editing',
+    );
+    type(input(el, 'name'), 'abcdefghi');
+    await el.updateComplete;
+    expect(errorOf('name')).to.equal('Enter at most 8 characters.');
+    type(input(el, 'name'), 'abcd');
+    await el.updateComplete;
+    expect(input(el, 'name').getAttribute('aria-invalid')).to.equal('false');
+  });
+
+  it('shows errors the request itself rejects with', async () => {
+    const request = new TestRequest({
+      mode: 'form',
+      message: 'Pick',
+      requestedSchema: { properties: { n: { type: 'string', title: 'N' } } },
+    });
+    request.answer = async () => {
+      throw new SiloError('invalid-params', 'bad', { errors: { n: 'The agent would not take this.' } });
+    };
+    const el = await mount({ request });
+    type(input(el, 'n'), 'x');
+    button(el, 'answer').click();
+    await until(
+      el,
+      () => input(el, 'n').getAttribute('aria-invalid') === 'true',
+      'the rejected answer to show',
+    );
+    expect(field(el, 'n').querySelector('[part~="error"]')?.textContent).to.equal(
+      'The agent would not take this.',
+    );
+    expect(button(el, 'answer').disabled).to.equal(false, 'the user can try again');
+  });
+
+  it('declines and cancels', async () => {
+    for (const kind of ['decline', 'cancel'] as const) {
+      const request = new TestRequest(everyType);
+      const el = await mount({ request });
+      const done = ended(el);
+      button(el, kind).click();
+      const event = await done;
+      expect(request.calls).to.deep.equal([{ kind }]);
+      expect(event.detail.resolution).to.equal(kind === 'decline' ? 'declined' : 'cancelled');
+      await el.updateComplete;
+      expect(root(el).querySelector('[part~="status"]')?.textContent).to.equal(
+        kind === 'decline' ? 'Declined.' : 'Cancelled.',
+      );
+      expect(root(el).querySelector('[part~="answers"]')).to.equal(null);
+    }
+  });
+
+  it('is keyboard operable: typing and Enter answer, Escape cancels', async () => {
+    const request = new TestRequest({
+      mode: 'form',
+      message: 'Name?',
+      requestedSchema: { properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] },
+    });
+    const el = await mount({ request });
+    expect(root(el).activeElement).to.equal(input(el, 'name'));
+    await sendKeys({ type: 'Ada' });
+    await sendKeys({ press: 'Enter' });
+    await ended(el);
+    expect(request.calls).to.deep.equal([{ kind: 'answer', values: { name: 'Ada' } }]);
+
+    const second = new TestRequest(everyType);
+    const el2 = await mount({ request: second });
+    input(el2, 'name').focus();
+    const done = ended(el2);
+    await sendKeys({ press: 'Escape' });
+    expect((await done).detail.resolution).to.equal('cancelled');
+    expect(second.calls).to.deep.equal([{ kind: 'cancel' }]);
+  });
+
+  it('offers only acknowledge, decline and cancel when there is nothing to fill in', async () => {
+    const request = new TestRequest({
+      mode: 'form',
+      message: 'Ready to deploy?',
+      requestedSchema: { type: 'object' },
+    });
+    const el = await mount({ request });
+    expect(root(el).querySelectorAll('input, select')).to.have.length(0);
+    const ok = button(el, 'answer');
+    expect(ok.textContent?.trim()).to.equal('OK');
+    expect(root(el).activeElement).to.equal(ok);
+    ok.click();
+    await ended(el);
+    expect(request.calls).to.deep.equal([{ kind: 'answer', values: {} }]);
+  });
+
+  it('renders an unknown property type as no known control: decline or cancel only', async () => {
+    const request = new TestRequest({
+      mode: 'form',
+      message: 'Slide it',
+      requestedSchema: {
+        properties: {
+          ok: { type: 'boolean', title: 'OK?' },
+          level: { type: '_slider', title: 'Level', step: 5 },
+        },
+      },
+    });
+    expect(request.unsupported).to.equal(true);
+    const el = await mount({ request });
+    const r = root(el);
+    expect(r.querySelectorAll('input, select, textarea')).to.have.length(0);
+    expect(r.querySelector('form')).to.equal(null);
+    expect(r.querySelector('button[part~="answer"]')).to.equal(null);
+    expect(r.querySelector('[part~="unsupported"]')?.textContent).to.contain('cannot be shown');
+    expect(field(el, 'level').textContent).to.contain('_slider');
+    expect(r.activeElement).to.equal(button(el, 'decline'));
+    button(el, 'decline').click();
+    await ended(el);
+    expect(request.calls).to.deep.equal([{ kind: 'decline' }]);
+  });
+
+  it('renders a custom mode as no known control', async () => {
+    const request = new TestRequest({ mode: '_vendor_mode', message: 'Vendor thing', extra: 1 });
+    const el = await mount({ request });
+    expect(root(el).querySelectorAll('input, select, a, form')).to.have.length(0);
+    expect(root(el).querySelector('button[part~="answer"]')).to.equal(null);
+    button(el, 'cancel').click();
+    await ended(el);
+    expect(request.calls).to.deep.equal([{ kind: 'cancel' }]);
+  });
+
+  it('ends as cancelled when the turn is cancelled, and as unanswerable when the connection goes away', async () => {
+    for (const [reason, resolution, text] of [
+      ['cancelled', 'cancelled', 'Cancelled.'],
+      [new SiloError('closed', 'gone'), 'unanswerable', 'could no longer be answered'],
+    ] as const) {
+      const request = new TestRequest(everyType);
+      const el = await mount({ request });
+      const done = ended(el);
+      request.controller.abort(reason);
+      expect((await done).detail.resolution).to.equal(resolution);
+      await el.updateComplete;
+      expect(root(el).querySelector('form')).to.equal(null);
+      expect(root(el).querySelector('[part~="status"]')?.textContent).to.contain(text);
+      expect(request.calls).to.deep.equal(
+        [],
+        'nothing is sent by the component: the worker answers the agent',
+      );
+    }
+  });
+
+  it('passes axe on the form, with errors shown', async () => {
+    const el = await mount({ request: new TestRequest(everyType) });
+    await expectAccessible(el);
+    type(input(el, 'name'), '');
+    button(el, 'answer').click();
+    await el.updateComplete;
+    await expectAccessible(el);
+  });
+
+  it('uses replacement strings', async () => {
+    const el = document.createElement('silo-elicitation');
+    el.strings = {
+      answer: 'Répondre',
+      decline: 'Refuser',
+      asks: () => "L'agent demande",
+      issue: (issue) => `Erreur : ${issue.code}`,
+    };
+    el.request = new TestRequest(everyType);
+    document.body.append(el);
+    mounted.push(el);
+    await el.updateComplete;
+    expect(button(el, 'answer').textContent?.trim()).to.equal('Répondre');
+    expect(button(el, 'decline').textContent?.trim()).to.equal('Refuser');
+    expect(root(el).querySelector('.asks')?.textContent).to.equal("L'agent demande");
+    type(input(el, 'name'), '');
+    button(el, 'answer').click();
+    await el.updateComplete;
+    expect(field(el, 'name').querySelector('[part~="error"]')?.textContent).to.equal('Erreur : required');
+  });
+});
+

@@ -1,0 +1,36 @@
+import type { ChildProcess } from 'node:child_process';
+
+export declare const ROOT: string;
+export declare function referenceAgentCommand(args?: string[], options?: { replay?: boolean }): string[];
+export declare function childPids(pid: number): number[];
+export declare function processAlive(pid: number): boolean;
+
+export interface BridgeProcessOptions {
+  agentArgs?: string[];
+  replay?: boolean;
+  agentCommand?: string[];
+  allowOrigin?: string[];
+  bridgeArgs?: string[];
+  sessionsDir?: string;
+  port?: number;
+  token?: string;
+  timeoutMs?: number;
+}
+
+export interface BridgeProcess {
+  url: string;
+  token: string;
+  origins: string[];
+  connection: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  sessionsDir: string;
+  log: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  spawnedCount(): number;
+  agentPids(): number[];
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export declare function startBridgeProcess(options?: BridgeProcessOptions): Promise<BridgeProcess>;

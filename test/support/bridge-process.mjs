@@ -1,0 +1,132 @@
+// Starts the real `silo-bridge` (TypeScript source through tsx) with the real reference agent as a
+// child process, for Node tests, the web-test-runner plugin and scripts. Plain JS so both the
+// plugin (.mjs) and TypeScript tests can import it; types in bridge-process.d.mts.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const TSX = ['--import', 'tsx'];
+
+/** The command that runs the reference agent (or the replay agent) with `args`. */
+export function referenceAgentCommand(args = [], { replay } = {}) {
+  const entry = replay ? join(ROOT, 'agent/replay.ts') : join(ROOT, 'agent/cli.ts');
+  return [process.execPath, ...TSX, entry, ...args];
+}
+
+/** Pids whose parent is `pid` (Linux /proc). */
+export function childPids(pid) {
+  const pids = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[0] = state, fields[1] = ppid
+      if (Number(fields[1]) === pid && fields[0] !== 'Z') pids.push(Number(name));
+    } catch {
+      // process went away
+    }
+  }
+  return pids;
+}
+
+/** True while a process with this pid exists (and is not a zombie). */
+export function processAlive(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a bridge. Options: `agentArgs` (flags for the reference agent), `replay` (run agent/replay.ts
+ * instead), `agentCommand` (any other command, an array), `allowOrigin` (array), `bridgeArgs`
+ * (extra bridge flags), `sessionsDir` (default: a fresh temp dir, removed by stop()), `port`, `token`,
+ * `timeoutMs` (default 20000). Resolves when the bridge printed its SILO_BRIDGE line.
+ */
+export async function startBridgeProcess(options = {}) {
+  const ownDir = !options.sessionsDir;
+  const sessionsDir = options.sessionsDir ?? mkdtempSync(join(tmpdir(), 'silo-sessions-'));
+  const agent =
+    options.agentCommand ?? referenceAgentCommand(options.agentArgs ?? [], { replay: options.replay });
+  const args = [
+    ...TSX,
+    join(ROOT, 'bridge/cli.ts'),
+    '--port',
+    String(options.port ?? 0),
+    ...(options.allowOrigin ?? []).flatMap((o) => ['--allow-origin', o]),
+    ...(options.token ? ['--token', options.token] : []),
+    ...(options.bridgeArgs ?? []),
+    '--',
+    ...agent,
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SILO_AGENT_SESSIONS_DIR: sessionsDir },
+  });
+  const log = [];
+  let stderrRest = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    stderrRest += chunk;
+    const lines = stderrRest.split('\n');
+    stderrRest = lines.pop() ?? '';
+    log.push(...lines);
+    if (process.env.SILO_BRIDGE_LOG) for (const l of lines) process.stderr.write(`${l}\n`);
+  });
+  const exited = new Promise((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit({ code, signal })),
+  );
+  const announcement = await new Promise((resolveAnn, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`bridge did not start within ${options.timeoutMs ?? 20000} ms:\n${log.join('\n')}`));
+    }, options.timeoutMs ?? 20000);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.startsWith('SILO_BRIDGE '));
+      if (line) {
+        clearTimeout(timer);
+        resolveAnn(JSON.parse(line.slice('SILO_BRIDGE '.length)));
+      }
+    });
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`bridge exited (${code ?? signal}) before starting:\n${log.join('\n')}`));
+    });
+  });
+  let stopped;
+  return {
+    ...announcement,
+    child,
+    sessionsDir,
+    log,
+    exited,
+    /** Agents spawned so far, from the bridge's log. */
+    spawnedCount: () => log.filter((l) => / agent spawned pid=/.test(l)).length,
+    /** Live agent pids (children of the bridge). */
+    agentPids: () => childPids(child.pid),
+    /** SIGTERM, wait for a clean exit (SIGKILL after 10 s), remove an owned sessions dir. */
+    stop() {
+      stopped ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+          await exited;
+          clearTimeout(timer);
+        }
+        if (ownDir) rmSync(sessionsDir, { recursive: true, force: true });
+        return exited;
+      })();
+      return stopped;
+    },
+  };
+}
