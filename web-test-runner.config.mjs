@@ -4,6 +4,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { chromiumArgs, ensureBrowsers } from './scripts/browsers.mjs';
+import { siloFixtures } from './test/support/fixtures-plugin.mjs';
 import { siloTestServices } from './test/support/wtr-plugin.mjs';
 
 const paths = ensureBrowsers(['chromium', 'firefox']);
@@ -33,5 +34,5 @@ export default {
   testsStartTimeout: 60000,
   testsFinishTimeout: 180000,
   testFramework: { config: { timeout: 30000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), siloTestServices()],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), siloTestServices(), siloFixtures()],
 };

@@ -1,13 +1,17 @@
 /**
- * The components entry: registers `<silo-transcript>`, `<silo-chat>` and `<silo-elicitation>`
+ * The components entry: registers `<silo-chat>`, `<silo-transcript>` and `<silo-elicitation>`
  * (idempotent: importing it twice, or into a page that already defined them, is harmless) and
  * re-exports the element classes and their public types.
  * @packageDocumentation
  */
 import './silo-elicitation.define.ts';
 import './silo-transcript.define.ts';
+import './silo-chat.define.ts';
 
+export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from './silo-chat.ts';
+export { SiloChat } from './silo-chat.ts';
 export { SiloElicitation } from './silo-elicitation.ts';
-export type { SiloTranscriptStrings } from './strings.ts';
+export type { SiloChatStrings, SiloTranscriptStrings } from './strings.ts';
+export { defaultChatStrings, defaultTranscriptStrings } from './strings.ts';
 export type { SiloLoadErrorDetail, SiloPermissionAnsweredDetail } from './silo-transcript.ts';
 export { SiloTranscript } from './silo-transcript.ts';

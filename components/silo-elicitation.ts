@@ -492,8 +492,9 @@ export class SiloElicitation extends LitElement {
   /** Moves focus to the first field (or the first invalid one), the primary button, or Decline. */
   focusFirst(): void {
     const root = this.renderRoot as ShadowRoot;
+    const invalid = root.querySelector<HTMLElement>('[aria-invalid="true"]');
     const target =
-      root.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      (invalid?.matches('input, select') ? invalid : invalid?.querySelector<HTMLElement>('input, select')) ??
       root.querySelector<HTMLElement>('[data-field]') ??
       root.querySelector<HTMLElement>('button[part~="answer"]:not([disabled])') ??
       root.querySelector<HTMLElement>('button:not([disabled])');

@@ -144,9 +144,9 @@ export class SiloTranscript extends LitElement {
     elicitationRequests: { attribute: false },
     strings: { attribute: false },
     locale: {},
-    stuck: { state: true },
-    loadError: { state: true },
-    announcement: { state: true },
+    stuck: { state: true, attribute: false },
+    loadError: { state: true, attribute: false },
+    announcement: { state: true, attribute: false },
   };
 
   /** A live session: its journal is rendered, then every live batch. */

@@ -67,6 +67,7 @@ export interface SiloChatStrings {
   stop: string;
   commands: string;
   newSession: string;
+  retry: string;
   continueInNew: string;
   clear: string;
   exportJsonl: string;
@@ -162,6 +163,7 @@ export const defaultChatStrings: SiloChatStrings = {
   stop: 'Stop',
   commands: 'Commands',
   newSession: 'New session',
+  retry: 'Retry',
   continueInNew: 'Continue in a new session',
   clear: 'Clear',
   exportJsonl: 'Export JSONL',

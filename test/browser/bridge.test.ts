@@ -6,6 +6,7 @@ import {
   bridgeAgentCount,
   bridgeSpawnedCount,
   killBridgeAgents,
+  restartBridge,
   startBridge,
   stopBridge,
   type TestBridge,
@@ -90,5 +91,20 @@ describe('silo-bridge from a page', () => {
       method: AGENT_EXITED_METHOD,
       params: { code: null, signal: 'SIGKILL' },
     });
+  });
+});
+
+describe('silo-bridge restarts from the test plugin', () => {
+  it('comes back on the same port with the same token after a stop', async () => {
+    const bridge = await startBridge();
+    await stopBridge(bridge.id, true);
+    const again = await restartBridge(bridge.id);
+    expect([again.url, again.token]).to.deep.equal([bridge.url, bridge.token]);
+    const socket = new WebSocket(again.url, bridgeProtocols(again.token));
+    await opened(socket);
+    const done = closed(socket);
+    socket.close();
+    await done;
+    await stopBridge(bridge.id);
   });
 });

@@ -171,6 +171,21 @@ function ended(el: SiloElicitation): Promise<CustomEvent> {
   return new Promise((resolve) => el.addEventListener('silo-elicitation-ended', resolve, { once: true }));
 }
 
+/** Asserts nothing in the shadow root matches. */
+function expectNone(shadow: ShadowRoot, selector: string): void {
+  const found = shadow.querySelector(selector);
+  expect(found === null, `expected no ${selector}, found ${found?.outerHTML.slice(0, 80)}`).to.equal(true);
+}
+
+/** Asserts focus without handing DOM nodes to the assertion (their failure output is huge). */
+function expectFocused(shadow: ShadowRoot, expected: Element | null | undefined): void {
+  const active = shadow.activeElement;
+  expect(
+    active === expected,
+    `focus is on ${active?.outerHTML.slice(0, 80)}, not ${expected?.outerHTML.slice(0, 80)}`,
+  ).to.equal(true);
+}
+
 /** Polls a condition across microtask turns and renders (no timers), failing with what it waited for. */
 async function until(el: SiloElicitation, condition: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -189,9 +204,6 @@ async function expectAccessible(el: Element): Promise<void> {
   expect(problems, problems.join('\n')).to.deep.equal([]);
 }
 
-beforeEach(function () {
-  console.log("TEST", this.currentTest?.title);
-});
 afterEach(() => {
   for (const m of mounted.splice(0)) m.remove();
 });
@@ -246,7 +258,7 @@ describe('<silo-elicitation> form mode', () => {
 
   it('moves focus to the first field when it opens', async () => {
     const el = await mount({ request: new TestRequest(everyType) });
-    expect(root(el).activeElement).to.equal(field(el, 'channel').querySelector('input'));
+    expectFocused(root(el), field(el, 'channel').querySelector('input'));
   });
 
   it('answers with values in the agent types, and the text the user saw', async () => {
@@ -298,7 +310,7 @@ describe('<silo-elicitation> form mode', () => {
     await el.updateComplete;
     const status = root(el).querySelector('[part~="status"]');
     expect(status?.getAttribute('data-resolution')).to.equal('answered');
-    expect(root(el).querySelector('form')).to.equal(null, 'the form is gone once answered');
+    expectNone(root(el), 'form');
     const answers = [...root(el).querySelectorAll('[part~="answers"] dd')].map((d) => d.textContent);
     expect(answers).to.include('macOS, Linux');
   });
@@ -332,7 +344,7 @@ describe('<silo-elicitation> form mode', () => {
     expect(errorOf('platforms')).to.equal('Choose at least one option.');
     expect(input(el, 'site').getAttribute('aria-invalid')).to.equal('false');
     expect(root(el).querySelector('[role=alert]')?.textContent).to.equal('Some answers need attention.');
-    expect(root(el).activeElement).to.equal(field(el, 'platforms'));
+    expectFocused(root(el), field(el, 'platforms').querySelector('input'));
 
     type(input(el, 'name'), 'ab1');
     await el.updateComplete;
@@ -384,7 +396,7 @@ describe('<silo-elicitation> form mode', () => {
       expect(root(el).querySelector('[part~="status"]')?.textContent).to.equal(
         kind === 'decline' ? 'Declined.' : 'Cancelled.',
       );
-      expect(root(el).querySelector('[part~="answers"]')).to.equal(null);
+      expectNone(root(el), '[part~="answers"]');
     }
   });
 
@@ -395,7 +407,7 @@ describe('<silo-elicitation> form mode', () => {
       requestedSchema: { properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] },
     });
     const el = await mount({ request });
-    expect(root(el).activeElement).to.equal(input(el, 'name'));
+    expectFocused(root(el), input(el, 'name'));
     await sendKeys({ type: 'Ada' });
     await sendKeys({ press: 'Enter' });
     await ended(el);
@@ -417,10 +429,10 @@ describe('<silo-elicitation> form mode', () => {
       requestedSchema: { type: 'object' },
     });
     const el = await mount({ request });
-    expect(root(el).querySelectorAll('input, select')).to.have.length(0);
+    expect(root(el).querySelectorAll('input, select').length).to.equal(0);
     const ok = button(el, 'answer');
     expect(ok.textContent?.trim()).to.equal('OK');
-    expect(root(el).activeElement).to.equal(ok);
+    expectFocused(root(el), ok);
     ok.click();
     await ended(el);
     expect(request.calls).to.deep.equal([{ kind: 'answer', values: {} }]);
@@ -440,12 +452,12 @@ describe('<silo-elicitation> form mode', () => {
     expect(request.unsupported).to.equal(true);
     const el = await mount({ request });
     const r = root(el);
-    expect(r.querySelectorAll('input, select, textarea')).to.have.length(0);
-    expect(r.querySelector('form')).to.equal(null);
-    expect(r.querySelector('button[part~="answer"]')).to.equal(null);
+    expect(r.querySelectorAll('input, select, textarea').length).to.equal(0);
+    expectNone(r, 'form');
+    expectNone(r, 'button[part~="answer"]');
     expect(r.querySelector('[part~="unsupported"]')?.textContent).to.contain('cannot be shown');
     expect(field(el, 'level').textContent).to.contain('_slider');
-    expect(r.activeElement).to.equal(button(el, 'decline'));
+    expectFocused(r, button(el, 'decline'));
     button(el, 'decline').click();
     await ended(el);
     expect(request.calls).to.deep.equal([{ kind: 'decline' }]);
@@ -454,8 +466,8 @@ describe('<silo-elicitation> form mode', () => {
   it('renders a custom mode as no known control', async () => {
     const request = new TestRequest({ mode: '_vendor_mode', message: 'Vendor thing', extra: 1 });
     const el = await mount({ request });
-    expect(root(el).querySelectorAll('input, select, a, form')).to.have.length(0);
-    expect(root(el).querySelector('button[part~="answer"]')).to.equal(null);
+    expect(root(el).querySelectorAll('input, select, a, form').length).to.equal(0);
+    expectNone(root(el), 'button[part~="answer"]');
     button(el, 'cancel').click();
     await ended(el);
     expect(request.calls).to.deep.equal([{ kind: 'cancel' }]);
@@ -472,7 +484,7 @@ describe('<silo-elicitation> form mode', () => {
       request.controller.abort(reason);
       expect((await done).detail.resolution).to.equal(resolution);
       await el.updateComplete;
-      expect(root(el).querySelector('form')).to.equal(null);
+      expectNone(root(el), 'form');
       expect(root(el).querySelector('[part~="status"]')?.textContent).to.contain(text);
       expect(request.calls).to.deep.equal(
         [],
@@ -541,11 +553,11 @@ describe('<silo-elicitation> url mode', () => {
     const url = root(el).querySelector('[part~="url"]');
     expect(url?.textContent?.replace(/\s+/g, '')).to.equal('https://login.example.com/oauth?state=1');
     expect(url?.querySelector('[part~="url-host"]')?.textContent).to.equal('login.example.com');
-    expect(root(el).querySelectorAll('a, iframe, link')).to.have.length(0);
-    expect(root(el).querySelector('[part~="warning"]')).to.equal(null);
+    expect(root(el).querySelectorAll('a, iframe, link').length).to.equal(0);
+    expectNone(root(el), '[part~="warning"]');
     expect(opened).to.deep.equal([], 'not opened before the click');
     expect(request.calls).to.deep.equal([]);
-    expect(root(el).activeElement).to.equal(button(el, 'answer'));
+    expectFocused(root(el), button(el, 'answer'));
 
     button(el, 'answer').click();
     await new Promise<void>((resolve) =>
@@ -565,7 +577,7 @@ describe('<silo-elicitation> url mode', () => {
     expect(root(el).querySelector('[part~="status"]')?.textContent).to.equal(
       'The agent confirmed it is done.',
     );
-    expect(root(el).querySelector('button')).to.equal(null);
+    expectNone(root(el), 'button');
   });
 
   it('keeps retry and cancel available when elicitation/complete never arrives', async () => {
@@ -601,8 +613,8 @@ describe('<silo-elicitation> url mode', () => {
     const request = new TestRequest(urlParams('javascript:alert(1)'));
     expect(request.unsupported).to.equal(true);
     const el = await mount({ request });
-    expect(root(el).querySelector('button[part~="answer"]')).to.equal(null);
-    expect(root(el).querySelectorAll('a')).to.have.length(0);
+    expectNone(root(el), 'button[part~="answer"]');
+    expect(root(el).querySelectorAll('a').length).to.equal(0);
     expect(root(el).querySelector('[part~="url"]')?.textContent?.trim()).to.equal('javascript:alert(1)');
     expect(root(el).querySelector('[part~="warning"]')?.textContent).to.contain('Only http and https');
     button(el, 'decline').click();
@@ -635,7 +647,7 @@ describe('<silo-elicitation> record', () => {
       },
     });
     const r = root(el);
-    expect(r.querySelectorAll('input, select, button')).to.have.length(0);
+    expect(r.querySelectorAll('input, select, button').length).to.equal(0);
     const rows = [...r.querySelectorAll('[part~="answers"] dt')].map((dt) => [
       dt.textContent,
       dt.nextElementSibling?.textContent,
@@ -663,8 +675,8 @@ describe('<silo-elicitation> record', () => {
     for (const [resolution, text] of expected) {
       const el = await mount({ record: { ...base, resolution } });
       expect(root(el).querySelector('[part~="status"]')?.textContent).to.equal(text);
-      expect(root(el).querySelectorAll('input, select, button')).to.have.length(0);
-      expect(root(el).querySelector('[part~="answers"]')).to.equal(null);
+      expect(root(el).querySelectorAll('input, select, button').length).to.equal(0);
+      expectNone(root(el), '[part~="answers"]');
       await expectAccessible(el);
     }
   });
@@ -679,7 +691,7 @@ describe('<silo-elicitation> record', () => {
         resolution: 'answered',
       },
     });
-    expect(root(el).querySelectorAll('a, button')).to.have.length(0);
+    expect(root(el).querySelectorAll('a, button').length).to.equal(0);
     expect(root(el).querySelector('[part~="url-host"]')?.textContent).to.equal('login.example.com');
     expect(root(el).querySelector('[part~="status"]')?.textContent).to.equal(
       'You agreed to open the address.',

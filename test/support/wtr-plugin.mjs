@@ -63,6 +63,11 @@ export function siloTestServices() {
   }
 
   async function stop(id, entry, keep) {
+    if (entry.process) {
+      // Remembered so silo-bridge-restart can bring it back on the same port with the same token.
+      entry.port = entry.process.port;
+      entry.token = entry.process.token;
+    }
     await entry.process?.stop();
     entry.process = undefined;
     if (!keep) {

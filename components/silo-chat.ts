@@ -1,0 +1,737 @@
+/**
+ * `<silo-chat>`: the drop-in ACP chat — transcript, composer and session controls in one element.
+ * @packageDocumentation
+ */
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import type {
+  AgentElicitationRequest,
+  AgentPermissionRequest,
+  AgentSessionConnectOptions,
+  AgentSessionHandle,
+  AgentsService,
+} from '../src/api.ts';
+import { SiloError } from '../src/errors.ts';
+import { toMarkdown } from '../src/export.ts';
+import { createAgentsService } from '../src/service.ts';
+import type { AgentCommand, AgentSessionConfigOption, AgentSessionSnapshot } from '../src/types.ts';
+import {
+  defaultChatStrings,
+  mergeStrings,
+  type SiloChatStrings,
+  type SiloTranscriptStrings,
+} from './strings.ts';
+import { theme } from './theme.ts';
+
+/** Detail of `silo-session`. */
+export interface SiloSessionDetail {
+  readonly sessionId: string;
+  readonly resumeOutcome: string;
+}
+
+/** Detail of `silo-error`. */
+export interface SiloErrorDetail {
+  readonly error: SiloError;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'silo-session': CustomEvent<SiloSessionDetail>;
+    'silo-error': CustomEvent<SiloErrorDetail>;
+  }
+}
+
+/** `<silo-chat>` strings, plus the transcript's under `transcript`. */
+export type SiloChatStringsOverride = Partial<SiloChatStrings> & {
+  readonly transcript?: Partial<SiloTranscriptStrings>;
+};
+
+/** The element's own connection phase before a session exists (`idle`) or while connecting. */
+type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
+
+/**
+ * A complete ACP chat: drop it into any page with the bridge's URL and token and a working directory.
+ * It connects through a Silo service (its own, or the one in `service`), restores the last session
+ * of this `cwd` on reload, and shows the transcript (`<silo-transcript>`), a composer (Enter sends,
+ * Shift+Enter adds a line, `/` opens the agent's commands, a Stop button while a turn runs), pickers
+ * for the config options the agent offers (model, mode, booleans), the session title and the
+ * connection state with a clear message when the bridge is unreachable or refuses the page.
+ *
+ * @example
+ * ```html
+ * <script type="module">import 'silo-acp/components';</script>
+ * <silo-chat bridge-url="ws://127.0.0.1:7777" bridge-token="…" cwd="/home/me/project"></silo-chat>
+ * ```
+ *
+ * @fires silo-session - A session is connected (detail: `{ sessionId, resumeOutcome }`).
+ * @fires silo-error - Connecting, sending or a picker change failed (detail: `{ error }`, a `SiloError`).
+ *
+ * @slot header-end - Extra controls at the end of the header.
+ *
+ * @csspart header - The header bar (title, state, session actions).
+ * @csspart title - The session title.
+ * @csspart state - The connection state badge.
+ * @csspart actions - The session action buttons.
+ * @csspart banner - A message about the connection (unreachable, journal-only) or an error.
+ * @csspart transcript - The `<silo-transcript>` element (style its own parts through it).
+ * @csspart composer - The composer (pickers, input, buttons).
+ * @csspart pickers - The config option pickers.
+ * @csspart input - The message textarea.
+ * @csspart send - The Send button.
+ * @csspart stop - The Stop button.
+ * @csspart commands - The slash-command menu (`role="listbox"`); `command` each option.
+ *
+ * @cssprop [--silo-chat-height] - Height of the element (default `100%`, at least 24rem).
+ * @cssprop [--silo-color-bg] - And every other `--silo-*` property of `<silo-transcript>`.
+ */
+export class SiloChat extends LitElement {
+  static override styles = [
+    theme,
+    css`
+      :host {
+        display: flex;
+        flex-direction: column;
+        height: var(--silo-chat-height, 100%);
+        min-height: 24rem;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        overflow: hidden;
+      }
+      header {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        padding: 8px var(--_space);
+        border-bottom: 1px solid var(--_border);
+        background: var(--_surface);
+        flex: none;
+      }
+      .title {
+        font-weight: 600;
+        flex: 1 1 auto;
+        min-width: 0;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .state {
+        font-size: 0.8em;
+        color: var(--_muted);
+        display: inline-flex;
+        align-items: center;
+        gap: 6px;
+      }
+      .state::before {
+        content: '';
+        width: 8px;
+        height: 8px;
+        border-radius: 50%;
+        background: var(--_muted);
+      }
+      .state[data-state='connected']::before {
+        background: var(--_success);
+      }
+      .state[data-state='failed']::before,
+      .state[data-state='closed']::before {
+        background: var(--_danger);
+      }
+      .state[data-state='connecting']::before,
+      .state[data-state='reconnecting']::before,
+      .state[data-state='read-only']::before {
+        background: var(--_warning);
+      }
+      .actions {
+        display: flex;
+        gap: 6px;
+      }
+      .actions button {
+        font-size: 0.85em;
+        padding: 2px 8px;
+      }
+      .banner {
+        padding: 8px var(--_space);
+        border-bottom: 1px solid var(--_border);
+        background: var(--_surface);
+        display: flex;
+        gap: 8px;
+        align-items: center;
+        flex-wrap: wrap;
+      }
+      .banner.error {
+        color: var(--_danger);
+      }
+      silo-transcript {
+        flex: 1 1 auto;
+        min-height: 0;
+        --silo-transcript-min-height: 8rem;
+      }
+      .composer {
+        border-top: 1px solid var(--_border);
+        padding: 8px var(--_space) var(--_space);
+        position: relative;
+        flex: none;
+      }
+      .pickers {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 10px;
+        margin-bottom: 6px;
+        font-size: 0.85em;
+        color: var(--_muted);
+      }
+      .pickers label {
+        display: inline-flex;
+        align-items: center;
+        gap: 4px;
+      }
+      .pickers select {
+        border: 1px solid var(--_border);
+        border-radius: 6px;
+        background: var(--_bg);
+        padding: 1px 4px;
+      }
+      .input-row {
+        display: flex;
+        gap: 8px;
+        align-items: flex-end;
+      }
+      textarea {
+        flex: 1 1 auto;
+        resize: none;
+        min-height: 2.6em;
+        max-height: 12em;
+        padding: 8px 10px;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        background: var(--_bg);
+        line-height: 1.4;
+        field-sizing: content;
+      }
+      textarea:focus-visible {
+        outline: 2px solid var(--_accent);
+        outline-offset: 0;
+      }
+      .input-row button {
+        padding: 8px 16px;
+        border-radius: var(--_radius);
+      }
+      .commands {
+        position: absolute;
+        bottom: calc(100% - 4px);
+        left: var(--_space);
+        right: var(--_space);
+        max-height: 16rem;
+        overflow: auto;
+        margin: 0;
+        padding: 4px;
+        list-style: none;
+        background: var(--_bg);
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        box-shadow: 0 4px 16px rgb(0 0 0 / 0.18);
+        z-index: 2;
+      }
+      .commands li {
+        padding: 4px 8px;
+        border-radius: 6px;
+        cursor: pointer;
+        display: flex;
+        gap: 8px;
+        align-items: baseline;
+      }
+      .commands li[aria-selected='true'] {
+        background: var(--_user-bg);
+      }
+      .commands .name {
+        font-family: var(--_mono);
+        font-weight: 600;
+        flex: none;
+      }
+      .commands .desc {
+        color: var(--_muted);
+        font-size: 0.9em;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+    `,
+  ];
+
+  static override properties = {
+    bridgeUrl: { attribute: 'bridge-url' },
+    bridgeToken: { attribute: 'bridge-token' },
+    cwd: {},
+    service: { attribute: false },
+    storageKey: { attribute: 'storage-key' },
+    strings: { attribute: false },
+    locale: {},
+    handle: { state: true, attribute: false },
+    snapshot: { state: true, attribute: false },
+    phase: { state: true, attribute: false },
+    error: { state: true, attribute: false },
+    permissionRequests: { state: true, attribute: false },
+    elicitationRequests: { state: true, attribute: false },
+    draft: { state: true, attribute: false },
+    menuIndex: { state: true, attribute: false },
+    menuClosed: { state: true, attribute: false },
+    sending: { state: true, attribute: false },
+  };
+
+  /** The bridge's `ws://` URL, as `silo-bridge` printed it. */
+  declare bridgeUrl: string | undefined;
+  /** The bridge's per-launch token. */
+  declare bridgeToken: string | undefined;
+  /** The session's working directory on the bridge's machine. */
+  declare cwd: string | undefined;
+  /** A Silo service to use; by default the element starts its own (and disposes of it when removed). */
+  declare service: AgentsService | undefined;
+  /** The `localStorage` key prefix under which the last session id of each `cwd` is kept. */
+  declare storageKey: string;
+  /** Replacement strings for localization (`transcript` for the transcript's). */
+  declare strings: SiloChatStringsOverride | undefined;
+  /** BCP 47 locale for numbers, dates and currency. */
+  declare locale: string | undefined;
+  declare private handle: AgentSessionHandle | undefined;
+  declare private snapshot: AgentSessionSnapshot | undefined;
+  declare private phase: Phase;
+  declare private error: SiloError | undefined;
+  declare private permissionRequests: readonly AgentPermissionRequest[];
+  declare private elicitationRequests: readonly AgentElicitationRequest[];
+  declare private draft: string;
+  declare private menuIndex: number;
+  declare private menuClosed: boolean;
+  declare private sending: boolean;
+
+  #ownService: AgentsService | undefined;
+  #attempt = 0;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor() {
+    super();
+    this.storageKey = 'silo-chat:last-session';
+    this.phase = 'idle';
+    this.permissionRequests = [];
+    this.elicitationRequests = [];
+    this.draft = '';
+    this.menuIndex = 0;
+    this.menuClosed = false;
+    this.sending = false;
+  }
+
+  /** The connected session, if any. */
+  get session(): AgentSessionHandle | undefined {
+    return this.handle;
+  }
+
+  /** Connects (or reconnects) with the current attributes, restoring this `cwd`'s last session. */
+  async connect(options: { fresh?: boolean; continueFrom?: string } = {}): Promise<void> {
+    const attempt = ++this.#attempt;
+    await this.#close();
+    if (!this.bridgeUrl || !this.bridgeToken || !this.cwd) {
+      this.phase = 'idle';
+      return;
+    }
+    this.phase = 'connecting';
+    this.error = undefined;
+    this.permissionRequests = [];
+    this.elicitationRequests = [];
+    const service = this.#service();
+    const last = options.fresh ? undefined : (options.continueFrom ?? this.#lastSession());
+    const base: AgentSessionConnectOptions = {
+      bridge: { url: this.bridgeUrl, token: this.bridgeToken },
+      cwd: this.cwd,
+      onPermission: (req) => {
+        if (attempt !== this.#attempt) return;
+        this.permissionRequests = [...this.permissionRequests.filter((r) => !r.signal.aborted), req];
+      },
+      onElicitation: (req) => {
+        if (attempt !== this.#attempt) return;
+        this.elicitationRequests = [...this.elicitationRequests.filter((r) => !r.signal.aborted), req];
+      },
+      onStateChange: (snapshot) => {
+        if (attempt === this.#attempt) this.snapshot = snapshot;
+      },
+    };
+    let handle: AgentSessionHandle;
+    try {
+      const resume = last ? { sessionId: last, ...(options.continueFrom ? { startFresh: true } : {}) } : undefined;
+      try {
+        handle = await service.connect(resume ? { ...base, resume } : base);
+      } catch (e) {
+        // A remembered session the agent and journal no longer know: start a new one.
+        if (!resume || options.continueFrom || SiloError.from(e).code !== 'session-not-found') throw e;
+        handle = await service.connect(base);
+      }
+    } catch (e) {
+      if (attempt !== this.#attempt) return;
+      this.#fail(e);
+      return;
+    }
+    if (attempt !== this.#attempt) {
+      void handle.close();
+      return;
+    }
+    this.handle = handle;
+    this.snapshot = handle.snapshot;
+    this.phase = 'ready';
+    this.#remember(handle.sessionId);
+    this.#unsubscribe = handle.subscribe((_, snapshot) => {
+      if (attempt === this.#attempt) this.snapshot = snapshot;
+    });
+    void handle.closed.then(() => {
+      if (attempt === this.#attempt) this.snapshot = handle.snapshot;
+    });
+    this.dispatchEvent(
+      new CustomEvent('silo-session', {
+        detail: { sessionId: handle.sessionId, resumeOutcome: handle.resumeOutcome },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  /** Sends a prompt. Resolves to the stop reason; a failure is shown and fired as `silo-error`. */
+  async send(text: string): Promise<string | undefined> {
+    const handle = this.handle;
+    if (!handle || !text.trim()) return undefined;
+    this.sending = true;
+    try {
+      return await handle.prompt(text);
+    } catch (e) {
+      this.#report(e);
+      return undefined;
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  /** Cancels the running turn. */
+  async cancel(): Promise<void> {
+    try {
+      await this.handle?.cancel();
+    } catch (e) {
+      this.#report(e);
+    }
+  }
+
+  /** The current session's journal as JSONL, or undefined without a session. */
+  async exportJsonl(): Promise<string | undefined> {
+    const id = this.handle?.sessionId;
+    return id ? this.#service().exportJsonl(id) : undefined;
+  }
+
+  /** The current session's transcript as Markdown, or undefined without a session. */
+  async exportMarkdown(): Promise<string | undefined> {
+    const handle = this.handle;
+    if (!handle) return undefined;
+    return toMarkdown(await handle.transcript(), { title: handle.agentInfo.title });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated && !this.handle && this.phase !== 'connecting') void this.connect();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#attempt++;
+    void this.#close().then(() => {
+      const own = this.#ownService;
+      this.#ownService = undefined;
+      if (own && !this.isConnected) void own.dispose();
+    });
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (
+      (changed.has('bridgeUrl') || changed.has('bridgeToken') || changed.has('cwd') || changed.has('service')) &&
+      this.isConnected
+    ) {
+      void this.connect();
+    }
+  }
+
+  async #close(): Promise<void> {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    const handle = this.handle;
+    this.handle = undefined;
+    this.snapshot = undefined;
+    if (handle) await handle.close().catch(() => undefined);
+  }
+
+  #service(): AgentsService {
+    if (this.service) return this.service;
+    this.#ownService ??= createAgentsService();
+    return this.#ownService;
+  }
+
+  #key(): string {
+    return `${this.storageKey}:${this.cwd ?? ''}`;
+  }
+
+  #lastSession(): string | undefined {
+    try {
+      return localStorage.getItem(this.#key()) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  #remember(sessionId: string): void {
+    try {
+      localStorage.setItem(this.#key(), sessionId);
+    } catch {
+      // Storage unavailable (private mode, sandboxed frame): the chat still works, without restore.
+    }
+  }
+
+  #fail(e: unknown): void {
+    this.phase = 'failed';
+    this.#report(e);
+  }
+
+  #report(e: unknown): void {
+    const error = SiloError.from(e);
+    this.error = error;
+    this.dispatchEvent(new CustomEvent('silo-error', { detail: { error }, bubbles: true, composed: true }));
+  }
+
+  #strings(): SiloChatStrings {
+    return mergeStrings(defaultChatStrings, this.strings);
+  }
+
+  /** The commands matching the draft's leading `/word`, or none when the menu is not open. */
+  #menu(): readonly AgentCommand[] {
+    if (this.menuClosed) return [];
+    const m = /^\/(\S*)$/.exec(this.draft);
+    if (!m) return [];
+    const prefix = m[1]!.toLowerCase();
+    return (this.snapshot?.availableCommands ?? []).filter((c) => c.name.toLowerCase().startsWith(prefix));
+  }
+
+  #pick(command: AgentCommand): void {
+    this.draft = `/${command.name} `;
+    this.menuClosed = true;
+    this.menuIndex = 0;
+    const input = this.renderRoot.querySelector('textarea');
+    input?.focus();
+  }
+
+  #submit(): void {
+    const text = this.draft;
+    if (!text.trim() || this.#busy()) return;
+    this.draft = '';
+    void this.send(text);
+  }
+
+  #busy(): boolean {
+    return this.sending || Boolean(this.snapshot?.busy);
+  }
+
+  #onInput = (e: Event): void => {
+    this.draft = (e.target as HTMLTextAreaElement).value;
+    this.menuClosed = false;
+    this.menuIndex = 0;
+  };
+
+  #onKeydown = (e: KeyboardEvent): void => {
+    const menu = this.#menu();
+    if (menu.length > 0) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const n = menu.length;
+        this.menuIndex = (this.menuIndex + (e.key === 'ArrowDown' ? 1 : n - 1)) % n;
+        return;
+      }
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        e.preventDefault();
+        this.#pick(menu[Math.min(this.menuIndex, menu.length - 1)]!);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        this.menuClosed = true;
+        return;
+      }
+    }
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      this.#submit();
+    }
+  };
+
+  async #setOption(option: AgentSessionConfigOption, value: string | boolean): Promise<void> {
+    try {
+      await this.handle?.setConfigOption(option.id, value);
+    } catch (e) {
+      this.#report(e);
+    }
+  }
+
+  #download(name: string, text: string, type: string): void {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  async #export(kind: 'jsonl' | 'md'): Promise<void> {
+    try {
+      const id = this.handle?.sessionId ?? 'session';
+      const text = kind === 'jsonl' ? await this.exportJsonl() : await this.exportMarkdown();
+      if (text !== undefined) {
+        this.#download(
+          `${id}.${kind === 'jsonl' ? 'jsonl' : 'md'}`,
+          text,
+          kind === 'jsonl' ? 'application/jsonl' : 'text/markdown',
+        );
+      }
+    } catch (e) {
+      this.#report(e);
+    }
+  }
+
+  #stateKey(): string {
+    if (this.phase === 'ready') return this.snapshot?.state ?? 'connected';
+    return this.phase === 'failed' ? 'failed' : this.phase;
+  }
+
+  #banner(s: SiloChatStrings) {
+    if (!this.bridgeUrl || !this.bridgeToken || !this.cwd) {
+      return html`<div class="banner" part="banner">${s.noBridge}</div>`;
+    }
+    const err = this.error ?? (this.snapshot?.error ? new SiloError(this.snapshot.error.code as never, this.snapshot.error.message) : undefined);
+    if (this.snapshot?.resumeOutcome === 'journal-only' || this.snapshot?.state === 'read-only') {
+      return html`<div class="banner" part="banner" role="status">
+        <span>${s.journalOnly}</span>
+        <button type="button" @click=${() => this.connect({ continueFrom: this.handle?.sessionId })}>${s.continueInNew}</button>
+      </div>`;
+    }
+    if (!err) return nothing;
+    const message =
+      err.code === 'unreachable'
+        ? s.unreachable
+        : this.phase === 'failed'
+          ? s.connectFailed(err.message)
+          : s.sendFailed(err.message);
+    return html`<div class="banner error" part="banner" role="alert">
+      <span>${message}</span>
+      ${this.phase === 'failed' ? html`<button type="button" @click=${() => this.connect()}>${s.retry}</button>` : nothing}
+    </div>`;
+  }
+
+  #pickers() {
+    const options = this.snapshot?.configOptions ?? [];
+    if (options.length === 0) return nothing;
+    return html`<div class="pickers" part="pickers">
+      ${options.map((o) =>
+        o.type === 'boolean'
+          ? html`<label title=${o.description ?? ''}>
+              <input
+                type="checkbox"
+                .checked=${o.currentValue === true}
+                ?disabled=${!this.handle || this.snapshot?.state !== 'connected'}
+                @change=${(e: Event) => this.#setOption(o, (e.target as HTMLInputElement).checked)}
+              />${o.name}
+            </label>`
+          : html`<label title=${o.description ?? ''}>
+              <span>${o.name}</span>
+              <select
+                .value=${String(o.currentValue)}
+                ?disabled=${!this.handle || this.snapshot?.state !== 'connected'}
+                @change=${(e: Event) => this.#setOption(o, (e.target as HTMLSelectElement).value)}
+              >
+                ${(o.options ?? []).map(
+                  (v) => html`<option value=${v.value} ?selected=${v.value === o.currentValue}>${v.name}</option>`,
+                )}
+              </select>
+            </label>`,
+      )}
+    </div>`;
+  }
+
+  override render() {
+    const s = this.#strings();
+    const handle = this.handle;
+    const state = this.#stateKey();
+    const busy = this.#busy();
+    const menu = this.#menu();
+    const active = Math.min(this.menuIndex, Math.max(0, menu.length - 1));
+    const canSend =
+      handle !== undefined && this.snapshot?.state === 'connected' && this.snapshot.resumeOutcome !== 'journal-only';
+    const offlineId = !handle ? this.#lastSession() : undefined;
+    return html`
+      <header part="header">
+        <span class="title" part="title">${this.snapshot?.agentInfo.title || s.untitled}</span>
+        <span class="state" part="state" data-state=${state} role="status">${s.state[state] ?? state}</span>
+        <span class="actions" part="actions">
+          <button type="button" ?disabled=${!this.bridgeUrl || this.phase === 'connecting'} @click=${() => this.connect({ fresh: true })}>
+            ${s.newSession}
+          </button>
+          <button type="button" ?disabled=${!handle} @click=${() => this.#export('jsonl')}>${s.exportJsonl}</button>
+          <button type="button" ?disabled=${!handle} @click=${() => this.#export('md')}>${s.exportMarkdown}</button>
+          <slot name="header-end"></slot>
+        </span>
+      </header>
+      ${this.#banner(s)}
+      <silo-transcript
+        part="transcript"
+        .session=${handle}
+        .service=${handle ? undefined : offlineId ? this.service ?? this.#ownService : undefined}
+        .sessionId=${handle ? undefined : offlineId}
+        .permissionRequests=${this.permissionRequests}
+        .elicitationRequests=${this.elicitationRequests}
+        .strings=${this.strings?.transcript}
+        .locale=${this.locale}
+      ></silo-transcript>
+      <div class="composer" part="composer">
+        ${menu.length > 0
+          ? html`<ul class="commands" part="commands" role="listbox" id="commands" aria-label=${s.commands}>
+              ${menu.map(
+                (c, i) => html`<li
+                  role="option"
+                  id="command-${i}"
+                  part="command"
+                  aria-selected=${i === active ? 'true' : 'false'}
+                  @mousedown=${(e: Event) => {
+                    e.preventDefault();
+                    this.#pick(c);
+                  }}
+                >
+                  <span class="name">/${c.name}</span><span class="desc">${c.description}</span>
+                </li>`,
+              )}
+            </ul>`
+          : nothing}
+        ${this.#pickers()}
+        <div class="input-row">
+          <textarea
+            part="input"
+            rows="1"
+            aria-label=${s.composerLabel}
+            placeholder=${s.placeholder}
+            aria-autocomplete="list"
+            aria-controls=${menu.length > 0 ? 'commands' : nothing}
+            aria-activedescendant=${menu.length > 0 ? `command-${active}` : nothing}
+            .value=${this.draft}
+            @input=${this.#onInput}
+            @keydown=${this.#onKeydown}
+          ></textarea>
+          ${busy
+            ? html`<button type="button" part="stop" @click=${() => this.cancel()}>${s.stop}</button>`
+            : html`<button
+                type="button"
+                class="primary"
+                part="send"
+                ?disabled=${!canSend || !this.draft.trim()}
+                @click=${() => this.#submit()}
+              >
+                ${s.send}
+              </button>`}
+        </div>
+      </div>
+    `;
+  }
+}

@@ -1,0 +1,56 @@
+// Export and import: JSONL is lossless and replays with no agent; Markdown is readable.
+import { expect } from 'chai';
+import '../../components/index.ts';
+import { parseJsonl, toJsonl, toMarkdown } from '../../src/export.ts';
+import { createAgentsService } from '../../src/index.ts';
+import { collectRows, mount } from './fixtures/dom.ts';
+import { journalFromTraffic, recordedTraffic } from './fixtures/transcript-data.ts';
+
+describe('transcript export and import', () => {
+  it('JSONL round-trips every update exactly, and rejects a bad line by number', async () => {
+    const journal = journalFromTraffic(await recordedTraffic('main'));
+    const text = toJsonl(journal);
+    expect(text.split('\n').filter(Boolean)).to.have.length(journal.length);
+    expect(parseJsonl(text)).to.deep.equal(journal);
+    expect(parseJsonl(`\n${text}\r\n\n`)).to.deep.equal(journal);
+    expect(() => parseJsonl('{"kind":"a","raw":{}}\n[1]\n')).to.throw(/Line 2/).with.property('code', 'invalid-params');
+    expect(() => parseJsonl('{"kind":"a"}\n{oops\n')).to.throw(/Line 2/);
+  });
+
+  it('Markdown has the prompts, answers, tool calls with diffs, plan, outcomes and usage', async () => {
+    const md = toMarkdown(journalFromTraffic(await recordedTraffic('main')));
+    expect(md).to.match(/^# /);
+    expect(md).to.include('## You');
+    expect(md).to.include('SCENARIO:plan');
+    expect(md).to.include('**Agent:**');
+    expect(md).to.include('Write hello.txt — completed');
+    expect(md).to.include('New file `/home/dev/project/hello.txt`');
+    expect(md).to.include('```diff\n+Hello from a scripted mock model!');
+    expect(md).to.include('- [x] Create hello.txt with a greeting');
+    expect(md).to.include('**Permission:**');
+    expect(md).to.include('_Turn ended: cancelled._');
+    expect(md).to.include('cost 0.00');
+  });
+
+  it('imports a JSONL export into the journal and renders it offline, with no agent', async () => {
+    const journal = journalFromTraffic(await recordedTraffic('main'));
+    const service = createAgentsService({ databaseName: `silo-import-${crypto.randomUUID()}` });
+    try {
+      const id = await service.importJsonl(toJsonl(journal));
+      const back = await service.transcript(id);
+      expect(back.map(({ seq: _s, ...u }) => u)).to.deep.equal(journal.map(({ seq: _s, ...u }) => u));
+      expect(parseJsonl(await service.exportJsonl(id)).length).to.equal(journal.length);
+      const el = document.createElement('silo-transcript');
+      el.service = service;
+      el.sessionId = id;
+      const cleanup = mount(el);
+      await el.updateComplete;
+      const rows = await collectRows(el.shadowRoot!);
+      expect(rows.filter((r) => r.getAttribute('part')!.includes('turn-end'))).to.have.length(5);
+      expect(rows.filter((r) => r.getAttribute('part')!.includes('tool'))).to.have.length(5);
+      cleanup();
+    } finally {
+      await service.dispose();
+    }
+  });
+});
