@@ -1,5 +1,5 @@
 /**
- * A replay agent: plays recorded real traffic (`/work/shared/fixtures/claude-agent-acp/*.jsonl`
+ * A replay agent: plays recorded real traffic (`../shared/fixtures/claude-agent-acp/*.jsonl` beside the repository,
  * style, one `{seq, ts, t_ms, dir, msg}` per line) back to a live client over stdio.
  *
  * `node --import tsx agent/replay.ts [--files main,load,resume] [--dir DIR] [--realtime]`
@@ -20,6 +20,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { type AnyMessage, ndJsonStream } from '@agentclientprotocol/sdk';
 
 /** One line of a recording. */
@@ -30,7 +31,8 @@ export interface RecordedEntry {
   msg: Record<string, unknown> & { id?: unknown; method?: string; params?: Record<string, unknown> };
 }
 
-export const DEFAULT_FIXTURES_DIR = '/work/shared/fixtures/claude-agent-acp';
+/** The recordings in `shared/`, which lives beside the repository (in CI too). */
+export const DEFAULT_FIXTURES_DIR = fileURLToPath(new URL('../../shared/fixtures/claude-agent-acp', import.meta.url));
 
 export function readRecording(file: string): RecordedEntry[] {
   return readFileSync(file, 'utf8')
