@@ -5,6 +5,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { chromiumArgs, ensureBrowsers } from './scripts/browsers.mjs';
 import { siloFixtures } from './test/support/fixtures-plugin.mjs';
+import { siloSummary } from './test/support/summary-plugin.mjs';
 import { siloTestServices } from './test/support/wtr-plugin.mjs';
 
 const paths = ensureBrowsers(['chromium', 'firefox']);
@@ -32,7 +33,7 @@ export default {
   concurrentBrowsers: 1,
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
-  testsFinishTimeout: 180000,
-  testFramework: { config: { timeout: 30000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), siloTestServices(), siloFixtures()],
+  testsFinishTimeout: 600000,
+  testFramework: { config: { timeout: 60000 } },
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), siloTestServices(), siloFixtures(), siloSummary()],
 };

@@ -107,6 +107,25 @@ function debugTap(log: BridgeLog, label: string): TransformStream<AnyMessage, An
 }
 
 /**
+ * Drops agent messages that cannot be serialized again for the socket (nesting so deep that
+ * `JSON.stringify` overflows the stack), logging it. Forwarding one would fail inside the SDK's
+ * WebSocket session and close the whole connection (1011), losing everything after it.
+ */
+function forwardableOnly(log: BridgeLog, label: string): TransformStream<AnyMessage, AnyMessage> {
+  return new TransformStream({
+    transform(message, controller) {
+      try {
+        JSON.stringify(message);
+      } catch (error) {
+        log(`${label}: dropped an agent message that cannot be serialized (${error instanceof Error ? error.message : String(error)})`);
+        return;
+      }
+      controller.enqueue(message);
+    },
+  });
+}
+
+/**
  * Creates the connector for one connection. `connect()` is called by `AcpServer` at upgrade time
  * (after the guard accepted it) and spawns the agent at once.
  */
@@ -155,7 +174,7 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
         { maxMessageBytes: options.maxLineBytes },
       );
       let inbound = stream.readable;
-      let outbound = agent.readable;
+      let outbound = agent.readable.pipeThrough(forwardableOnly(log, label));
       if (options.debug) {
         inbound = inbound.pipeThrough(debugTap(log, `${label} client->agent`));
         outbound = outbound.pipeThrough(debugTap(log, `${label} agent->client`));

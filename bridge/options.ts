@@ -30,6 +30,8 @@ export interface BridgeOptions {
   maxLineBytes: number;
   /** Agent output held for a slow client before the agent is paused (bytes). */
   maxBufferedBytes: number;
+  /** A client that reads nothing of a full buffer for this long is disconnected (1008). */
+  maxOutputStallMs: number;
   /** Log message bodies (never logged otherwise). */
   debug: boolean;
   /** The agent command and its arguments, fixed for the bridge's lifetime. */
@@ -55,6 +57,7 @@ export const USAGE = `usage: silo-bridge [options] -- <agent command> [args...]
   --max-frame-bytes N      largest client frame (default 16 MiB)
   --max-line-bytes N       largest agent stdout line (default 32 MiB)
   --max-buffered-bytes N   agent output buffered for a slow client (default 64 MiB)
+  --max-output-stall-ms N  disconnect a client that reads nothing of a full buffer for N ms (default 60000)
   --debug                  log message bodies (off by default)`;
 
 const MiB = 1024 * 1024;
@@ -113,6 +116,7 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
     maxFrameBytes: 16 * MiB,
     maxLineBytes: 32 * MiB,
     maxBufferedBytes: 64 * MiB,
+    maxOutputStallMs: 60_000,
     debug: false,
     agentCommand: '',
     agentArgs: [],
@@ -155,6 +159,9 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
         break;
       case '--max-buffered-bytes':
         o.maxBufferedBytes = intArg(flag, next(), 1024);
+        break;
+      case '--max-output-stall-ms':
+        o.maxOutputStallMs = Math.min(intArg(flag, next(), 100), 2_147_483_647);
         break;
       case '--debug':
         o.debug = true;

@@ -97,6 +97,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       throw new Error('no agent without a guarded upgrade');
     },
     maxBufferedBytes: options.maxBufferedBytes,
+    maxOutputStallMs: options.maxOutputStallMs,
   });
   const wss = new WebSocketServer({
     noServer: true,

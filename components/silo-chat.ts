@@ -322,8 +322,12 @@ export class SiloChat extends LitElement {
     return this.handle;
   }
 
-  /** Connects (or reconnects) with the current attributes, restoring this `cwd`'s last session. */
-  async connect(options: { fresh?: boolean; continueFrom?: string } = {}): Promise<void> {
+  /**
+   * Connects (or reconnects) with the current attributes, restoring this `cwd`'s last session, or the
+   * journaled session `sessionId` when given (a history list's "restore"); `fresh` starts a new
+   * session; `continueFrom` continues that (journal-only) session in a new one, carrying its transcript.
+   */
+  async connect(options: { fresh?: boolean; continueFrom?: string; sessionId?: string } = {}): Promise<void> {
     const attempt = ++this.#attempt;
     await this.#close();
     if (!this.bridgeUrl || !this.bridgeToken || !this.cwd) {
@@ -335,7 +339,7 @@ export class SiloChat extends LitElement {
     this.permissionRequests = [];
     this.elicitationRequests = [];
     const service = this.#service();
-    const last = options.fresh ? undefined : (options.continueFrom ?? this.#lastSession());
+    const last = options.fresh ? undefined : (options.continueFrom ?? options.sessionId ?? this.#lastSession());
     const base: AgentSessionConnectOptions = {
       bridge: { url: this.bridgeUrl, token: this.bridgeToken },
       cwd: this.cwd,
@@ -358,7 +362,7 @@ export class SiloChat extends LitElement {
         handle = await service.connect(resume ? { ...base, resume } : base);
       } catch (e) {
         // A remembered session the agent and journal no longer know: start a new one.
-        if (!resume || options.continueFrom || SiloError.from(e).code !== 'session-not-found') throw e;
+        if (!resume || options.continueFrom || options.sessionId || SiloError.from(e).code !== 'session-not-found') throw e;
         handle = await service.connect(base);
       }
     } catch (e) {

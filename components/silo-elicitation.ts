@@ -216,6 +216,7 @@ function errorData(error: unknown): { code?: string; message: string; errors?: R
  * @csspart decline - The Decline button.
  * @csspart cancel - The Cancel (or Stop waiting) button.
  * @csspart answers - The answer list of a record.
+ * @csspart questions - The read-only question list of an unsupported request.
  */
 export class SiloElicitation extends LitElement {
   static override styles = css`
@@ -415,6 +416,8 @@ export class SiloElicitation extends LitElement {
   declare private ended?: AgentElicitationRecord;
   declare private completion?: boolean;
 
+  /** The live request being shown (kept after the host clears `request`; see {@link holds}). */
+  private active?: AgentElicitationRequest;
   private submitted = false;
   private focusPending = false;
   private unlisten?: () => void;
@@ -440,11 +443,35 @@ export class SiloElicitation extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.request && !this.unlisten && this.phase !== 'ended') this.watch(this.request);
+    if (this.active && !this.unlisten && this.phase !== 'ended') this.watch(this.active);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('request')) this.reset();
+    if (changed.has('request')) {
+      const request = this.request;
+      if (request && request !== this.active) {
+        this.active = request;
+        this.reset();
+      } else if (!request && this.active && !this.holds(this.active)) {
+        this.active = undefined;
+        this.reset();
+      }
+    }
+    if (this.phase === 'waiting' && this.record?.completed && this.record.id === this.active?.id) {
+      this.completion = true;
+      this.phase = 'ended';
+    }
+  }
+
+  /**
+   * Whether to keep showing a live question after the host took `request` away (a transcript does so
+   * once the request's signal aborts): while an answer is being sent, while a url question waits for
+   * `elicitation/complete` (its retry / stop controls stay), and after it ended here until the record
+   * carries the resolution, so the row does not flash "no longer answerable".
+   */
+  private holds(active: AgentElicitationRequest): boolean {
+    if (this.record && this.record.id !== active.id) return false;
+    return this.phase === 'sending' || this.phase === 'waiting' || this.phase === 'ended';
   }
 
   protected override updated(): void {
@@ -461,7 +488,7 @@ export class SiloElicitation extends LitElement {
     this.submitted = false;
     this.ended = undefined;
     this.completion = undefined;
-    const request = this.request;
+    const request = this.active;
     if (!request) return;
     const values = initialAnswers(request.questions);
     for (const q of request.questions) {
@@ -480,9 +507,10 @@ export class SiloElicitation extends LitElement {
   }
 
   private watch(request: AgentElicitationRequest): void {
+    // Only an open question ends on abort: while an answer is in flight its promise decides, and a
+    // consented url question keeps waiting for elicitation/complete.
     const onAbort = () => {
-      if (this.request !== request) return;
-      if (this.phase === 'open' || this.phase === 'sending')
+      if (this.active === request && this.phase === 'open')
         this.end(resolutionFromAbort(request.signal.reason));
     };
     request.signal.addEventListener('abort', onAbort, { once: true });
@@ -506,7 +534,7 @@ export class SiloElicitation extends LitElement {
   }
 
   private end(resolution: AgentElicitationResolution, answers?: Record<string, string>): void {
-    const r = this.request;
+    const r = this.active;
     if (!r) return;
     this.unlisten?.();
     this.unlisten = undefined;
@@ -529,7 +557,7 @@ export class SiloElicitation extends LitElement {
 
   private answersForSending(): Record<string, AgentElicitationAnswer> {
     const out: Record<string, AgentElicitationAnswer> = {};
-    for (const q of this.request?.questions ?? []) {
+    for (const q of this.active?.questions ?? []) {
       const v = this.values[q.id];
       if (v === undefined) continue;
       out[q.id] = q.format === 'date-time' && typeof v === 'string' ? fromLocalInput(v) : v;
@@ -539,7 +567,7 @@ export class SiloElicitation extends LitElement {
 
   private revalidate(): ReturnType<typeof validateAnswers> {
     const t = this.t;
-    const result = validateAnswers(this.request?.questions ?? [], this.answersForSending(), t.issue, t);
+    const result = validateAnswers(this.active?.questions ?? [], this.answersForSending(), t.issue, t);
     this.errors = result.ok ? {} : result.errors;
     if (result.ok) this.formError = '';
     return result;
@@ -554,7 +582,7 @@ export class SiloElicitation extends LitElement {
     const current = this.values[id];
     const list = Array.isArray(current) ? current.filter((v) => v !== option) : [];
     if (on) list.push(option);
-    const order = this.request?.questions.find((q) => q.id === id)?.options?.map((o) => o.value) ?? [];
+    const order = this.active?.questions.find((q) => q.id === id)?.options?.map((o) => o.value) ?? [];
     list.sort((a, b) => order.indexOf(a) - order.indexOf(b));
     this.setValue(id, list);
   }
@@ -563,7 +591,7 @@ export class SiloElicitation extends LitElement {
 
   private async onSubmit(event: Event): Promise<void> {
     event.preventDefault();
-    const request = this.request;
+    const request = this.active;
     if (!request || this.phase !== 'open' || request.unsupported) return;
     this.submitted = true;
     const result = this.revalidate();
@@ -576,7 +604,7 @@ export class SiloElicitation extends LitElement {
     this.phase = 'sending';
     try {
       await request.answer(result.content);
-      if (this.request !== request || this.phase !== 'sending') return;
+      if (this.active !== request || this.phase !== 'sending') return;
       this.emit('silo-elicitation-answered', {
         id: request.id,
         content: result.content,
@@ -589,7 +617,7 @@ export class SiloElicitation extends LitElement {
   }
 
   private failed(request: AgentElicitationRequest, error: unknown): void {
-    if (this.request !== request || this.phase === 'ended') return;
+    if (this.active !== request || this.phase === 'ended') return;
     if (request.signal.aborted) {
       this.end(resolutionFromAbort(request.signal.reason));
       return;
@@ -606,7 +634,7 @@ export class SiloElicitation extends LitElement {
   }
 
   private async act(kind: 'decline' | 'cancel'): Promise<void> {
-    const request = this.request;
+    const request = this.active;
     if (!request) return;
     if (this.phase === 'waiting' && kind === 'cancel') {
       this.completion = false;
@@ -619,7 +647,7 @@ export class SiloElicitation extends LitElement {
     this.phase = 'sending';
     try {
       await (kind === 'decline' ? request.decline() : request.cancel());
-      if (this.request !== request || this.phase !== 'sending') return;
+      if (this.active !== request || this.phase !== 'sending') return;
       this.emit(kind === 'decline' ? 'silo-elicitation-declined' : 'silo-elicitation-cancelled', {
         id: request.id,
       });
@@ -630,7 +658,7 @@ export class SiloElicitation extends LitElement {
   }
 
   private async openUrl(): Promise<void> {
-    const request = this.request;
+    const request = this.active;
     if (!request?.url || request.unsupported) return;
     const parts = describeUrl(request.url);
     if (!parts.openable) return;
@@ -640,13 +668,13 @@ export class SiloElicitation extends LitElement {
     this.phase = 'sending';
     try {
       await request.answer({});
-      if (this.request !== request || this.phase !== 'sending') return;
+      if (this.active !== request || this.phase !== 'sending') return;
       this.emit('silo-elicitation-answered', { id: request.id, content: {}, answers: {} });
       this.emit('silo-elicitation-ended', { id: request.id, resolution: 'answered' });
       this.phase = 'waiting';
       this.ended = undefined;
       request.completion?.then((done) => {
-        if (this.request === request && this.phase === 'waiting') {
+        if (this.active === request && this.phase === 'waiting') {
           this.completion = done;
           this.phase = 'ended';
         }
@@ -667,11 +695,13 @@ export class SiloElicitation extends LitElement {
   // ── Rendering ───────────────────────────────────────────────────────────────────────────────────
 
   protected override render(): TemplateResult | typeof nothing {
-    const request = this.request;
+    const request = this.active;
     if (request && this.phase !== 'ended') return this.renderLive(request);
-    if (request && this.request?.mode === 'url' && this.completion !== undefined)
+    if (request && request.mode === 'url' && this.completion !== undefined)
       return this.renderUrlDone(request);
-    const record = this.ended ?? this.record;
+    // The journal's row wins once it carries the resolution; until then, what happened here.
+    const journaled = this.record?.resolution !== undefined && this.record.id === this.ended?.id;
+    const record = journaled ? this.record : (this.ended ?? this.record);
     return record ? this.renderRecord(record) : nothing;
   }
 
@@ -728,8 +758,25 @@ export class SiloElicitation extends LitElement {
 
   private renderUnsupported(request: AgentElicitationRequest, busy: boolean): TemplateResult {
     const t = this.t;
+    const questions = request.questions;
     return html`<p part="unsupported">${t.unsupportedRequest}</p>
-      ${request.questions.map((q, i) => this.renderQuestion(q, i, busy))} ${this.renderButtons(nothing, busy)}`;
+      ${
+        questions.length > 0
+          ? html`<ul part="questions">
+            ${questions.map(
+              (q) => html`<li part="field" data-question=${q.id}>
+                <span part="label">${q.title}</span>
+                ${
+                  q.type === 'unsupported'
+                    ? html`<span part="unsupported">${t.unsupportedQuestion(String(q.raw?.type ?? 'unknown'))}</span>`
+                    : nothing
+                }
+              </li>`,
+            )}
+          </ul>`
+          : nothing
+      }
+      ${this.renderButtons(nothing, busy)}`;
   }
 
   private renderUrlText(url: string): TemplateResult {
@@ -969,6 +1016,7 @@ export class SiloElicitation extends LitElement {
     const answers = record.answers ?? {};
     const questions = record.questions ?? [];
     const answered = record.resolution === 'answered';
+    const status = `${t.resolution(record.resolution, record.mode)}${record.completed ? ` ${t.completed}` : ''}`;
     return html`<section part="base record" aria-labelledby="message">
       ${this.renderHeader(record.message ?? '')}
       ${record.mode === 'url' && record.url ? this.renderUrlText(record.url) : nothing}
@@ -982,7 +1030,7 @@ export class SiloElicitation extends LitElement {
           </dl>`
           : nothing
       }
-      <p part="status" data-resolution=${record.resolution ?? 'none'}>${t.resolution(record.resolution, record.mode)}</p>
+      <p part="status" data-resolution=${record.resolution ?? 'none'}>${status}</p>
     </section>`;
   }
 }

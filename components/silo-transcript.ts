@@ -103,6 +103,7 @@ function provideFrameResizeObserver(): void {
  * @csspart resource-link - A resource link; `resource` an embedded resource.
  * @csspart placeholder - Content that cannot be shown (unsupported block type).
  * @csspart excluded - The badge on messages a refusal dropped from the agent's context.
+ * @csspart pending - Live prompts whose journaled row has not arrived yet (below the log).
  * @csspart jump - The "Jump to latest" button.
  * @csspart empty - The text shown when there is nothing yet.
  *
@@ -185,6 +186,7 @@ export class SiloTranscript extends LitElement {
   #prompts = new Map<string, PromptState>();
   #seenRequests = new WeakSet<object>();
   #focusPrompt: string | undefined;
+  #orphanFocused: string | undefined;
   #appliedUpdates: readonly AgentSessionUpdate[] | undefined;
   #live = false;
 
@@ -244,9 +246,17 @@ export class SiloTranscript extends LitElement {
 
   protected override updated(): void {
     const id = this.#focusPrompt;
-    if (id !== undefined && this.#renderedIndex(id) >= 0) {
-      this.#focusPrompt = undefined;
-      void this.#focusPromptRow(id);
+    if (id !== undefined) {
+      // Focus follows the prompt: into the pending area now, into the log once its row arrived
+      // (unless the user moved focus elsewhere meanwhile).
+      if (this.#renderedIndex(id) >= 0) {
+        this.#focusPrompt = undefined;
+        const active = (this.renderRoot as ShadowRoot).activeElement;
+        if (this.#orphanFocused !== id || !active) void this.#focusPromptRow(id);
+      } else if (this.#orphanFocused !== id && this.#orphans().some((r) => r.key.endsWith(`:${id}`))) {
+        this.#orphanFocused = id;
+        void this.#focusPromptRow(id);
+      }
     }
     if (this.stuck && this.#live) this.#stickToBottom();
   }
@@ -378,24 +388,35 @@ export class SiloTranscript extends LitElement {
     });
   }
 
+  /**
+   * Live requests are not written into the model: their rows come from the journal (in journal
+   * order). Until a request's row arrives it is shown in a pending area below the log.
+   */
   #adoptRequests(): void {
-    for (const req of this.permissionRequests ?? []) {
+    for (const req of [...(this.permissionRequests ?? []), ...(this.elicitationRequests ?? [])]) {
       if (this.#seenRequests.has(req)) continue;
       this.#seenRequests.add(req);
-      this.#model.apply({
-        kind: 'permission',
-        permission: { id: req.id, toolCall: req.toolCall, options: req.options },
-        raw: {},
-      });
       req.signal.addEventListener('abort', () => this.#schedule(), { once: true });
       if (!req.signal.aborted) this.#focusPrompt = req.id;
     }
+    this.#schedule();
+  }
+
+  /** Live, unanswered requests whose journaled row has not arrived yet, as stand-in rows. */
+  #orphans(): TranscriptRow[] {
+    const out: TranscriptRow[] = [];
+    const turn = this.#model.current.turn;
+    for (const req of this.permissionRequests ?? []) {
+      if (req.signal.aborted || this.#renderedRow(`p:${req.id}`) >= 0) continue;
+      out.push({ type: 'permission', key: `p:${req.id}`, turn, record: { id: req.id, toolCall: req.toolCall, options: req.options } });
+    }
     for (const req of this.elicitationRequests ?? []) {
-      if (this.#seenRequests.has(req)) continue;
-      this.#seenRequests.add(req);
-      this.#model.apply({
-        kind: 'elicitation',
-        elicitation: {
+      if (req.signal.aborted || this.#renderedRow(`e:${req.id}`) >= 0) continue;
+      out.push({
+        type: 'elicitation',
+        key: `e:${req.id}`,
+        turn,
+        record: {
           id: req.id,
           message: req.message,
           mode: req.mode,
@@ -405,12 +426,15 @@ export class SiloTranscript extends LitElement {
           url: req.url,
           unsupported: req.unsupported,
         },
-        raw: {},
       });
-      req.signal.addEventListener('abort', () => this.#schedule(), { once: true });
-      if (!req.signal.aborted) this.#focusPrompt = req.id;
     }
-    this.#schedule();
+    return out;
+  }
+
+  /** The index of the row with `key` once it is among the rendered rows, else -1. */
+  #renderedRow(key: string): number {
+    const index = this.#model.indexOf(key);
+    return index < this.#rows.length ? index : -1;
   }
 
   #strings(): SiloTranscriptStrings {
@@ -503,16 +527,15 @@ export class SiloTranscript extends LitElement {
 
   /** The index of a prompt's row once it is among the rendered rows, else -1. */
   #renderedIndex(id: string): number {
-    const p = this.#model.indexOf(`p:${id}`);
-    const index = p >= 0 ? p : this.#model.indexOf(`e:${id}`);
-    return index < this.#rows.length ? index : -1;
+    const p = this.#renderedRow(`p:${id}`);
+    return p >= 0 ? p : this.#renderedRow(`e:${id}`);
   }
 
+  /** Focuses a live prompt: its row in the log, or its stand-in in the pending area. */
   async #focusPromptRow(id: string): Promise<void> {
     const index = this.#renderedIndex(id);
-    if (index < 0) return;
-    const row = await this.#reveal(index);
-    row?.querySelector<HTMLElement>('[data-prompt]')?.focus({ preventScroll: true });
+    const row = index >= 0 ? await this.#reveal(index) : this.renderRoot.querySelector<HTMLElement>('.pending');
+    row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
   }
 
   #onKeydown = (e: KeyboardEvent): void => {
@@ -550,6 +573,7 @@ export class SiloTranscript extends LitElement {
     const s = this.#strings();
     const ctx = this.#context();
     const usage = this.#model.current.usage;
+    const orphans = this.#orphans();
     return html`
       ${usage ? renderUsage(usage, ctx) : nothing}
       <div
@@ -575,7 +599,10 @@ export class SiloTranscript extends LitElement {
           scroller: true,
         })}
       </div>
-      ${this.#rows.length === 0
+      ${orphans.length
+        ? html`<div class="pending" part="pending">${orphans.map((row) => renderRow(row, -1, ctx))}</div>`
+        : nothing}
+      ${this.#rows.length === 0 && orphans.length === 0
         ? html`<div class="empty" part="empty">${this.loadError ? s.loadFailed(this.loadError) : s.empty}</div>`
         : nothing}
       <button type="button" class="jump" part="jump" ?hidden=${this.stuck} @click=${() => this.scrollToLatest()}>

@@ -390,6 +390,12 @@ export const transcriptStyles = css`
     max-height: 24rem;
     border-radius: calc(var(--_radius) * 0.7);
   }
+  .pending {
+    flex: none;
+    max-height: 50%;
+    overflow: auto;
+    border-top: 1px solid var(--_border);
+  }
   .jump {
     position: absolute;
     bottom: 12px;

@@ -3,119 +3,223 @@
 //   npm start                                   reference agent (sessions in .silo-agent-sessions/)
 //   npm start -- --agent "npx @agentclientprotocol/claude-agent-acp"   any other stdio ACP agent
 //   npm start -- --bridge-port 7420             fixed bridge port (default: any free port)
+//   npm start -- --port 5180                    fixed demo port (default: 5173, or the next free one)
+//   npm start -- --cwd /path/to/project         the sessions' working directory (default: this folder)
 //
 // The bridge allows exactly the demo's origin. The page learns the bridge URL and token from
-// GET /.silo-bridge.json ({url, token, connection, origins}), served by Vite only to the demo's own
-// origin (same-origin requests; no CORS headers), so nothing needs to be copied by hand.
+// GET /.silo-bridge.json ({url, token, connection, origins, cwd, agent, reference}), served by Vite only to the
+// demo's own origin (same-origin requests; no CORS headers), so nothing needs to be copied by hand.
+// demo/embed.html loads the package's own bundle, /dist/components.js, served from the repository's
+// dist/ (built with `npm run build` on first start if it is missing).
 // Ctrl-C stops the bridge (and every agent) and Vite.
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+//
+// Tests and scripts import startDemo() instead of spawning this file.
+import { spawn, spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { dirname, extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer } from 'vite';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
+const distDir = join(root, 'dist');
 
 /** Splits a command line on spaces, keeping "double" or 'single' quoted parts together. */
-function splitCommand(text) {
+export function splitCommand(text) {
   const parts = [];
   for (const m of text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) parts.push(m[1] ?? m[2] ?? m[3]);
   return parts;
 }
 
-function option(name) {
-  const i = args.indexOf(name);
-  return i === -1 ? undefined : args[i + 1];
+/** The reference agent's command line, with extra flags. */
+export function referenceAgent(args = []) {
+  return [process.execPath, '--import', 'tsx', join(root, 'agent/cli.ts'), ...args];
 }
 
-const agentCommand = option('--agent')
-  ? splitCommand(option('--agent'))
-  : [process.execPath, '--import', 'tsx', join(root, 'agent/cli.ts')];
-const bridgePort = option('--bridge-port') ?? '0';
+/** Runs `npm run build` when dist/components.js (what embed.html loads) is missing. */
+export function ensureBundle(log = console.log) {
+  if (existsSync(join(distDir, 'components.js')) && existsSync(join(distDir, 'worker.js'))) return;
+  log('[silo] dist/ is missing: building the package bundle for embed.html (npm run build)…');
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm run build failed; embed.html needs dist/components.js');
+}
 
-let bridgeInfo;
-let demoOrigin;
+const TYPES = { '.js': 'text/javascript', '.map': 'application/json', '.json': 'application/json' };
 
-/** Serves the bridge's URL and token to the demo page itself, and to nobody else. */
-const bridgeInfoPlugin = {
-  name: 'silo-bridge-info',
-  configureServer(server) {
-    server.middlewares.use('/.silo-bridge.json', (req, res) => {
-      const origin = req.headers.origin;
-      const site = req.headers['sec-fetch-site'];
-      if ((origin && origin !== demoOrigin) || (site && site !== 'same-origin' && site !== 'none')) {
-        res.statusCode = 403;
-        res.end('forbidden\n');
-        return;
+/**
+ * Starts the demo: Vite on demo/ and silo-bridge allowing exactly the demo's origin.
+ *
+ * Options: `port` (demo port; default 5173 or the next free one, `0` for any), `bridgePort` (default
+ * any free port), `agentCommand` (an array; default the reference agent), `agentArgs` (extra flags for
+ * the reference agent), `sessionsDir` (the reference agent's session files), `cwd` (handed to the page
+ * as the sessions' working directory), `log` (a function for the [silo] lines; default console.log),
+ * `onBridgeExit` (called with the exit code when the bridge exits on its own).
+ *
+ * Resolves once both are up, to `{ url, origin, bridge, stopBridge(), stop() }`: `url` is the one page
+ * to open, `bridge` the bridge's announcement; `stopBridge()` ends the bridge and its agents and keeps
+ * the demo served (the page then works offline); `stop()` ends everything. Rejects when Vite cannot
+ * listen, or the bridge exits before announcing itself.
+ */
+export async function startDemo(options = {}) {
+  const log = options.log ?? console.log;
+  const agentCommand = options.agentCommand ?? referenceAgent(options.agentArgs ?? []);
+  const cwd = options.cwd ?? process.cwd();
+  let bridgeInfo;
+  let demoOrigin;
+
+  /** Serves the bridge's URL and token to the demo page itself, and to nobody else; and /dist/. */
+  const demoPlugin = {
+    name: 'silo-demo',
+    configureServer(server) {
+      server.middlewares.use('/.silo-bridge.json', (req, res) => {
+        const origin = req.headers.origin;
+        const site = req.headers['sec-fetch-site'];
+        if ((origin && origin !== demoOrigin) || (site && site !== 'same-origin' && site !== 'none')) {
+          res.statusCode = 403;
+          res.end('forbidden\n');
+          return;
+        }
+        res.setHeader('Cache-Control', 'no-store');
+        if (!bridgeInfo) {
+          res.statusCode = 503;
+          res.end('bridge not running\n');
+          return;
+        }
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(bridgeInfo));
+      });
+      // embed.html is a plain page: served as written, without Vite's client or transforms.
+      server.middlewares.use((req, res, next) => {
+        if ((req.url ?? '').split('?')[0] !== '/embed.html') return next();
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-cache');
+        createReadStream(join(root, 'demo/embed.html')).pipe(res);
+      });
+      // The package's own bundle, for embed.html: plain files from dist/, untouched by Vite.
+      server.middlewares.use('/dist/', (req, res, next) => {
+        const path = normalize(join(distDir, decodeURIComponent((req.url ?? '').split('?')[0])));
+        if (!path.startsWith(distDir + sep) || !existsSync(path) || !statSync(path).isFile()) return next();
+        res.setHeader('Content-Type', TYPES[extname(path)] ?? 'application/octet-stream');
+        res.setHeader('Cache-Control', 'no-cache');
+        createReadStream(path).pipe(res);
+      });
+    },
+  };
+
+  const vite = await createServer({
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    plugins: [demoPlugin],
+    ...(options.port !== undefined ? { server: { port: options.port } } : {}),
+  });
+  await vite.listen();
+  const address = vite.httpServer.address();
+  demoOrigin = `http://127.0.0.1:${address.port}`;
+  const url = `${demoOrigin}/`;
+
+  const bridge = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'bridge/cli.ts'),
+      '--port',
+      String(options.bridgePort ?? 0),
+      '--allow-origin',
+      demoOrigin,
+      '--',
+      ...agentCommand,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: options.sessionsDir
+        ? { ...process.env, SILO_AGENT_SESSIONS_DIR: options.sessionsDir }
+        : process.env,
+    },
+  );
+  let bridgeStopping = false;
+  const bridgeExited = new Promise((resolve) => bridge.once('exit', (code) => resolve(code)));
+  const announced = new Promise((resolve, reject) => {
+    bridge.stdout.setEncoding('utf8');
+    let out = '';
+    bridge.stdout.on('data', (chunk) => {
+      out += chunk;
+      const lines = out.split('\n');
+      out = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('SILO_BRIDGE ')) continue;
+        const info = JSON.parse(line.slice('SILO_BRIDGE '.length));
+        bridgeInfo = { ...info, cwd, agent: agentCommand.join(' '), reference: !options.agentCommand };
+        resolve(bridgeInfo);
       }
-      if (!bridgeInfo) {
-        res.statusCode = 503;
-        res.end('bridge not ready\n');
-        return;
-      }
-      res.setHeader('Content-Type', 'application/json');
-      res.setHeader('Cache-Control', 'no-store');
-      res.end(JSON.stringify(bridgeInfo));
     });
-  },
-};
+    void bridgeExited.then((code) => {
+      bridgeInfo = undefined;
+      reject(new Error(`the bridge exited (${code}) before it was ready`));
+      if (!bridgeStopping) options.onBridgeExit?.(code);
+    });
+  });
 
-const vite = await createServer({
-  configFile: join(root, 'vite.config.ts'),
-  logLevel: 'warn',
-  plugins: [bridgeInfoPlugin],
-});
-await vite.listen();
-const pageUrl = vite.resolvedUrls?.local[0];
-demoOrigin = new URL(pageUrl).origin;
-
-const bridge = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    join(root, 'bridge/cli.ts'),
-    '--port',
-    bridgePort,
-    '--allow-origin',
-    demoOrigin,
-    '--',
-    ...agentCommand,
-  ],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-bridge.stdout.setEncoding('utf8');
-let out = '';
-bridge.stdout.on('data', (chunk) => {
-  out += chunk;
-  const lines = out.split('\n');
-  out = lines.pop() ?? '';
-  for (const line of lines) {
-    if (line.startsWith('SILO_BRIDGE ')) {
-      bridgeInfo = JSON.parse(line.slice('SILO_BRIDGE '.length));
-      console.log(`[silo] agent: ${agentCommand.join(' ')}`);
-      console.log(`[silo] bridge: ${bridgeInfo.connection} (allows ${demoOrigin} only)`);
-      console.log(`[silo] open ${pageUrl}`);
-    }
+  async function stopBridge() {
+    bridgeStopping = true;
+    if (bridge.exitCode === null && bridge.signalCode === null) bridge.kill('SIGTERM');
+    await bridgeExited;
   }
-});
 
-let stopping = false;
-async function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  if (bridge.exitCode === null && bridge.signalCode === null) {
-    bridge.kill('SIGTERM');
-    await new Promise((resolve) => bridge.once('exit', resolve));
+  let info;
+  try {
+    info = await announced;
+  } catch (e) {
+    await vite.close();
+    throw e;
   }
-  await vite.close();
-  process.exit(code);
+  log(`[silo] agent: ${agentCommand.join(' ')}`);
+  log(`[silo] bridge: ${info.connection} (allows ${demoOrigin} only)`);
+  log(`[silo] open ${url}`);
+  return {
+    url,
+    origin: demoOrigin,
+    bridge: info,
+    stopBridge,
+    async stop() {
+      await stopBridge();
+      await vite.close();
+    },
+  };
 }
-bridge.once('exit', (code) => {
-  if (!stopping) {
-    console.error(`[silo] the bridge exited (${code}); stopping`);
-    void stop(1);
-  }
-});
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
+
+async function main() {
+  const args = process.argv.slice(2);
+  const option = (name) => {
+    const i = args.indexOf(name);
+    return i === -1 ? undefined : args[i + 1];
+  };
+  ensureBundle();
+  let demo;
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    await demo?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  demo = await startDemo({
+    agentCommand: option('--agent') ? splitCommand(option('--agent')) : undefined,
+    bridgePort: option('--bridge-port'),
+    port: option('--port') !== undefined ? Number(option('--port')) : undefined,
+    cwd: option('--cwd'),
+    onBridgeExit: (code) => {
+      console.error(`[silo] the bridge exited (${code}); stopping`);
+      void stop(1);
+    },
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e) => {
+    console.error(`[silo] ${e.message}`);
+    process.exit(1);
+  });
+}

@@ -1,12 +1,17 @@
 // `npm test`: Node's test runner for the Node side, then @web/test-runner in Chromium and Firefox ESR.
 // Flags: --node-only, --browser-only, --long (the long reliability variants; also SILO_LONG=1).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureBrowsers } from './browsers.mjs';
+import { printSummary } from '../test/support/summary-print.mjs';
 
 const args = process.argv.slice(2);
 const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' };
 if (args.includes('--long')) env.SILO_LONG = '1';
+// The reliability and security suite appends its figures here; printed at the end.
+env.SILO_SUMMARY_FILE = join(mkdtempSync(join(tmpdir(), 'silo-summary-')), 'summary.jsonl');
 let failed = false;
 
 function run(cmd, cmdArgs) {
@@ -31,4 +36,5 @@ if (!args.includes('--node-only')) {
     'web-test-runner.config.mjs',
   ]);
 }
+if (!printSummary(env.SILO_SUMMARY_FILE, env.SILO_LONG === '1')) failed = true;
 process.exit(failed ? 1 : 0);

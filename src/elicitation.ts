@@ -575,14 +575,15 @@ export function toRecord(normalized: NormalizedElicitation, id: string): AgentEl
 
 /**
  * The row journaled (as kind `"elicitation_resolution"`) when a question ends. `answers` (the text
- * the user saw, from {@link validateAnswers}) are kept only for an `"answered"` resolution.
+ * the user saw, from {@link validateAnswers}) are kept only for an `"answered"` resolution, and only
+ * when at least one question got an answer (a url consent or an acknowledgement has none).
  */
 export function toResolutionRecord(
   id: string,
   resolution: AgentElicitationResolution,
   answers?: Readonly<Record<string, string>>,
 ): AgentElicitationRecord {
-  return resolution === 'answered' && answers
+  return resolution === 'answered' && answers && Object.keys(answers).length > 0
     ? { id, resolution, answers: { ...answers } }
     : { id, resolution };
 }

@@ -139,6 +139,8 @@ export interface AgentElicitationRecord {
   readonly unsupported?: boolean;
   readonly resolution?: AgentElicitationResolution;
   readonly answers?: Readonly<Record<string, string>>;
+  /** URL mode: true once the agent sent `elicitation/complete` for it (the external flow finished). */
+  readonly completed?: boolean;
 }
 
 /** How a permission request ended. */

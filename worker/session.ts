@@ -200,7 +200,7 @@ export class SessionCore implements LinkHost {
     else if (resume?.startFresh) await this.continueFresh(link, resume.sessionId, resume.transcript ?? 'carry');
     else if (resume) await this.restore(link, await this.latestId(resume.sessionId));
     else await this.newSession(link);
-    this.error = undefined;
+    if (this.outcome !== 'journal-only') this.error = undefined;
     this.setState(this.outcome === 'journal-only' ? 'read-only' : 'connected');
     await this.journal.upsertSession(this.sessionId, {
       agent: this.agentInfo.displayName ?? this.agentInfo.name,
@@ -323,17 +323,28 @@ export class SessionCore implements LinkHost {
     for (const p of early) this.onUpdate(p);
   }
 
-  /** Appends the replayed updates that come after the last one the journal already holds. */
+  /**
+   * Merges a `session/load` replay into a journal that already holds the session. Only ids the agent
+   * gave are trusted: the replayed updates after the last one whose id the journal holds are appended,
+   * and only when they include an agent message or tool call the journal does not have (a turn missed
+   * while disconnected). Anything else in a replay is history the journal already has — possibly under
+   * other ids, since message ids need not be stable across loads — so nothing is appended.
+   */
   private mergeReplay(): void {
     const buffer = this.replay?.buffer ?? [];
+    this.replay = undefined;
     let lastKnown = -1;
     buffer.forEach((u, i) => {
       const id = agentIdOf(u);
       if (id && this.knownIds.has(id)) lastKnown = i;
     });
-    this.replay = undefined;
     if (lastKnown < 0) return;
-    for (const u of buffer.slice(lastKnown + 1)) this.ingest(u);
+    const tail = buffer.slice(lastKnown + 1);
+    const missed = tail.some((u) => {
+      const id = agentIdOf(u);
+      return id !== undefined && !this.knownIds.has(id) && AGENT_SIDE.has(String(u.sessionUpdate));
+    });
+    if (missed) for (const u of tail) this.ingest(u);
   }
 
   private linkEnded(link: AgentLink, end: LinkEnd): void {
@@ -705,6 +716,9 @@ export class SessionCore implements LinkHost {
     await this.delivery.flush();
   }
 }
+
+/** Kinds that carry the agent's own work (not echoes of the user, not state). */
+const AGENT_SIDE = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update']);
 
 /** The agent-given id of a raw update (messageId of a chunk, toolCallId of a tool call). */
 function agentIdOf(u: Raw): string | undefined {

@@ -408,9 +408,10 @@ describe('<silo-elicitation> form mode', () => {
     });
     const el = await mount({ request });
     expectFocused(root(el), input(el, 'name'));
+    const answered = ended(el);
     await sendKeys({ type: 'Ada' });
     await sendKeys({ press: 'Enter' });
-    await ended(el);
+    await answered;
     expect(request.calls).to.deep.equal([{ kind: 'answer', values: { name: 'Ada' } }]);
 
     const second = new TestRequest(everyType);
@@ -491,6 +492,46 @@ describe('<silo-elicitation> form mode', () => {
         'nothing is sent by the component: the worker answers the agent',
       );
     }
+  });
+
+  it('an answer in flight is not turned into a cancel when the signal aborts as it lands', async () => {
+    const request = new TestRequest(everyType);
+    request.answer = async (values) => {
+      request.calls.push({ kind: 'answer', values });
+      request.controller.abort();
+    };
+    const el = await mount({ request });
+    type(input(el, 'count'), '3');
+    await el.updateComplete;
+    const done = ended(el);
+    button(el, 'answer').click();
+    expect((await done).detail.resolution).to.equal('answered');
+  });
+
+  it('keeps what happened after the host clears request, until the journaled row says how it ended', async () => {
+    const request = new TestRequest(everyType);
+    const el = await mount({ request });
+    type(input(el, 'count'), '3');
+    await el.updateComplete;
+    const done = ended(el);
+    button(el, 'answer').click();
+    await done;
+    el.request = undefined;
+    el.record = { id: request.id, mode: 'form', message: request.message, questions: request.questions };
+    await el.updateComplete;
+    expect(root(el).querySelector('[part~="status"]')?.textContent).to.equal(
+      'Answered.',
+      'no "no longer answerable" flash',
+    );
+    el.record = { ...el.record, resolution: 'answered', answers: { name: 'abc' } };
+    await el.updateComplete;
+    expect(root(el).querySelector('[part~="answers"]')?.textContent).to.contain('abc');
+    el.record = { id: 'another', message: 'Other', resolution: 'declined' };
+    await el.updateComplete;
+    expect(root(el).querySelector('[part~="status"]')?.textContent).to.equal(
+      'Declined.',
+      'a new record replaces it',
+    );
   });
 
   it('passes axe on the form, with errors shown', async () => {
@@ -599,6 +640,33 @@ describe('<silo-elicitation> url mode', () => {
     expect(root(el).querySelector('[part~="status"]')?.textContent).to.equal(
       'Stopped waiting for the agent.',
     );
+  });
+
+  it('keeps retry and stop while waiting even when the host clears request; record.completed finishes it', async () => {
+    const request = new TestRequest(urlParams('https://login.example.com/'));
+    const el = await mount({ request });
+    button(el, 'answer').click();
+    await new Promise<void>((resolve) =>
+      el.addEventListener('silo-elicitation-answered', () => resolve(), { once: true }),
+    );
+    const record = {
+      id: request.id,
+      mode: 'url',
+      message: request.message,
+      url: request.url,
+      resolution: 'answered' as const,
+    };
+    el.request = undefined;
+    el.record = record;
+    await el.updateComplete;
+    expect(button(el, 'answer').textContent?.trim()).to.equal('Open again');
+    expect(button(el, 'cancel').textContent?.trim()).to.equal('Stop waiting');
+    el.record = { ...record, completed: true };
+    await el.updateComplete;
+    expect(root(el).querySelector('[part~="status"]')?.textContent).to.equal(
+      'The agent confirmed it is done.',
+    );
+    expectNone(root(el), 'button');
   });
 
   it('warns on punycode hosts', async () => {

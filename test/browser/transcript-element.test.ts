@@ -131,9 +131,10 @@ describe('<silo-transcript>', () => {
     el.appendUpdates([tool({ toolCallId: 't', status: 'completed', title: 'Run tests' })]);
     await el.updateComplete;
     await until(() => rowsOf(el, 'tool')[0]?.textContent?.includes('Run tests'), 'tool patched');
-    expect(rowsOf(el, 'message-agent')[0]).to.equal(agent);
-    expect(rowsOf(el, 'tool')[0]).to.equal(toolRow);
-    expect(rowsOf(el, 'message-user')[0]).to.equal(user);
+    // Compared by identity (not passed to chai: it would try to print a DOM tree on failure).
+    expect(rowsOf(el, 'message-agent')[0] === agent, 'same agent row element').to.equal(true);
+    expect(rowsOf(el, 'tool')[0] === toolRow, 'same tool row element').to.equal(true);
+    expect(rowsOf(el, 'message-user')[0] === user, 'same user row element').to.equal(true);
     expect(agent.querySelector('strong')!.textContent).to.equal('world');
     expect(agent.textContent).to.include('Hello wide');
     expect(toolRow.querySelector('[part="tool-status"]')!.textContent).to.equal('Completed');
@@ -345,12 +346,18 @@ describe('<silo-transcript>', () => {
       { optionId: 'never', name: 'Never', kind: 'reject_always' },
     ]);
     el.permissionRequests = [req];
-    const prompt = await until(() => el.shadowRoot!.querySelector<HTMLElement>('[data-prompt="perm-1"]'), 'prompt');
+    // Before its journaled row arrives, the live prompt waits (focused) below the log.
+    const early = await until(() => el.shadowRoot!.querySelector<HTMLElement>('[part="pending"] [data-prompt="perm-1"]'), 'pending prompt');
+    await until(() => el.shadowRoot!.activeElement === early, 'focus on the pending prompt');
+    // The worker journals the request; its row takes the prompt's place in the log, focus follows.
+    el.appendUpdates([{ kind: 'permission', permission: { id: req.id, toolCall: req.toolCall, options: req.options }, raw: {} }]);
+    const prompt = await until(() => el.shadowRoot!.querySelector<HTMLElement>('[part="log"] [data-prompt="perm-1"]'), 'prompt in the log');
+    expect(el.shadowRoot!.querySelector('[part="pending"]') === null, 'pending area gone').to.equal(true);
     await until(() => el.shadowRoot!.activeElement === prompt, 'focus on the prompt');
     const buttons = Array.from(prompt.querySelectorAll('button'));
     expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Allow once', 'Always allow', 'Reject', 'Never']);
     // No option is preselected or focused: Enter on the prompt does nothing.
-    expect(buttons.includes(el.shadowRoot!.activeElement as HTMLButtonElement)).to.equal(false);
+    expect(buttons.includes(el.shadowRoot!.activeElement as HTMLButtonElement), 'no option focused').to.equal(false);
     let answered: string | undefined;
     el.addEventListener('silo-permission-answered', (e) => (answered = e.detail.optionId));
     buttons[2]!.click();
@@ -363,6 +370,7 @@ describe('<silo-transcript>', () => {
       { optionId: 'ok', name: 'Allow', kind: 'allow_once' },
     ]);
     el.permissionRequests = [req, gone];
+    el.appendUpdates([{ kind: 'permission', permission: { id: gone.id, toolCall: gone.toolCall, options: gone.options }, raw: {} }]);
     const p2 = await until(() => el.shadowRoot!.querySelector<HTMLElement>('[data-prompt="perm-2"] button'), 'prompt 2');
     expect(p2.textContent!.trim()).to.equal('Allow');
     gone.controller.abort();
@@ -472,6 +480,7 @@ describe('<silo-transcript>', () => {
       { optionId: 'y', name: 'Yes', kind: 'allow_once' },
     ]);
     el.permissionRequests = [req];
+    el.appendUpdates([{ kind: 'permission', permission: { id: req.id, toolCall: req.toolCall, options: req.options }, raw: {} }]);
     await until(() => el.shadowRoot!.activeElement?.getAttribute('data-prompt') === 'kp', 'focus on the prompt');
     log.focus();
     (el.shadowRoot!.querySelector('[part~="message-user"]') as HTMLElement).focus();

@@ -494,6 +494,7 @@ describe('records', () => {
 
   it('resolution rows carry answers only when answered, and patch the opening row', () => {
     assert.deepEqual(toResolutionRecord('x', 'declined', { a: 'b' }), { id: 'x', resolution: 'declined' });
+    assert.deepEqual(toResolutionRecord('x', 'answered', {}), { id: 'x', resolution: 'answered' });
     assert.deepEqual(toResolutionRecord('x', 'answered', { a: 'b' }), {
       id: 'x',
       resolution: 'answered',

@@ -18,6 +18,8 @@ export interface StartBridgeOptions {
   agentArgs?: string[];
   /** Run agent/replay.ts instead of the reference agent. */
   replay?: boolean;
+  /** A test agent under `test/support/` (e.g. `test/support/fuzz-agent.ts`) instead of the reference agent. */
+  agentScript?: string;
   /** Recordings for the replay agent (`main`, `load`, `resume`); implies `replay`. */
   replayFiles?: string[];
   /** Allowed origins (default: the test page's origin). */
@@ -40,6 +42,8 @@ export interface TestBridge {
   /** `url` and `token` in one string (`ws://…/#token=…`). */
   connection: string;
   port: number;
+  /** Process id of the bridge. */
+  pid: number;
   sessionsDir: string;
 }
 

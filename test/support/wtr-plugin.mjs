@@ -3,8 +3,9 @@
 // `executeServerCommand` (see test/support/bridge.ts for the typed browser-side wrappers).
 //
 // Commands (payload → result):
-//   silo-bridge-start        {agentArgs?, replay?, replayFiles?, allowOrigin?, bridgeArgs?, sessionsDir?}
-//                            → {id, url, token, origin, origins, connection, port, sessionsDir}
+//   silo-bridge-start        {agentArgs?, replay?, replayFiles?, agentScript?, allowOrigin?, bridgeArgs?, sessionsDir?}
+//                            → {id, url, token, origin, origins, connection, port, pid, sessionsDir}
+//                            agentScript: a .ts agent under test/support/ run instead of the reference agent
 //                            Allowed origins default to the test page's origin (and its 127.0.0.1 twin).
 //   silo-bridge-stop         {id, keep?}   → {stopped: true}   (keep: restartable later, sessions kept)
 //   silo-bridge-restart      {id}          → same shape as start; same port, token and sessions dir
@@ -16,7 +17,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBridgeProcess } from './bridge-process.mjs';
+import { ROOT, startBridgeProcess } from './bridge-process.mjs';
+
+/** A test agent script (only `test/support/*.ts`) as a command. */
+function scriptAgentCommand(script, args) {
+  if (!/^test\/support\/[\w-]+\.ts$/.test(script)) throw new Error(`agentScript must be test/support/<name>.ts: ${script}`);
+  return [process.execPath, '--import', 'tsx', join(ROOT, script), ...args];
+}
 
 export function siloTestServices() {
   /** @type {Map<string, {options: object, process?: Awaited<ReturnType<typeof startBridgeProcess>>, ownDir: boolean}>} */
@@ -34,6 +41,7 @@ export function siloTestServices() {
       origins: p.origins,
       connection: p.connection,
       port: p.port,
+      pid: p.pid,
       sessionsDir: entry.options.sessionsDir,
     };
   }
@@ -51,6 +59,7 @@ export function siloTestServices() {
     const options = {
       agentArgs,
       replay: Boolean(payload.replay || payload.replayFiles),
+      ...(payload.agentScript ? { agentCommand: scriptAgentCommand(payload.agentScript, agentArgs) } : {}),
       allowOrigin: payload.allowOrigin ?? origins,
       bridgeArgs: payload.bridgeArgs ?? [],
       sessionsDir: payload.sessionsDir ?? mkdtempSync(join(tmpdir(), 'silo-wtr-sessions-')),

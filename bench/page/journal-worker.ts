@@ -1,0 +1,31 @@
+/**
+ * Writes a synthetic long thread into a Silo journal with Silo's own journal module (same database
+ * layout and segment size as a live session), for the reopen benchmark.
+ */
+import { openJournal } from '../../worker/journal.ts';
+import { mixedTranscript } from './mixed-transcript.ts';
+import type { JournalMessage, JournalRequest } from './protocol.ts';
+
+const post = (m: JournalMessage) => self.postMessage(m);
+
+self.onmessage = async (event: MessageEvent<JournalRequest>) => {
+  const { databaseName, sessionId, count, marker } = event.data;
+  try {
+    const t0 = performance.now();
+    const journal = await openJournal(databaseName);
+    const record = await journal.upsertSession(sessionId, { lastOutcome: 'journal-only', title: 'Benchmark thread' });
+    const writer = journal.writer(sessionId, record.nextSeq);
+    let updates = 0;
+    let approxBytes = 0;
+    for (const batch of mixedTranscript(count, marker)) {
+      if (updates === 0) approxBytes = JSON.stringify(batch).length * (count / batch.length);
+      writer.append(batch);
+      updates += batch.length;
+      await writer.flushed();
+    }
+    journal.close();
+    post({ type: 'done', updates, ms: performance.now() - t0, approxBytes });
+  } catch (error) {
+    post({ type: 'error', message: String(error) });
+  }
+};

@@ -1,0 +1,346 @@
+/**
+ * The benchmark page. The Node runner (bench/run.ts) calls `window.siloBench.*` one measurement at a
+ * time; every function sets up what it needs, measures, tears it down and returns plain numbers.
+ * Silo itself is loaded from the built library bundles (`./silo.js`, `./components.js`, whose default
+ * worker is `./worker.js`), exactly as an app would ship them.
+ */
+import { client, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
+import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
+import '../../components/index.ts';
+import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import { bridgeProtocols } from '../../src/bridge-protocol.ts';
+import { createAgentsService } from '../../src/index.ts';
+import type { AgentBridgeOptions, AgentSessionUpdate } from '../../src/types.ts';
+import type { Segment } from '../../worker/journal.ts';
+import {
+  countElements,
+  deleteDatabase,
+  nextFrame,
+  openDatabase,
+  percentile,
+  recordMainThread,
+  requestResult,
+  sessionRange,
+} from './measure.ts';
+import type { JournalMessage, JournalRequest, RawMessage, RawRequest } from './protocol.ts';
+
+const CWD = '/tmp/silo-bench';
+const freshName = (what: string) => `silo-bench-${what}-${crypto.randomUUID()}`;
+
+export interface FloodResult {
+  ms: number;
+  /** agent_message_chunk updates the page received (callbacks). */
+  received: number;
+  /** agent_message_chunk updates durably journaled (verified by reading the journal), when checked. */
+  journaled?: number;
+  /** True when the journal holds every chunk, in order, with gapless sequence numbers. */
+  journalComplete?: boolean;
+}
+
+/** Runs one turn through the bare worker (the raw limit). */
+function runRaw(request: RawRequest, onSent?: (sentAt: number) => void): Promise<{ ms: number; chunks: number }> {
+  const worker = new Worker(new URL('./raw-worker.js', import.meta.url), { type: 'module', name: 'raw' });
+  return new Promise<{ ms: number; chunks: number }>((resolve, reject) => {
+    worker.onmessage = (e: MessageEvent<RawMessage>) => {
+      const m = e.data;
+      if (m.type === 'sent') onSent?.(m.sentAt);
+      else if (m.type === 'done') resolve({ ms: m.ms, chunks: m.chunks });
+      else reject(new Error(m.message));
+    };
+    worker.onerror = (e) => reject(new Error(e.message));
+    worker.postMessage(request);
+  }).finally(() => worker.terminate());
+}
+
+/** Reads a Silo journal directly and checks a flood of `count` chunks is all there, in order. */
+async function checkFloodJournal(databaseName: string, sessionId: string, count: number) {
+  const db = await openDatabase(databaseName);
+  try {
+    const segments = await requestResult(
+      db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<Segment[]>,
+    );
+    let seq = 0;
+    let chunks = 0;
+    let inOrder = true;
+    for (const s of segments) {
+      for (const u of s.updates) {
+        if (u.seq !== seq++) inOrder = false;
+        if (u.kind === 'agent_message_chunk') {
+          if (u.text !== `${chunks} `) inOrder = false;
+          chunks++;
+        }
+      }
+    }
+    return { journaled: chunks, journalComplete: inOrder && chunks === count };
+  } finally {
+    db.close();
+  }
+}
+
+const bench = {
+  /** Silo: the built page API and worker, journaling on; ends when `prompt()` resolves (all journaled and delivered). */
+  async siloFlood(bridge: AgentBridgeOptions, count: number, verify: boolean): Promise<FloodResult> {
+    const databaseName = freshName('flood');
+    const service = createAgentsService({ databaseName });
+    let received = 0;
+    try {
+      const session = await service.connect({
+        bridge,
+        cwd: CWD,
+        onUpdate: (u) => {
+          if (u.kind === 'agent_message_chunk') received++;
+        },
+      });
+      received = 0;
+      const t0 = performance.now();
+      await session.prompt(`/scenario flood ${count}`);
+      const ms = performance.now() - t0;
+      const result: FloodResult = { ms, received };
+      await session.close();
+      await service.dispose();
+      if (verify) Object.assign(result, await checkFloodJournal(databaseName, session.sessionId, count));
+      return result;
+    } finally {
+      await service.dispose();
+      await deleteDatabase(databaseName);
+    }
+  },
+
+  /** The raw limit: a bare worker that only parses frames. */
+  async rawFlood(bridge: AgentBridgeOptions, count: number): Promise<FloodResult> {
+    const r = await runRaw({ bridge, prompt: `/scenario flood ${count}`, mode: 'count' });
+    return { ms: r.ms, received: r.chunks };
+  },
+
+  /**
+   * The naive client: the SDK in the page, one IndexedDB transaction and one callback per update;
+   * ends when the prompt answered and every update's transaction committed.
+   */
+  async naiveFlood(bridge: AgentBridgeOptions, count: number): Promise<FloodResult> {
+    const databaseName = freshName('naive');
+    const db = await openDatabase(databaseName, (d) => d.createObjectStore('updates', { autoIncrement: true }));
+    let pending = 0;
+    let received = 0;
+    let drained: (() => void) | undefined;
+    const onUpdate = (update: { sessionUpdate?: string }) => {
+      if (update.sessionUpdate === 'agent_message_chunk') received++;
+    };
+    const app = client({ name: 'naive-bench' }).onNotification('session/update', ({ params }) => {
+      pending++;
+      const tx = db.transaction('updates', 'readwrite');
+      tx.objectStore('updates').put(params);
+      tx.oncomplete = () => {
+        onUpdate(params.update as { sessionUpdate?: string });
+        if (--pending === 0) drained?.();
+      };
+    });
+    const connection = app.connect(createWebSocketStream(bridge.url, { protocols: bridgeProtocols(bridge.token) }));
+    try {
+      await connection.agent.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientCapabilities: {} });
+      const { sessionId } = await connection.agent.request('session/new', { cwd: CWD, mcpServers: [] });
+      received = 0;
+      const t0 = performance.now();
+      await connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: `/scenario flood ${count}` }] });
+      if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+      const ms = performance.now() - t0;
+      const stored = await requestResult(db.transaction('updates').objectStore('updates').count());
+      return { ms, received, journaled: stored };
+    } finally {
+      connection.close();
+      db.close();
+      await deleteDatabase(databaseName);
+    }
+  },
+
+  /** Frame intervals of the idle page (the main-thread baseline). */
+  async idleFrames(ms: number) {
+    const stop = recordMainThread();
+    const end = performance.now() + ms;
+    while (performance.now() < end) await nextFrame();
+    const { frames, longTasks } = stop();
+    return { p50: percentile(frames, 0.5), p95: percentile(frames, 0.95), longTasks: longTasks.length };
+  },
+
+  /** `<silo-transcript>` bound to a live handle while the agent streams `count` chunks at `rate`/s. */
+  async mainThread(bridge: AgentBridgeOptions, rate: number, count: number) {
+    const databaseName = freshName('main');
+    const service = createAgentsService({ databaseName });
+    const el = document.createElement('silo-transcript') as SiloTranscript;
+    try {
+      const session = await service.connect({ bridge, cwd: CWD });
+      let received = 0;
+      session.subscribe((batch) => {
+        for (const u of batch) if (u.kind === 'agent_message_chunk') received++;
+      });
+      el.session = session;
+      document.body.append(el);
+      await el.updateComplete;
+      await nextFrame();
+      const stop = recordMainThread();
+      const t0 = performance.now();
+      await session.prompt(`/scenario paced ${rate} ${count}`);
+      const ms = performance.now() - t0;
+      await el.updateComplete;
+      await nextFrame();
+      const { frames, longTasks } = stop();
+      await session.close();
+      return {
+        ms,
+        received,
+        achievedRate: (received / ms) * 1000,
+        frameP50: percentile(frames, 0.5),
+        frameP95: percentile(frames, 0.95),
+        frameMax: Math.max(...frames),
+        longTasks: longTasks.length,
+        longestTask: longTasks.length ? Math.max(...longTasks) : 0,
+        dom: countElements(),
+      };
+    } finally {
+      el.remove();
+      await service.dispose();
+      await deleteDatabase(databaseName);
+    }
+  },
+
+  /** Writes a synthetic thread of `count` updates into a fresh journal with Silo's journal module. */
+  async generateJournal(count: number, marker: string) {
+    const databaseName = freshName('reopen');
+    const sessionId = `bench-thread-${crypto.randomUUID()}`;
+    const worker = new Worker(new URL('./journal-worker.js', import.meta.url), { type: 'module', name: 'journal' });
+    try {
+      const done = await new Promise<JournalMessage>((resolve) => {
+        worker.onmessage = (e: MessageEvent<JournalMessage>) => resolve(e.data);
+        worker.onerror = (e) => resolve({ type: 'error', message: e.message });
+        worker.postMessage({ databaseName, sessionId, count, marker } satisfies JournalRequest);
+      });
+      if (done.type === 'error') throw new Error(done.message);
+      return { databaseName, sessionId, updates: done.updates, ms: done.ms, approxBytes: done.approxBytes };
+    } finally {
+      worker.terminate();
+    }
+  },
+
+  /** The baseline: one `getAll` of the session's segments (the whole raw journal). */
+  async rawRead(databaseName: string, sessionId: string) {
+    const db = await openDatabase(databaseName);
+    try {
+      const t0 = performance.now();
+      const segments = await requestResult(
+        db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<Segment[]>,
+      );
+      const ms = performance.now() - t0;
+      return { ms, updates: segments.reduce((n, s) => n + s.updates.length, 0), segments: segments.length };
+    } finally {
+      db.close();
+    }
+  },
+
+  reopenService: undefined as ReturnType<typeof createAgentsService> | undefined,
+
+  /**
+   * Silo: `<silo-transcript>` opening the journaled thread (`service` + `session-id`), with the worker
+   * started and the journal open beforehand (as for the raw read). Ends at the first frame after the
+   * row carrying `marker` (the last screen) is laid out inside the visible log. If the element does not
+   * show the end by itself once loaded, it is asked to (`scrollToLatest()`), and that is reported.
+   */
+  async reopen(databaseName: string, sessionId: string, marker: string, timeoutMs: number) {
+    const service = createAgentsService({ databaseName });
+    bench.reopenService = service;
+    await service.sessions();
+    const el = document.createElement('silo-transcript') as SiloTranscript;
+    document.body.append(el);
+    await el.updateComplete;
+    await nextFrame();
+    let loaded = false;
+    let firstRowsMs: number | undefined;
+    let loadedMs: number | undefined;
+    let scrolled = false;
+    const t0 = performance.now();
+    el.service = service;
+    el.sessionId = sessionId;
+    void el.updateComplete.then(() => {
+      loaded = true;
+      loadedMs = performance.now() - t0;
+    });
+    const markerVisible = () => {
+      const log = el.shadowRoot?.querySelector('.log');
+      if (!log) return false;
+      const box = log.getBoundingClientRect();
+      for (const row of log.querySelectorAll<HTMLElement>(':scope > .row')) {
+        if (!row.textContent?.includes(marker)) continue;
+        const r = row.getBoundingClientRect();
+        return r.bottom > box.top && r.top < box.bottom;
+      }
+      return false;
+    };
+    for (;;) {
+      await nextFrame();
+      if (firstRowsMs === undefined && el.shadowRoot?.querySelector('.log > .row')) firstRowsMs = performance.now() - t0;
+      if (markerVisible()) break;
+      if (loaded && !scrolled) {
+        scrolled = true;
+        el.scrollToLatest();
+      }
+      if (performance.now() - t0 > timeoutMs) {
+        const log = el.shadowRoot?.querySelector('.log');
+        const shown = [...(log?.querySelectorAll<HTMLElement>(':scope > .row') ?? [])].map((r) => r.dataset.index);
+        throw new Error(
+          `the last row was not painted within ${timeoutMs} ms (loaded: ${loaded}, rows: ${el.model.rows.length}, rendered rows: ${shown.slice(0, 3).join(',')}…${shown.slice(-3).join(',')}, scrollTop ${log?.scrollTop} of ${log?.scrollHeight})`,
+        );
+      }
+    }
+    await nextFrame();
+    const ms = performance.now() - t0;
+    return { ms, firstRowsMs, loadedMs, neededScroll: scrolled, rows: el.model.rows.length, dom: countElements() };
+  },
+
+  async reopenCleanup() {
+    document.querySelectorAll('silo-transcript').forEach((e) => e.remove());
+    await bench.reopenService?.dispose();
+    bench.reopenService = undefined;
+  },
+
+  deleteDatabase,
+
+  /** Silo: time from the agent stamping an update to the page's `onUpdate`, at `rate`/s. */
+  async siloLatency(bridge: AgentBridgeOptions, rate: number, count: number) {
+    const databaseName = freshName('latency');
+    const service = createAgentsService({ databaseName });
+    const latencies: number[] = [];
+    try {
+      const session = await service.connect({
+        bridge,
+        cwd: CWD,
+        onUpdate: (u: AgentSessionUpdate) => {
+          const sentAt = (u.raw as { _meta?: Record<string, unknown> })._meta?.['silo/sentAt'];
+          if (typeof sentAt === 'number') latencies.push(Date.now() - sentAt);
+        },
+      });
+      await session.prompt(`/scenario paced ${rate} ${count}`);
+      await session.close();
+      return latencies;
+    } finally {
+      await service.dispose();
+      await deleteDatabase(databaseName);
+    }
+  },
+
+  /** The raw limit for latency: the bare worker posts each chunk's stamp to the page as it arrives. */
+  async rawLatency(bridge: AgentBridgeOptions, rate: number, count: number) {
+    const latencies: number[] = [];
+    await runRaw({ bridge, prompt: `/scenario paced ${rate} ${count}`, mode: 'latency' }, (sentAt) =>
+      latencies.push(Date.now() - sentAt),
+    );
+    return latencies;
+  },
+};
+
+export type SiloBench = typeof bench;
+
+declare global {
+  interface Window {
+    siloBench: SiloBench;
+  }
+}
+
+window.siloBench = bench;

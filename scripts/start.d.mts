@@ -1,0 +1,36 @@
+/** Types for scripts/start.mjs (for TypeScript callers such as test/e2e/demo.test.ts). */
+export interface StartDemoOptions {
+  port?: number;
+  bridgePort?: number | string;
+  agentCommand?: string[];
+  agentArgs?: string[];
+  sessionsDir?: string;
+  cwd?: string;
+  log?: (line: string) => void;
+  onBridgeExit?: (code: number | null) => void;
+}
+
+export interface BridgeAnnouncement {
+  url: string;
+  token: string;
+  origins: string[];
+  connection: string;
+  port: number;
+  pid: number;
+  cwd: string;
+  agent: string;
+  reference: boolean;
+}
+
+export interface Demo {
+  url: string;
+  origin: string;
+  bridge: BridgeAnnouncement;
+  stopBridge(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export declare function startDemo(options?: StartDemoOptions): Promise<Demo>;
+export declare function ensureBundle(log?: (line: string) => void): void;
+export declare function referenceAgent(args?: string[]): string[];
+export declare function splitCommand(text: string): string[];

@@ -1,0 +1,237 @@
+// Session resurrection through the real bridge and reference agent: each restore outcome, history,
+// offline transcripts, Clear, automatic reconnect, and one writer per session.
+import { expect } from 'chai';
+import {
+  type AgentSessionHandle,
+  type AgentSessionUpdate,
+  type AgentsService,
+  createAgentsService,
+  type SiloError,
+} from '../../src/index.ts';
+import {
+  killBridgeAgents,
+  restartBridge,
+  startBridge,
+  stopBridge,
+  type TestBridge,
+} from '../support/bridge.ts';
+import { until } from '../support/until.ts';
+
+const CWD = '/tmp/silo-restore';
+const texts = (us: AgentSessionUpdate[], kind: string) =>
+  us.filter((u) => u.kind === kind).map((u) => u.text ?? '').join('');
+
+describe('session restore (real bridge, reference agent)', function () {
+  let service: AgentsService;
+  let databaseName: string;
+  const bridges: TestBridge[] = [];
+  const bridge = async (agentArgs: string[] = [], sessionsDir?: string) => {
+    const b = await startBridge({ agentArgs, ...(sessionsDir ? { sessionsDir } : {}) });
+    bridges.push(b);
+    return b;
+  };
+  /** A first conversation of two turns, closed; returns its id and journal. */
+  async function converse(b: TestBridge) {
+    const s = await service.connect({ bridge: b, cwd: CWD });
+    await s.prompt('first question');
+    await s.prompt('second question');
+    const journal = await s.transcript();
+    await s.close();
+    return { sessionId: s.sessionId, journal };
+  }
+
+  beforeEach(() => {
+    databaseName = `silo-restore-${crypto.randomUUID()}`;
+    service = createAgentsService({ databaseName });
+  });
+  afterEach(async () => {
+    await service.dispose();
+    for (const b of bridges.splice(0)) await stopBridge(b.id);
+  });
+
+  it('resumed: session/resume, the transcript from the journal exactly, the next turn appends', async () => {
+    const b = await bridge();
+    const { sessionId, journal } = await converse(b);
+    const s = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+    expect(s.resumeOutcome).to.equal('resumed');
+    expect(s.sessionId).to.equal(sessionId);
+    expect(await s.transcript()).to.deep.equal(journal);
+    expect(await s.prompt('third question')).to.equal('end_turn');
+    const after = await s.transcript();
+    expect(after.slice(0, journal.length)).to.deep.equal(journal);
+    expect(texts(after.slice(journal.length), 'agent_message_chunk')).to.contain('third question');
+  });
+
+  it('loaded: session/load on a journal that holds the session adds no duplicates', async () => {
+    const b = await bridge(['--no-resume']);
+    const { sessionId, journal } = await converse(b);
+    const s = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+    expect(s.resumeOutcome).to.equal('loaded');
+    expect(await s.transcript()).to.deep.equal(journal);
+  });
+
+  it('loaded with different message ids on replay: still no duplicates', async () => {
+    const b = await bridge(['--no-resume', '--new-ids-on-load']);
+    const { sessionId, journal } = await converse(b);
+    const s = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+    expect(s.resumeOutcome).to.equal('loaded');
+    expect(await s.transcript()).to.deep.equal(journal);
+  });
+
+  it('loaded into an empty journal (another browser): the replay becomes the journal', async () => {
+    const b = await bridge(['--no-resume']);
+    const { sessionId } = await converse(b);
+    const other = createAgentsService({ databaseName: `${databaseName}-other` });
+    try {
+      const s = await other.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+      expect(s.resumeOutcome).to.equal('loaded');
+      const replayed = await s.transcript();
+      expect(texts(replayed, 'user_message_chunk')).to.contain('first question').and.contain('second question');
+      expect(texts(replayed, 'agent_message_chunk')).to.contain('second question');
+      expect(replayed.map((u) => u.seq)).to.deep.equal(replayed.map((_, i) => i));
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it('journal-only: read-only transcript, prompt fails with a coded error, continue in a new session carries it', async () => {
+    const b = await bridge(['--no-resume', '--no-load']);
+    const { sessionId, journal } = await converse(b);
+    const ro = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+    expect(ro.resumeOutcome).to.equal('journal-only');
+    expect(ro.state).to.equal('read-only');
+    expect(await ro.transcript()).to.deep.equal(journal);
+    const error = await ro.prompt('hello?').then(() => undefined, (e: SiloError) => e);
+    expect(error?.code).to.equal('journal-only');
+    expect(error?.message).to.match(/new session/);
+    await ro.close();
+
+    const fresh = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId, startFresh: true } });
+    expect(fresh.resumeOutcome).to.equal('new');
+    expect(fresh.sessionId).not.to.equal(sessionId);
+    const carried = await fresh.transcript();
+    expect(carried.slice(0, journal.length)).to.deep.equal(journal, 'the journal moved under the new id, in order');
+    await fresh.prompt('continuing');
+    const newId = fresh.sessionId;
+    await fresh.close();
+    // Restoring the old id leads to the new one instead of retrying an id the agent never resumes.
+    const again = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+    expect(again.sessionId).to.equal(newId);
+    expect(texts(await again.transcript(), 'user_message_chunk')).to.contain('continuing');
+    const history = await service.sessions();
+    expect(history.map((h) => h.sessionId)).to.include(newId).and.not.include(sessionId);
+  });
+
+  it('startFresh with discard (Clear): the old journal is deleted, the new session starts empty', async () => {
+    const b = await bridge();
+    const { sessionId } = await converse(b);
+    const fresh = await service.connect({
+      bridge: b,
+      cwd: CWD,
+      resume: { sessionId, startFresh: true, transcript: 'discard' },
+    });
+    expect(fresh.resumeOutcome).to.equal('new');
+    const kinds = (await fresh.transcript()).map((u) => u.kind);
+    expect(kinds.filter((k) => k.endsWith('message_chunk') || k === 'turn_end')).to.deep.equal([], 'nothing carried');
+    expect(await service.transcript(sessionId)).to.deep.equal([]);
+    expect((await service.sessions()).map((h) => h.sessionId)).not.to.include(sessionId);
+  });
+
+  it('history and transcripts are readable offline; Clear deletes exactly one journal', async () => {
+    const b = await bridge();
+    const one = await converse(b);
+    const two = await converse(b);
+    await stopBridge(b.id);
+    bridges.splice(0);
+    const history = await service.sessions();
+    expect(history.map((h) => h.sessionId)).to.have.members([one.sessionId, two.sessionId]);
+    const entry = history.find((h) => h.sessionId === one.sessionId)!;
+    expect(entry).to.include({ title: 'first question', cwd: CWD, lastOutcome: 'new' });
+    expect(entry.updateCount).to.equal(one.journal.length);
+    expect(Date.parse(entry.createdAt!)).to.be.at.most(Date.parse(entry.updatedAt!));
+    expect(await service.transcript(one.sessionId)).to.deep.equal(one.journal);
+    await service.clear(one.sessionId);
+    expect(await service.transcript(one.sessionId)).to.deep.equal([]);
+    expect(await service.transcript(two.sessionId)).to.deep.equal(two.journal);
+  });
+
+  it('lists the agent’s sessions the journal does not hold as loadable', async () => {
+    const b = await bridge();
+    const { sessionId } = await converse(b);
+    const elsewhere = createAgentsService({ databaseName: `${databaseName}-elsewhere` });
+    try {
+      const listed = await elsewhere.sessions({ bridge: b });
+      const entry = listed.find((s) => s.sessionId === sessionId);
+      expect(entry).to.include({ loadable: true });
+    } finally {
+      await elsewhere.dispose();
+    }
+  });
+
+  it('reconnects by itself when the agent dies mid-turn; the interrupted turn is recorded; the next prompt works', async () => {
+    const b = await bridge();
+    const states: string[] = [];
+    const s = await service.connect({ bridge: b, cwd: CWD, onStateChange: (snap) => states.push(snap.state) });
+    const running = s.prompt('/scenario slow 400 20');
+    const outcome = running.then(() => undefined, (e: SiloError) => e);
+    await until(() => s.snapshot.busy, 'the turn started');
+    const delivered: AgentSessionUpdate[] = [];
+    s.subscribe((batch) => delivered.push(...batch));
+    await until(() => delivered.some((u) => u.kind === 'agent_message_chunk'), 'the slow stream started');
+    await killBridgeAgents(b.id);
+    const error = await outcome;
+    expect(error?.code).to.equal('interrupted');
+    await until(() => s.state === 'connected' && states.includes('reconnecting'), 'reconnected');
+    expect(s.resumeOutcome).to.equal('resumed');
+    expect(await s.prompt('after the crash')).to.equal('end_turn');
+    const journal = await s.transcript();
+    const ends = journal.filter((u) => u.kind === 'turn_end').map((u) => u.turnEnd!.stopReason);
+    expect(ends).to.deep.equal(['interrupted', 'end_turn']);
+    expect(journal.map((u) => u.seq)).to.deep.equal(journal.map((_, i) => i));
+  });
+
+  it('reconnects after the bridge is killed and restarted mid-turn', async () => {
+    const b = await bridge();
+    const s = await service.connect({ bridge: b, cwd: CWD });
+    const running = s.prompt('/scenario slow 400 20');
+    const outcome = running.then(() => undefined, (e: SiloError) => e);
+    await until(() => s.snapshot.busy, 'the turn started');
+    await stopBridge(b.id, true);
+    expect((await outcome)?.code).to.equal('interrupted');
+    await until(() => s.state === 'reconnecting', 'reconnecting while the bridge is down');
+    await restartBridge(b.id);
+    await until(() => s.state === 'connected', 'reconnected after the restart', 30_000);
+    expect(await s.prompt('after the restart')).to.equal('end_turn');
+    const ends = (await s.transcript()).filter((u) => u.kind === 'turn_end').map((u) => u.turnEnd!.stopReason);
+    expect(ends).to.deep.equal(['interrupted', 'end_turn']);
+  });
+
+  it('one writer per session: a second handle follows live, read-only, and takes over when the first closes', async () => {
+    const b = await bridge();
+    const owner = await service.connect({ bridge: b, cwd: CWD });
+    await owner.prompt('from the owner');
+    const second = createAgentsService({ databaseName });
+    try {
+      const mirrored: AgentSessionUpdate[] = [];
+      const follower: AgentSessionHandle = await second.connect({
+        bridge: b,
+        cwd: CWD,
+        resume: { sessionId: owner.sessionId },
+        onUpdate: (u) => mirrored.push(u),
+      });
+      expect(follower.state).to.equal('following');
+      const refused = await follower.prompt('me too').then(() => undefined, (e: SiloError) => e);
+      expect(refused?.code).to.equal('not-owner');
+      await owner.prompt('live from the owner');
+      await until(() => texts(mirrored, 'agent_message_chunk').includes('live from the owner'), 'the follower mirrors');
+      await owner.close();
+      await until(() => follower.state === 'connected', 'the follower took over');
+      expect(await follower.prompt('now from the follower')).to.equal('end_turn');
+      const journal = await follower.transcript();
+      expect(texts(journal, 'user_message_chunk')).to.equal('from the ownerlive from the ownernow from the follower');
+      expect(journal.map((u) => u.seq)).to.deep.equal(journal.map((_, i) => i));
+    } finally {
+      await second.dispose();
+    }
+  });
+});

@@ -1,0 +1,392 @@
+// The demo end to end, as a visitor uses it: `npm start`'s pieces (Vite on demo/ + silo-bridge with the
+// reference agent, from scripts/start.mjs) and Debian's Chromium driven by puppeteer-core. Sends a
+// prompt, plays scenarios from the picker, approves a permission, answers a question, reloads and sees
+// the conversation restored (outcome "resumed"), opens embed.html, then stops the bridge and opens the
+// history and every journaled transcript offline, imports and clears, and renders an export in the
+// offline viewer. Screenshots: screenshots/demo.png, embed.png, demo-offline.png, offline.png.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
+import { type Demo, ensureBundle, startDemo } from '../../scripts/start.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const SHOTS = join(ROOT, 'screenshots');
+const PROMPT = 'Hello from the e2e test';
+
+/** Polls `fn` in the page until it returns something truthy; fails with `what` after `timeout` ms. */
+async function waitFor<A extends unknown[]>(
+  page: Page,
+  what: string,
+  fn: (...args: A) => unknown,
+  args: A,
+  timeout = 20_000,
+): Promise<void> {
+  try {
+    await page.waitForFunction(fn as (...a: unknown[]) => unknown, { timeout, polling: 'raf' }, ...args);
+  } catch (e) {
+    throw new Error(`Timed out waiting for: ${what} (${(e as Error).message.split('\n')[0]})`);
+  }
+}
+
+interface Row {
+  type: string;
+  role?: string;
+  text?: string;
+}
+
+/** What the test reads of a `<silo-chat>` (the node typecheck does not see the components' types). */
+interface Chat extends HTMLElement {
+  readonly session: { readonly sessionId: string; readonly snapshot: { readonly busy: boolean } } | undefined;
+  readonly updateComplete: Promise<boolean>;
+  exportJsonl(): Promise<string | undefined>;
+}
+
+interface Viewer extends HTMLElement {
+  readonly sessionId: string | undefined;
+  readonly model: { readonly rows: Row[] };
+}
+
+declare global {
+  interface Window {
+    /** Installed in every page by {@link installHelpers}. */
+    e2e: { chat(): Chat; rows(): Row[] };
+  }
+}
+
+/**
+ * Page-side helpers: the demo's (or embed.html's) `<silo-chat>` and the rows of its transcript. A
+ * string, because tsx's transform decorates named functions with a helper the page does not have.
+ */
+const HELPERS = `
+  window.e2e = {
+    chat: () => document.querySelector('silo-chat'),
+    rows: () => {
+      const t = document.querySelector('silo-chat')?.shadowRoot?.querySelector('silo-transcript');
+      return t ? t.model.rows : [];
+    },
+  };
+`;
+
+function installHelpers(page: Page): Promise<unknown> {
+  return page.evaluateOnNewDocument(HELPERS);
+}
+
+function chatHasMessage(page: Page, text: string, role?: 'user' | 'agent'): Promise<void> {
+  return waitFor(
+    page,
+    `a ${role ?? ''} message containing "${text}" in the chat`,
+    (t: string, r: string | null) =>
+      window.e2e
+        .rows()
+        .some((row) => row.type === 'message' && (!r || row.role === r) && row.text?.includes(t)),
+    [text, role ?? null],
+  );
+}
+
+function turnEnds(page: Page): Promise<number> {
+  return page.evaluate(() => window.e2e.rows().filter((r) => r.type === 'turn-end').length);
+}
+
+/** Waits until the chat is connected and idle (the scenario chips are enabled). */
+async function ready(page: Page): Promise<void> {
+  await waitFor(
+    page,
+    'the chat connected and idle (scenario chips enabled)',
+    () => {
+      const chat = window.e2e.chat();
+      const state = chat?.shadowRoot?.querySelector('[part="state"]')?.getAttribute('data-state');
+      const chip = document.querySelector<HTMLButtonElement>('[data-scenario]');
+      return state === 'connected' && chip && !chip.disabled && chat?.session?.snapshot.busy === false;
+    },
+    [],
+    30_000,
+  );
+}
+
+async function sendPrompt(page: Page, text: string): Promise<void> {
+  const before = await turnEnds(page);
+  await page.evaluate(async (t: string) => {
+    const chat = window.e2e.chat();
+    const ta = chat.shadowRoot!.querySelector('textarea')!;
+    ta.value = t;
+    ta.dispatchEvent(new Event('input'));
+    await chat.updateComplete;
+    ta.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  }, text);
+  await waitForTurnEnd(page, before, text);
+}
+
+async function waitForTurnEnd(page: Page, before: number, what: string): Promise<void> {
+  await waitFor(
+    page,
+    `the turn of "${what}" to end`,
+    (n: number) => window.e2e.rows().filter((r) => r.type === 'turn-end').length > n,
+    [before],
+  );
+}
+
+/** Clicks a scenario chip of the picker. */
+async function pickScenario(page: Page, name: string): Promise<number> {
+  await ready(page);
+  const before = await turnEnds(page);
+  await page.click(`[data-scenario="${name}"]`);
+  return before;
+}
+
+/** An element found by walking shadow roots: chat → transcript → selector. */
+async function inTranscript(page: Page, selector: string, what: string): Promise<ElementHandle<Element>> {
+  await waitFor(
+    page,
+    what,
+    (sel: string) =>
+      document
+        .querySelector('silo-chat')
+        ?.shadowRoot?.querySelector('silo-transcript')
+        ?.shadowRoot?.querySelector(sel),
+    [selector],
+  );
+  const handle = await page.evaluateHandle(
+    (sel: string) =>
+      document
+        .querySelector('silo-chat')!
+        .shadowRoot!.querySelector('silo-transcript')!
+        .shadowRoot!.querySelector(sel)!,
+    selector,
+  );
+  return handle as ElementHandle<Element>;
+}
+
+/** Two animation frames, so the virtualizer and styles settle before a screenshot. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+test('the demo: live chat, scenarios, restore on reload, embed, offline history and viewer', {
+  timeout: 150_000,
+}, async (t) => {
+  ensureBundle();
+  const { chromium } = ensureBrowsers(['chromium']);
+  const sessionsDir = mkdtempSync(join(tmpdir(), 'silo-demo-e2e-'));
+  const exportFile = join(sessionsDir, 'export.jsonl');
+  mkdirSync(SHOTS, { recursive: true });
+  let demo: Demo | undefined;
+  let browser: Browser | undefined;
+  const pageErrors: string[] = [];
+  try {
+    demo = await startDemo({ port: 0, sessionsDir, log: () => {} });
+    browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: chromiumArgs });
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    page.on('dialog', (d) => void d.accept());
+    await installHelpers(page);
+    await page.setViewport({ width: 1280, height: 860, deviceScaleFactor: 1 });
+    const url = demo.url;
+
+    await t.test('the page gets the bridge config without copying and connects', async () => {
+      await page.goto(url);
+      await waitFor(
+        page,
+        'the bridge status "online"',
+        () => document.querySelector('[data-bridge="online"]'),
+        [],
+      );
+      await ready(page);
+      const outcome = await page.$eval('#outcome', (e) => e.getAttribute('data-outcome'));
+      assert.equal(outcome, 'new');
+      // The config is served to the demo's own origin only.
+      const refused = await fetch(new URL('/.silo-bridge.json', url), {
+        headers: { origin: 'https://evil.example' },
+      });
+      assert.equal(refused.status, 403);
+    });
+
+    await t.test('sends a prompt, plays the tour, approves a permission, answers a question', async () => {
+      await sendPrompt(page, PROMPT);
+      await chatHasMessage(page, PROMPT, 'user');
+      await chatHasMessage(page, PROMPT, 'agent');
+
+      let before = await pickScenario(page, 'demo');
+      await waitForTurnEnd(page, before, '/scenario demo');
+
+      before = await pickScenario(page, 'permission');
+      const prompt = await inTranscript(page, '[data-prompt][data-pending]', 'a live permission prompt');
+      const allow = await prompt.$('button[data-kind="allow_once"]');
+      assert.ok(allow, 'the prompt offers "allow once"');
+      await allow.click();
+      await waitForTurnEnd(page, before, '/scenario permission');
+      await chatHasMessage(page, 'Permission: allow-once', 'agent');
+
+      before = await pickScenario(page, 'elicit-form');
+      const question = await inTranscript(page, 'silo-elicitation', 'a live question (<silo-elicitation>)');
+      await waitFor(
+        page,
+        'the question form',
+        (el: Element) => el.shadowRoot?.querySelector('form [part~="answer"]'),
+        [question as unknown as Element],
+      );
+      const submit = await question.evaluateHandle(
+        (el) => el.shadowRoot!.querySelector('form [part~="answer"]')!,
+      );
+      await (submit as ElementHandle<HTMLButtonElement>).click();
+      await waitForTurnEnd(page, before, '/scenario elicit-form');
+      await chatHasMessage(page, 'You answered:', 'agent');
+
+      await waitFor(
+        page,
+        'the history list to show the session with its title',
+        (id: string) =>
+          document.querySelector(`#history [data-session-id="${id}"] .title`)?.textContent?.includes('Hello'),
+        [await page.evaluate(() => window.e2e.chat().session!.sessionId)],
+      );
+    });
+
+    let sessionId = '';
+    await t.test('a reload restores the conversation and shows the outcome', async () => {
+      sessionId = await page.evaluate(() => window.e2e.chat().session!.sessionId);
+      await page.reload();
+      await waitFor(
+        page,
+        'a restore outcome',
+        () => document.querySelector('#outcome')?.getAttribute('data-outcome'),
+        [],
+      );
+      assert.equal(await page.$eval('#outcome', (e) => e.getAttribute('data-outcome')), 'resumed');
+      assert.equal(await page.evaluate(() => window.e2e.chat().session!.sessionId), sessionId);
+      await chatHasMessage(page, PROMPT, 'user');
+      await chatHasMessage(page, 'Permission: allow-once', 'agent');
+      await chatHasMessage(page, 'You answered:', 'agent');
+      await ready(page);
+      // The restored session still talks to the agent.
+      await sendPrompt(page, 'Still there after the reload?');
+      await chatHasMessage(page, 'Still there after the reload?', 'agent');
+      await settle(page);
+      await page.screenshot({ path: join(SHOTS, 'demo.png') });
+      writeFileSync(
+        exportFile,
+        await page.evaluate(() =>
+          window.e2e
+            .chat()
+            .exportJsonl()
+            .then((s) => s ?? ''),
+        ),
+      );
+    });
+
+    await t.test('embed.html: a plain page with the package bundle and one <silo-chat>', async () => {
+      await page.goto(new URL('/embed.html', url).href);
+      const plain = await page.evaluate(() => ({
+        scripts: Array.from(document.scripts).map((s) => s.src || 'inline'),
+        chats: document.querySelectorAll('silo-chat').length,
+      }));
+      assert.deepEqual(
+        plain,
+        { scripts: ['inline'], chats: 1 },
+        'one inline module script, one element, no Vite client',
+      );
+      await waitFor(
+        page,
+        'the embedded chat connected',
+        () =>
+          document
+            .querySelector('silo-chat')
+            ?.shadowRoot?.querySelector('[part="state"]')
+            ?.getAttribute('data-state') === 'connected',
+        [],
+        30_000,
+      );
+      await chatHasMessage(page, PROMPT, 'user');
+      await settle(page);
+      await page.screenshot({ path: join(SHOTS, 'embed.png') });
+    });
+
+    await t.test('with the bridge stopped, the history and every journaled transcript open', async () => {
+      await demo!.stopBridge();
+      await page.goto(url);
+      await waitFor(
+        page,
+        'the bridge status "offline"',
+        () => document.querySelector('[data-bridge="offline"]'),
+        [],
+      );
+      // Import the export, so the history holds more than one journal.
+      const input = (await page.$('#import')) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(exportFile);
+      await waitFor(
+        page,
+        'the imported session in the history',
+        () => document.querySelectorAll('#history [data-session-id]').length === 2,
+        [],
+      );
+      const ids = await page.$$eval('#history [data-session-id]', (els) =>
+        els.map((e) => e.getAttribute('data-session-id')!),
+      );
+      assert.ok(ids.includes(sessionId), 'the live session is in the history');
+      assert.equal(
+        await page.$eval('silo-chat', (e) => (e as HTMLElement).hidden),
+        true,
+        'no live chat without a bridge',
+      );
+      for (const id of ids) {
+        await page.click(`#history [data-session-id="${id}"]`);
+        await waitFor(
+          page,
+          `the transcript of ${id} opened offline`,
+          (sid: string, text: string) => {
+            const v = document.querySelector<Viewer>('silo-transcript#viewer');
+            return (
+              !v?.hidden &&
+              v?.sessionId === sid &&
+              v.model.rows.some((r) => r.type === 'message' && r.text?.includes(text))
+            );
+          },
+          [id, PROMPT],
+        );
+        // Restore needs the bridge; export and clear work offline.
+        assert.equal(await page.$eval('#restore', (b) => (b as HTMLButtonElement).disabled), true);
+      }
+      await page.click(`#history [data-session-id="${sessionId}"]`);
+      await settle(page);
+      await page.screenshot({ path: join(SHOTS, 'demo-offline.png') });
+      // Clear the imported copy: only that journal goes.
+      const copy = ids.find((id) => id !== sessionId)!;
+      await page.click(`#history [data-session-id="${copy}"]`);
+      await page.click('#clear');
+      await waitFor(
+        page,
+        'the cleared session gone from the history',
+        (c: string) =>
+          !document.querySelector(`#history [data-session-id="${c}"]`) &&
+          document.querySelector('#history [data-session-id]'),
+        [copy],
+      );
+    });
+
+    await t.test('offline.html renders an exported transcript from a file', async () => {
+      await page.goto(new URL('/offline.html', url).href);
+      const input = (await page.$('#file')) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(exportFile);
+      await waitFor(
+        page,
+        'the exported transcript rendered offline',
+        (text: string) =>
+          document
+            .querySelector<Viewer>('silo-transcript')
+            ?.model.rows.some((r) => r.type === 'message' && r.text?.includes(text)),
+        [PROMPT],
+      );
+      await settle(page);
+      await page.screenshot({ path: join(SHOTS, 'offline.png') });
+    });
+
+    assert.deepEqual(pageErrors, [], 'no uncaught errors in the pages');
+  } finally {
+    await browser?.close();
+    await demo?.stop();
+    rmSync(sessionsDir, { recursive: true, force: true });
+  }
+});
