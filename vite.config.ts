@@ -16,6 +16,10 @@ export default defineConfig({
     ],
   },
   server: { host: '127.0.0.1', strictPort: false, fs: { allow: ['..'] } },
+  // Its own dependency cache, pre-bundling everything the pages and the worker import up front, so a
+  // first visit does not re-optimize and reload the page.
+  cacheDir: '../node_modules/.vite-demo',
+  optimizeDeps: { entries: ['index.html', 'offline.html', '../worker/index.ts'] },
   build: { target: 'es2022' },
   worker: { format: 'es' },
 });

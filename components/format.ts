@@ -50,7 +50,10 @@ export function formatTime(iso: string, locale?: string): string | undefined {
   const key = `d|${locale ?? ''}|${today}`;
   let f = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
+    f = new Intl.DateTimeFormat(
+      locale,
+      today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+    );
     cache.set(key, f);
   }
   return f.format(d);

@@ -339,7 +339,9 @@ export class SiloChat extends LitElement {
     this.permissionRequests = [];
     this.elicitationRequests = [];
     const service = this.#service();
-    const last = options.fresh ? undefined : (options.continueFrom ?? options.sessionId ?? this.#lastSession());
+    const last = options.fresh
+      ? undefined
+      : (options.continueFrom ?? options.sessionId ?? this.#lastSession());
     const base: AgentSessionConnectOptions = {
       bridge: { url: this.bridgeUrl, token: this.bridgeToken },
       cwd: this.cwd,
@@ -357,12 +359,20 @@ export class SiloChat extends LitElement {
     };
     let handle: AgentSessionHandle;
     try {
-      const resume = last ? { sessionId: last, ...(options.continueFrom ? { startFresh: true } : {}) } : undefined;
+      const resume = last
+        ? { sessionId: last, ...(options.continueFrom ? { startFresh: true } : {}) }
+        : undefined;
       try {
         handle = await service.connect(resume ? { ...base, resume } : base);
       } catch (e) {
         // A remembered session the agent and journal no longer know: start a new one.
-        if (!resume || options.continueFrom || options.sessionId || SiloError.from(e).code !== 'session-not-found') throw e;
+        if (
+          !resume ||
+          options.continueFrom ||
+          options.sessionId ||
+          SiloError.from(e).code !== 'session-not-found'
+        )
+          throw e;
         handle = await service.connect(base);
       }
     } catch (e) {
@@ -447,7 +457,10 @@ export class SiloChat extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (
-      (changed.has('bridgeUrl') || changed.has('bridgeToken') || changed.has('cwd') || changed.has('service')) &&
+      (changed.has('bridgeUrl') ||
+        changed.has('bridgeToken') ||
+        changed.has('cwd') ||
+        changed.has('service')) &&
       this.isConnected
     ) {
       void this.connect();
@@ -606,7 +619,11 @@ export class SiloChat extends LitElement {
     if (!this.bridgeUrl || !this.bridgeToken || !this.cwd) {
       return html`<div class="banner" part="banner">${s.noBridge}</div>`;
     }
-    const err = this.error ?? (this.snapshot?.error ? new SiloError(this.snapshot.error.code as never, this.snapshot.error.message) : undefined);
+    const err =
+      this.error ??
+      (this.snapshot?.error
+        ? new SiloError(this.snapshot.error.code as never, this.snapshot.error.message)
+        : undefined);
     if (this.snapshot?.resumeOutcome === 'journal-only' || this.snapshot?.state === 'read-only') {
       return html`<div class="banner" part="banner" role="status">
         <span>${s.journalOnly}</span>
@@ -648,7 +665,8 @@ export class SiloChat extends LitElement {
                 @change=${(e: Event) => this.#setOption(o, (e.target as HTMLSelectElement).value)}
               >
                 ${(o.options ?? []).map(
-                  (v) => html`<option value=${v.value} ?selected=${v.value === o.currentValue}>${v.name}</option>`,
+                  (v) =>
+                    html`<option value=${v.value} ?selected=${v.value === o.currentValue}>${v.name}</option>`,
                 )}
               </select>
             </label>`,
@@ -664,7 +682,9 @@ export class SiloChat extends LitElement {
     const menu = this.#menu();
     const active = Math.min(this.menuIndex, Math.max(0, menu.length - 1));
     const canSend =
-      handle !== undefined && this.snapshot?.state === 'connected' && this.snapshot.resumeOutcome !== 'journal-only';
+      handle !== undefined &&
+      this.snapshot?.state === 'connected' &&
+      this.snapshot.resumeOutcome !== 'journal-only';
     const offlineId = !handle ? this.#lastSession() : undefined;
     return html`
       <header part="header">
@@ -683,7 +703,7 @@ export class SiloChat extends LitElement {
       <silo-transcript
         part="transcript"
         .session=${handle}
-        .service=${handle ? undefined : offlineId ? this.service ?? this.#ownService : undefined}
+        .service=${handle ? undefined : offlineId ? (this.service ?? this.#ownService) : undefined}
         .sessionId=${handle ? undefined : offlineId}
         .permissionRequests=${this.permissionRequests}
         .elicitationRequests=${this.elicitationRequests}
@@ -691,8 +711,9 @@ export class SiloChat extends LitElement {
         .locale=${this.locale}
       ></silo-transcript>
       <div class="composer" part="composer">
-        ${menu.length > 0
-          ? html`<ul class="commands" part="commands" role="listbox" id="commands" aria-label=${s.commands}>
+        ${
+          menu.length > 0
+            ? html`<ul class="commands" part="commands" role="listbox" id="commands" aria-label=${s.commands}>
               ${menu.map(
                 (c, i) => html`<li
                   role="option"
@@ -708,7 +729,8 @@ export class SiloChat extends LitElement {
                 </li>`,
               )}
             </ul>`
-          : nothing}
+            : nothing
+        }
         ${this.#pickers()}
         <div class="input-row">
           <textarea
@@ -723,9 +745,10 @@ export class SiloChat extends LitElement {
             @input=${this.#onInput}
             @keydown=${this.#onKeydown}
           ></textarea>
-          ${busy
-            ? html`<button type="button" part="stop" @click=${() => this.cancel()}>${s.stop}</button>`
-            : html`<button
+          ${
+            busy
+              ? html`<button type="button" part="stop" @click=${() => this.cancel()}>${s.stop}</button>`
+              : html`<button
                 type="button"
                 class="primary"
                 part="send"
@@ -733,7 +756,8 @@ export class SiloChat extends LitElement {
                 @click=${() => this.#submit()}
               >
                 ${s.send}
-              </button>`}
+              </button>`
+          }
         </div>
       </div>
     `;

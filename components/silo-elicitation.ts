@@ -116,6 +116,14 @@ const RESOLUTIONS = new Set<string>(['answered', 'declined', 'cancelled', 'unans
 /** Single-selects with more options than this render as a `<select>` instead of radio buttons. */
 const RADIO_LIMIT = 7;
 
+/** A bubbling, composed `silo-elicitation-*` event (the events are listed on the class with `@fires`). */
+function elicitationEvent(
+  name: string,
+  detail: SiloElicitationEventDetail,
+): CustomEvent<SiloElicitationEventDetail> {
+  return new CustomEvent(name, { detail, bubbles: true, composed: true });
+}
+
 /** How a live request ended when its signal aborted, read from `signal.reason`. */
 export function resolutionFromAbort(reason: unknown): AgentElicitationResolution {
   if (typeof reason === 'string' && RESOLUTIONS.has(reason)) return reason as AgentElicitationResolution;
@@ -447,7 +455,7 @@ export class SiloElicitation extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('request')) {
+    if (changed.has('request') || changed.has('record')) {
       const request = this.request;
       if (request && request !== this.active) {
         this.active = request;
@@ -529,8 +537,8 @@ export class SiloElicitation extends LitElement {
     target?.focus();
   }
 
-  private emit(type: keyof SiloElicitationEventMap, detail: SiloElicitationEventDetail): void {
-    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  private emit(name: keyof SiloElicitationEventMap, detail: SiloElicitationEventDetail): void {
+    this.dispatchEvent(elicitationEvent(name, detail));
   }
 
   private end(resolution: AgentElicitationResolution, answers?: Record<string, string>): void {

@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 import { provideResizeObserver } from '@lit-labs/virtualizer/polyfillLoaders/ResizeObserver.js';
-import { virtualize, type VirtualizerHostElement, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
+import { type VirtualizerHostElement, virtualize, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type {
   AgentElicitationRequest,
@@ -251,8 +251,10 @@ export class SiloTranscript extends LitElement {
       // (unless the user moved focus elsewhere meanwhile).
       if (this.#renderedIndex(id) >= 0) {
         this.#focusPrompt = undefined;
-        const active = (this.renderRoot as ShadowRoot).activeElement;
-        if (this.#orphanFocused !== id || !active) void this.#focusPromptRow(id);
+        // Unless the user is busy elsewhere on the page, the prompt takes focus.
+        const active = document.activeElement;
+        if (!active || active === document.body || this.matches(':focus-within'))
+          void this.#focusPromptRow(id);
       } else if (this.#orphanFocused !== id && this.#orphans().some((r) => r.key.endsWith(`:${id}`))) {
         this.#orphanFocused = id;
         void this.#focusPromptRow(id);
@@ -263,9 +265,17 @@ export class SiloTranscript extends LitElement {
 
   /** Resolves when the current source is loaded and its rows are rendered. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    await this.#loading;
-    if (this.#framePromise) await this.#framePromise;
-    return super.getUpdateComplete();
+    let result = await super.getUpdateComplete();
+    // A source load or a scheduled frame may start during that update: wait for them too.
+    for (let i = 0; i < 20; i++) {
+      const loading = this.#loading;
+      const frame = this.#framePromise;
+      await loading;
+      if (frame) await frame;
+      if (loading === this.#loading && !this.#framePromise && !this.isUpdatePending) break;
+      result = await super.getUpdateComplete();
+    }
+    return result;
   }
 
   #teardown(): void {
@@ -296,7 +306,9 @@ export class SiloTranscript extends LitElement {
       if (gen !== this.#generation) return;
       const error = SiloError.from(e);
       this.loadError = error.message;
-      this.dispatchEvent(new CustomEvent('silo-load-error', { detail: { error }, bubbles: true, composed: true }));
+      this.dispatchEvent(
+        new CustomEvent('silo-load-error', { detail: { error }, bubbles: true, composed: true }),
+      );
     };
     let job: Promise<unknown> = Promise.resolve();
     if (this.session) {
@@ -316,7 +328,9 @@ export class SiloTranscript extends LitElement {
         for (const b of early) this.#apply(b, false);
       });
     } else if (this.service && this.sessionId) {
-      job = this.service.transcript(this.sessionId).then((all) => gen === this.#generation && this.#apply(all, false));
+      job = this.service
+        .transcript(this.sessionId)
+        .then((all) => gen === this.#generation && this.#apply(all, false));
     } else if (this.file) {
       job = this.file.text().then((t) => gen === this.#generation && this.#apply(parseJsonl(t), false));
     } else if (this.src) {
@@ -408,7 +422,12 @@ export class SiloTranscript extends LitElement {
     const turn = this.#model.current.turn;
     for (const req of this.permissionRequests ?? []) {
       if (req.signal.aborted || this.#renderedRow(`p:${req.id}`) >= 0) continue;
-      out.push({ type: 'permission', key: `p:${req.id}`, turn, record: { id: req.id, toolCall: req.toolCall, options: req.options } });
+      out.push({
+        type: 'permission',
+        key: `p:${req.id}`,
+        turn,
+        record: { id: req.id, toolCall: req.toolCall, options: req.options },
+      });
     }
     for (const req of this.elicitationRequests ?? []) {
       if (req.signal.aborted || this.#renderedRow(`e:${req.id}`) >= 0) continue;
@@ -534,7 +553,8 @@ export class SiloTranscript extends LitElement {
   /** Focuses a live prompt: its row in the log, or its stand-in in the pending area. */
   async #focusPromptRow(id: string): Promise<void> {
     const index = this.#renderedIndex(id);
-    const row = index >= 0 ? await this.#reveal(index) : this.renderRoot.querySelector<HTMLElement>('.pending');
+    const row =
+      index >= 0 ? await this.#reveal(index) : this.renderRoot.querySelector<HTMLElement>('.pending');
     row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
   }
 
@@ -556,9 +576,17 @@ export class SiloTranscript extends LitElement {
         this.elicitationRequests.some((q) => q.id === r.record.id && !q.signal.aborted));
     const match = e.altKey ? isPending : isTurn;
     if (e.key === 'ArrowDown') {
-      for (let i = from + 1; i < rows.length; i++) if (match(rows[i]!)) { target = i; break; }
+      for (let i = from + 1; i < rows.length; i++)
+        if (match(rows[i]!)) {
+          target = i;
+          break;
+        }
     } else if (e.key === 'ArrowUp') {
-      for (let i = (from < 0 ? rows.length : from) - 1; i >= 0; i--) if (match(rows[i]!)) { target = i; break; }
+      for (let i = (from < 0 ? rows.length : from) - 1; i >= 0; i--)
+        if (match(rows[i]!)) {
+          target = i;
+          break;
+        }
     } else if (e.key === 'Home' && !e.altKey) target = 0;
     else if (e.key === 'End' && !e.altKey) target = rows.length - 1;
     else return;
@@ -599,12 +627,16 @@ export class SiloTranscript extends LitElement {
           scroller: true,
         })}
       </div>
-      ${orphans.length
-        ? html`<div class="pending" part="pending">${orphans.map((row) => renderRow(row, -1, ctx))}</div>`
-        : nothing}
-      ${this.#rows.length === 0 && orphans.length === 0
-        ? html`<div class="empty" part="empty">${this.loadError ? s.loadFailed(this.loadError) : s.empty}</div>`
-        : nothing}
+      ${
+        orphans.length
+          ? html`<div class="pending" part="pending">${orphans.map((row) => renderRow(row, -1, ctx))}</div>`
+          : nothing
+      }
+      ${
+        this.#rows.length === 0 && orphans.length === 0
+          ? html`<div class="empty" part="empty">${this.loadError ? s.loadFailed(this.loadError) : s.empty}</div>`
+          : nothing
+      }
       <button type="button" class="jump" part="jump" ?hidden=${this.stuck} @click=${() => this.scrollToLatest()}>
         ${s.jumpToLatest}
       </button>

@@ -193,7 +193,9 @@ export function mergeStrings<T extends object>(defaults: T, override: Partial<T>
   for (const [k, v] of Object.entries(override)) {
     const d = (defaults as Record<string, unknown>)[k];
     out[k] =
-      d && typeof d === 'object' && v && typeof v === 'object' ? { ...(d as object), ...(v as object) } : (v ?? d);
+      d && typeof d === 'object' && v && typeof v === 'object'
+        ? { ...(d as object), ...(v as object) }
+        : (v ?? d);
   }
   return out as T;
 }

@@ -46,7 +46,14 @@ const IMAGE_TYPES = /^image\/(?:png|jpeg|gif|webp|avif|bmp)$/;
 const AUDIO_TYPES = /^audio\/(?:wav|x-wav|mpeg|mp3|ogg|webm|flac|aac|mp4)$/;
 const BASE64 = /^[A-Za-z0-9+/=\s]*$/;
 const KNOWN_SEVERITIES = new Set(['info', 'warning', 'error']);
-const KNOWN_STOPS = new Set(['end_turn', 'cancelled', 'refusal', 'max_tokens', 'max_turn_requests', 'interrupted']);
+const KNOWN_STOPS = new Set([
+  'end_turn',
+  'cancelled',
+  'refusal',
+  'max_tokens',
+  'max_turn_requests',
+  'interrupted',
+]);
 
 /** Markdown HTML cached per row object (a patched row is a new object, so the cache follows it). */
 const markdownCache = new WeakMap<object, Map<string, string>>();
@@ -154,9 +161,11 @@ function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateRe
       const name = String(f.title ?? f.name ?? f.uri ?? '');
       const href = safeHref(f.uri);
       return html`<div class="resource" part="resource-link">
-        ${href
-          ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${name}</a>`
-          : html`<code>${name}</code>`}
+        ${
+          href
+            ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${name}</a>`
+            : html`<code>${name}</code>`
+        }
         ${typeof f.description === 'string' ? html`<span class="muted">${f.description}</span>` : nothing}
       </div>`;
     }
@@ -184,13 +193,15 @@ function toolRow(row: ToolCallRow, index: number, ctx: RowContext): TemplateResu
         <span class="title" part="tool-title">${call.title || s.untitledTool}</span>
         <span class="status status-${safeClass(status)}" part="tool-status">${s.toolStatus[status] ?? status}</span>
       </div>
-      ${call.locations.length
-        ? html`<ul class="locations" part="tool-locations">
+      ${
+        call.locations.length
+          ? html`<ul class="locations" part="tool-locations">
             ${call.locations.map(
               (l) => html`<li><code>${l.path}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
             )}
           </ul>`
-        : nothing}
+          : nothing
+      }
       ${call.content.map((c) => toolContent(c, row, ctx))}
     </div>
   </div>`;
@@ -276,7 +287,8 @@ function permissionRow(row: PermissionRow, index: number, ctx: RowContext): Temp
   let outcome: TemplateResult | typeof nothing = nothing;
   if (chosenId !== undefined) outcome = html`${s.permissionChosen(chosen?.name ?? chosenId)}`;
   else if (r.resolution === 'cancelled') outcome = html`${s.permissionCancelled}`;
-  else if (r.resolution === 'unanswerable' || (live && live.signal.aborted)) outcome = html`${s.permissionUnanswerable}`;
+  else if (r.resolution === 'unanswerable' || live?.signal.aborted)
+    outcome = html`${s.permissionUnanswerable}`;
   else if (!live) outcome = html`${s.permissionUnanswered}`;
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row permission">
     <div
@@ -288,8 +300,9 @@ function permissionRow(row: PermissionRow, index: number, ctx: RowContext): Temp
       tabindex="-1"
     >
       <div class="ask">${s.permissionAsk(title)}</div>
-      ${open
-        ? html`<div class="options" part="permission-options">
+      ${
+        open
+          ? html`<div class="options" part="permission-options">
             ${options.map(
               (o) => html`<button
                 type="button"
@@ -304,7 +317,8 @@ function permissionRow(row: PermissionRow, index: number, ctx: RowContext): Temp
               </button>`,
             )}
           </div>`
-        : html`<div class="resolution" part="permission-resolution">${outcome}</div>`}
+          : html`<div class="resolution" part="permission-resolution">${outcome}</div>`
+      }
       ${state.error ? html`<div class="error" role="alert">${s.permissionFailed(state.error)}</div>` : nothing}
     </div>
   </div>`;
@@ -363,7 +377,9 @@ export function renderUsage(
 }
 
 function safeClass(s: string): string {
-  return String(s).replace(/[^a-z0-9_-]/gi, '_').slice(0, 40);
+  return String(s)
+    .replace(/[^a-z0-9_-]/gi, '_')
+    .slice(0, 40);
 }
 
 function clip(s: string, n: number): string {

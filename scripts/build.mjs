@@ -15,7 +15,8 @@ const entries = [
 const builtWorkerPath = {
   name: 'silo-built-worker-path',
   transform(code, id) {
-    if (id.endsWith('src/default-worker.ts')) return code.replace("'../worker/index.ts'", "'./worker.js'");
+    // Quote-agnostic: the TypeScript transform may already have turned '…' into "…".
+    if (id.endsWith('src/default-worker.ts')) return code.replace(/(['"])\.\.\/worker\/index\.ts\1/, "'./worker.js'");
   },
 };
 

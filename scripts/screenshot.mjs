@@ -61,14 +61,16 @@ try {
   browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: chromiumArgs });
   const page = await browser.newPage();
   await page.setViewport({ width: 1100, height: 820, deviceScaleFactor: 1 });
-  await page.goto(`${origin}/__screenshot?url=${encodeURIComponent(bridge.url)}&token=${encodeURIComponent(bridge.token)}`);
+  await page.goto(
+    `${origin}/__screenshot?url=${encodeURIComponent(bridge.url)}&token=${encodeURIComponent(bridge.token)}`,
+  );
 
   const chat = await page.waitForFunction(
     () => {
       const c = document.querySelector('silo-chat');
       return c?.session && c.shadowRoot.querySelector('[part="state"]')?.dataset.state === 'connected' && c;
     },
-    { timeout: 30000 },
+    { timeout: 90000 },
   );
   const send = (text) =>
     chat.evaluate((c, t) => {
@@ -80,16 +82,30 @@ try {
       );
     }, text);
   const turnEnds = () =>
-    chat.evaluate((c) => c.shadowRoot.querySelector('silo-transcript').model.rows.filter((r) => r.type === 'turn-end').length);
+    chat.evaluate(
+      (c) =>
+        c.shadowRoot.querySelector('silo-transcript').model.rows.filter((r) => r.type === 'turn-end').length,
+    );
 
   await send('Give me a quick tour, please.');
-  await page.waitForFunction((c) => c.shadowRoot.querySelector('silo-transcript').model.rows.some((r) => r.type === 'turn-end'), { timeout: 30000 }, chat);
+  await page.waitForFunction(
+    (c) => c.shadowRoot.querySelector('silo-transcript').model.rows.some((r) => r.type === 'turn-end'),
+    { timeout: 30000 },
+    chat,
+  );
   await send('/scenario demo');
-  await page.waitForFunction((c) => c.shadowRoot.querySelector('silo-transcript').model.rows.filter((r) => r.type === 'turn-end').length >= 2, { timeout: 30000 }, chat);
+  await page.waitForFunction(
+    (c) =>
+      c.shadowRoot.querySelector('silo-transcript').model.rows.filter((r) => r.type === 'turn-end').length >=
+      2,
+    { timeout: 30000 },
+    chat,
+  );
   // Mid-conversation: a live permission prompt waiting for an answer, a draft in the composer.
   await send('/scenario permission');
   await page.waitForFunction(
-    (c) => c.shadowRoot.querySelector('silo-transcript').shadowRoot.querySelector('[data-prompt][data-pending]'),
+    (c) =>
+      c.shadowRoot.querySelector('silo-transcript').shadowRoot.querySelector('[data-prompt][data-pending]'),
     { timeout: 30000 },
     chat,
   );

@@ -34,8 +34,14 @@ export function parseJsonl(text: string): AgentSessionUpdate[] {
     } catch {
       throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not JSON`, { line: i + 1 });
     }
-    if (typeof value !== 'object' || value === null || typeof (value as { kind?: unknown }).kind !== 'string') {
-      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not an update`, { line: i + 1 });
+    if (
+      typeof value !== 'object' ||
+      value === null ||
+      typeof (value as { kind?: unknown }).kind !== 'string'
+    ) {
+      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not an update`, {
+        line: i + 1,
+      });
     }
     const u = value as AgentSessionUpdate;
     out.push(typeof u.raw === 'object' && u.raw !== null ? u : { ...u, raw: {} });
@@ -50,7 +56,10 @@ export interface MarkdownExportOptions {
 }
 
 /** Renders a transcript as a Markdown document (messages, tool calls with diffs, plans, outcomes). */
-export function toMarkdown(updates: readonly AgentSessionUpdate[], options: MarkdownExportOptions = {}): string {
+export function toMarkdown(
+  updates: readonly AgentSessionUpdate[],
+  options: MarkdownExportOptions = {},
+): string {
   const model = new TranscriptModel();
   model.applyAll(updates);
   const parts: string[] = [`# ${options.title ?? model.current.title ?? 'Conversation'}`];
@@ -83,10 +92,15 @@ function rowMarkdown(row: TranscriptRow): string | undefined {
   switch (row.type) {
     case 'message': {
       const text = row.parts
-        .map((p) => (p.type === 'text' ? p.text : `[${p.block.type}${'uri' in p.block ? `: ${String(p.block.uri)}` : ''}]`))
+        .map((p) =>
+          p.type === 'text'
+            ? p.text
+            : `[${p.block.type}${'uri' in p.block ? `: ${String(p.block.uri)}` : ''}]`,
+        )
         .join('');
       const excluded = row.excluded ? ' _(refused: left out of the agent’s context)_' : '';
-      if (row.role === 'user') return `## You${row.timestamp ? ` (${row.timestamp})` : ''}${excluded}\n\n${text}`;
+      if (row.role === 'user')
+        return `## You${row.timestamp ? ` (${row.timestamp})` : ''}${excluded}\n\n${text}`;
       if (row.role === 'thought') return quote(`_Thinking:_ ${text}`);
       return `**Agent:**${excluded}\n\n${text}`;
     }
@@ -101,7 +115,9 @@ function rowMarkdown(row: TranscriptRow): string | undefined {
             ...(item.oldText == null ? [] : old.split('\n').map((l) => `-${l}`)),
             ...item.newText.split('\n').map((l) => `+${l}`),
           ].join('\n');
-          lines.push(`\n${item.oldText == null ? 'New file' : 'Diff of'} \`${item.path}\`:\n\n${fence(body, 'diff')}`);
+          lines.push(
+            `\n${item.oldText == null ? 'New file' : 'Diff of'} \`${item.path}\`:\n\n${fence(body, 'diff')}`,
+          );
         } else if (item.type === 'content' && item.content.type === 'text') {
           lines.push(`\n${String((item.content as { text?: unknown }).text ?? '')}`);
         }
@@ -132,7 +148,9 @@ function rowMarkdown(row: TranscriptRow): string | undefined {
       return quote(`**Question:** ${r.message ?? ''} — ${r.resolution ?? 'not answered'}${answers}`);
     }
     case 'turn-end':
-      return row.stopReason === 'end_turn' ? undefined : `_Turn ended: ${row.stopReason}${row.error ? ` (${row.error.message})` : ''}._`;
+      return row.stopReason === 'end_turn'
+        ? undefined
+        : `_Turn ended: ${row.stopReason}${row.error ? ` (${row.error.message})` : ''}._`;
     default:
       return `_Update of an unknown kind: ${row.kind}_`;
   }

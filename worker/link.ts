@@ -35,7 +35,7 @@ export interface LinkHost {
 export interface LinkEnd {
   readonly error: SiloError;
   readonly socket?: SocketEnd;
-  readonly agentExit?: { readonly code: number | null; readonly signal: string | null };
+  readonly agentExit?: { readonly code: number | null; readonly signal: string | null; readonly reason?: string };
 }
 
 /** The capabilities Silo implements and advertises; nothing else (no fs, no terminal). */
@@ -108,7 +108,11 @@ export class AgentLink {
   }
 
   /** Sends a request; rejects with a SiloError (the agent's code mapped, or how the link ended). */
-  async request<R>(method: string, params: unknown, options?: { cancellationSignal?: AbortSignal }): Promise<R> {
+  async request<R>(
+    method: string,
+    params: unknown,
+    options?: { cancellationSignal?: AbortSignal; stopWaitingOnCancel?: boolean },
+  ): Promise<R> {
     try {
       return (await this.connection.agent.request(method, params, options)) as R;
     } catch (error) {
@@ -137,8 +141,12 @@ export class AgentLink {
       return false;
     }
     if (m.method === '_silo/agent_exited') {
-      const p = (m.params ?? {}) as { code?: number | null; signal?: string | null };
-      this.agentExit = { code: p.code ?? null, signal: p.signal ?? null };
+      const p = (m.params ?? {}) as { code?: number | null; signal?: string | null; reason?: string };
+      this.agentExit = {
+        code: p.code ?? null,
+        signal: p.signal ?? null,
+        ...(typeof p.reason === 'string' ? { reason: p.reason } : {}),
+      };
       return false;
     }
     if (m.method !== undefined) this.host.onInbound(message);
@@ -148,7 +156,11 @@ export class AgentLink {
   private describeEnd(socket: SocketEnd): LinkEnd {
     const exit = this.agentExit;
     if (exit) {
-      const how = exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`;
+      const how = exit.reason
+        ? `the bridge ended it: ${exit.reason}`
+        : exit.signal
+          ? `signal ${exit.signal}`
+          : `code ${exit.code}`;
       return { socket, agentExit: exit, error: SiloError.closed(`The agent exited (${how})`, { ...exit, ...socket }) };
     }
     if (socket.neverOpened) {

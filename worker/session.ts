@@ -55,6 +55,8 @@ interface RequestRow {
   readonly elicitationId?: string;
   readonly unsupported?: boolean;
   answerText?: Record<string, string>;
+  /** Set once its resolution is journaled (url questions stay listed until `elicitation/complete`). */
+  resolved?: boolean;
 }
 
 /** A session driven by this worker. Create with {@link SessionCore.start}. */
@@ -350,8 +352,13 @@ export class SessionCore implements LinkHost {
   private linkEnded(link: AgentLink, end: LinkEnd): void {
     if (this.link !== link) return;
     this.link = undefined;
-    for (const id of this.permissions.abandonAll()) this.endRequest('permission', id, 'unanswerable');
-    for (const id of this.elicitations.abandonAll()) this.endRequest('elicitation', id, 'unanswerable');
+    this.permissions.abandonAll();
+    this.elicitations.abandonAll();
+    for (const [key, row] of this.rows) {
+      if (!key.startsWith(`${link.serial}:`)) continue;
+      this.rows.delete(key);
+      if (!row.resolved) this.endRequest(row.kind, row.rowId, 'unanswerable');
+    }
     if (this.closing) {
       this.setState('closed');
       return;
@@ -494,12 +501,14 @@ export class SessionCore implements LinkHost {
       response = await link.request<Raw>(
         'session/prompt',
         { sessionId: this.sessionId, prompt: blocks },
-        { cancellationSignal: turn.force.signal },
+        // Force stop must not wait for an agent that ignores the cancel (it may never answer).
+        { cancellationSignal: turn.force.signal, stopWaitingOnCancel: true },
       );
       end = { stopReason: typeof response.stopReason === 'string' ? response.stopReason : 'end_turn' };
     } catch (error) {
       const e = SiloError.from(error);
       if (link.closedSignal.aborted) {
+        await link.ended; // after the link's own end handling (pending requests recorded first)
         failure = new SiloError('interrupted', `The turn was interrupted: ${e.message}`, e.data);
         end = { stopReason: 'interrupted', error: { code: e.code, message: e.message } };
       } else if (turn.cancelled) {
@@ -590,7 +599,8 @@ export class SessionCore implements LinkHost {
   onOutboundResponse(id: string | number, message: AnyMessage): void {
     const link = this.link;
     const row = link && this.rows.get(`${link.serial}:${id}`);
-    if (!row) return;
+    if (!row || row.resolved) return;
+    row.resolved = true;
     if (row.elicitationId === undefined) this.rows.delete(`${link.serial}:${id}`);
     const result = (message as { result?: Raw }).result;
     if (row.kind === 'permission') {
@@ -661,7 +671,7 @@ export class SessionCore implements LinkHost {
 
   /** The page chose an option (or `null` to cancel). Rejects with `invalid-params` for an unknown option. */
   async answerPermission(rowId: string, optionId: string | null): Promise<void> {
-    const row = [...this.rows.values()].find((r) => r.rowId === rowId);
+    const row = this.findRow(rowId);
     if (optionId !== null && !row?.options?.some((o) => o.optionId === optionId)) {
       throw new SiloError('invalid-params', `Unknown permission option ${optionId}`);
     }
@@ -672,7 +682,7 @@ export class SessionCore implements LinkHost {
 
   /** The page answered a question. Accept validates first: `invalid-params` with `data.errors`. */
   async answerElicitation(rowId: string, action: ElicitationAction): Promise<void> {
-    const row = [...this.rows.values()].find((r) => r.rowId === rowId);
+    const row = this.findRow(rowId);
     if (!row || !this.elicitations.has(rowId)) throw SiloError.closed('This question can no longer be answered');
     if (action.action !== 'accept') {
       this.elicitations.answer(rowId, { action: action.action });
@@ -683,6 +693,11 @@ export class SessionCore implements LinkHost {
     if (!result.ok) throw new SiloError('invalid-params', 'Some answers are not valid', { errors: result.errors });
     row.answerText = result.text;
     this.elicitations.answer(rowId, { action: 'accept', content: result.content });
+  }
+
+  private findRow(rowId: string): RequestRow | undefined {
+    for (const row of this.rows.values()) if (row.rowId === rowId) return row;
+    return undefined;
   }
 
   private endRequest(kind: 'permission' | 'elicitation', rowId: string, resolution: 'unanswerable'): void {

@@ -152,53 +152,88 @@ const bench = {
     }
   },
 
-  /** Frame intervals of the idle page (the main-thread baseline). */
-  async idleFrames(ms: number) {
-    const stop = recordMainThread();
-    const end = performance.now() + ms;
-    while (performance.now() < end) await nextFrame();
-    const { frames, longTasks } = stop();
-    return { p50: percentile(frames, 0.5), p95: percentile(frames, 0.95), longTasks: longTasks.length };
-  },
-
-  /** `<silo-transcript>` bound to a live handle while the agent streams `count` chunks at `rate`/s. */
-  async mainThread(bridge: AgentBridgeOptions, rate: number, count: number) {
-    const databaseName = freshName('main');
-    const service = createAgentsService({ databaseName });
+  /**
+   * A stream fed at a fixed rate from the page, one batch per 16 ms as Silo's worker delivers them:
+   * agent text chunks, a new message every `chunksPerMessage` chunks with a tool call between
+   * messages. `silo`: into `<silo-transcript>` (`appendUpdates`). `bare`: the baseline, the least a
+   * page can do — each batch's text appended as one text node to a plain `<div>` per message.
+   * Feeding from the page measures the renderer at exactly `rate`, whatever the agent can send.
+   */
+  async feedStream(target: 'silo' | 'bare', rate: number, count: number, chunksPerMessage: number) {
+    const host = document.createElement('div');
+    host.style.cssText = 'width: 960px; height: 640px; overflow-y: auto; white-space: pre-wrap';
     const el = document.createElement('silo-transcript') as SiloTranscript;
+    el.updates = [];
+    document.body.append(target === 'silo' ? el : host);
     try {
-      const session = await service.connect({ bridge, cwd: CWD });
-      let received = 0;
-      session.subscribe((batch) => {
-        for (const u of batch) if (u.kind === 'agent_message_chunk') received++;
-      });
-      el.session = session;
-      document.body.append(el);
       await el.updateComplete;
       await nextFrame();
+      let seq = 0;
+      let sent = 0;
+      let message = 0;
+      let bareMessage: HTMLElement | undefined;
+      const make = (out: AgentSessionUpdate[]) => {
+        if (sent % chunksPerMessage === 0 && sent > 0) {
+          const toolCallId = `feed-tool-${message}`;
+          const raw = { sessionUpdate: 'tool_call', toolCallId, title: `Edit file ${message}`, kind: 'edit', status: 'completed' };
+          out.push({ kind: 'tool_call', seq: seq++, raw, toolCall: { toolCallId, title: raw.title, kind: 'edit', status: 'completed' } });
+          message++;
+        }
+        const text = `${sent % 7 === 0 ? '\n\n' : ''}word${sent} `;
+        const messageId = `feed-msg-${message}`;
+        const content = { type: 'text' as const, text };
+        out.push({ kind: 'agent_message_chunk', seq: seq++, messageId, text, content, raw: { sessionUpdate: 'agent_message_chunk', messageId, content } });
+        sent++;
+      };
+      const renderBare = (batch: AgentSessionUpdate[]) => {
+        let text = '';
+        for (const u of batch) {
+          if (u.kind === 'tool_call' || !bareMessage) {
+            if (text && bareMessage) bareMessage.append(text);
+            text = '';
+            bareMessage = document.createElement('div');
+            host.append(bareMessage);
+          }
+          if (u.text) text += u.text;
+        }
+        if (text) bareMessage!.append(text);
+        host.scrollTop = host.scrollHeight;
+      };
       const stop = recordMainThread();
       const t0 = performance.now();
-      await session.prompt(`/scenario paced ${rate} ${count}`);
+      await new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          const due = Math.min(count, Math.floor(((performance.now() - t0) * rate) / 1000));
+          const batch: AgentSessionUpdate[] = [];
+          while (sent < due) make(batch);
+          if (batch.length) {
+            if (target === 'silo') el.appendUpdates(batch);
+            else renderBare(batch);
+          }
+          if (sent >= count) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 16);
+      });
       const ms = performance.now() - t0;
       await el.updateComplete;
       await nextFrame();
       const { frames, longTasks } = stop();
-      await session.close();
       return {
         ms,
-        received,
-        achievedRate: (received / ms) * 1000,
+        achievedRate: (sent / ms) * 1000,
         frameP50: percentile(frames, 0.5),
         frameP95: percentile(frames, 0.95),
-        frameMax: Math.max(...frames),
         longTasks: longTasks.length,
         longestTask: longTasks.length ? Math.max(...longTasks) : 0,
+        /** Time spent in long tasks beyond their first 50 ms (the blocking time). */
+        blockingMs: longTasks.reduce((t, d) => t + Math.max(0, d - 50), 0),
         dom: countElements(),
       };
     } finally {
       el.remove();
-      await service.dispose();
-      await deleteDatabase(databaseName);
+      host.remove();
     }
   },
 
@@ -241,7 +276,8 @@ const bench = {
    * Silo: `<silo-transcript>` opening the journaled thread (`service` + `session-id`), with the worker
    * started and the journal open beforehand (as for the raw read). Ends at the first frame after the
    * row carrying `marker` (the last screen) is laid out inside the visible log. If the element does not
-   * show the end by itself once loaded, it is asked to (`scrollToLatest()`), and that is reported.
+   * show the end by itself, it is asked to (`scrollToLatest()`, every frame until the end is in view),
+   * and that is reported.
    */
   async reopen(databaseName: string, sessionId: string, marker: string, timeoutMs: number) {
     const service = createAgentsService({ databaseName });
@@ -251,17 +287,11 @@ const bench = {
     document.body.append(el);
     await el.updateComplete;
     await nextFrame();
-    let loaded = false;
     let firstRowsMs: number | undefined;
-    let loadedMs: number | undefined;
-    let scrolled = false;
+    let scrollCalls = 0;
     const t0 = performance.now();
     el.service = service;
     el.sessionId = sessionId;
-    void el.updateComplete.then(() => {
-      loaded = true;
-      loadedMs = performance.now() - t0;
-    });
     const markerVisible = () => {
       const log = el.shadowRoot?.querySelector('.log');
       if (!log) return false;
@@ -275,23 +305,25 @@ const bench = {
     };
     for (;;) {
       await nextFrame();
-      if (firstRowsMs === undefined && el.shadowRoot?.querySelector('.log > .row')) firstRowsMs = performance.now() - t0;
+      const rendered = el.shadowRoot?.querySelector('.log > .row') !== null;
+      if (firstRowsMs === undefined && rendered) firstRowsMs = performance.now() - t0;
       if (markerVisible()) break;
-      if (loaded && !scrolled) {
-        scrolled = true;
+      // The element shows rows but not the end: ask it for the latest row, as a user pressing End would.
+      if (rendered) {
+        scrollCalls++;
         el.scrollToLatest();
       }
       if (performance.now() - t0 > timeoutMs) {
         const log = el.shadowRoot?.querySelector('.log');
         const shown = [...(log?.querySelectorAll<HTMLElement>(':scope > .row') ?? [])].map((r) => r.dataset.index);
         throw new Error(
-          `the last row was not painted within ${timeoutMs} ms (loaded: ${loaded}, rows: ${el.model.rows.length}, rendered rows: ${shown.slice(0, 3).join(',')}…${shown.slice(-3).join(',')}, scrollTop ${log?.scrollTop} of ${log?.scrollHeight})`,
+          `the last row was not painted within ${timeoutMs} ms (rows: ${el.model.rows.length}, rendered rows: ${shown.slice(0, 3).join(',')}…${shown.slice(-3).join(',')}, scrollTop ${log?.scrollTop} of ${log?.scrollHeight})`,
         );
       }
     }
     await nextFrame();
     const ms = performance.now() - t0;
-    return { ms, firstRowsMs, loadedMs, neededScroll: scrolled, rows: el.model.rows.length, dom: countElements() };
+    return { ms, firstRowsMs, scrollCalls, rows: el.model.rows.length, dom: countElements() };
   },
 
   async reopenCleanup() {

@@ -32,7 +32,7 @@ function fileText(turn: number, lines: number, changed: boolean): string {
 /** The raw updates of one turn (Silo's own rows included, in the shape Silo records them). */
 function turnUpdates(turn: number, marker: string | undefined): Raw[] {
   const out: Raw[] = [];
-  const userText = marker ? `Last question (${marker})` : `Question ${turn}: ${sentence(turn, 12)}`;
+  const userText = marker ? "Last question" : `Question ${turn}: ${sentence(turn, 12)}`;
   out.push({
     sessionUpdate: 'user_message_chunk',
     messageId: `silo-u-bench-${turn}`,

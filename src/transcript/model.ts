@@ -109,7 +109,13 @@ export class TranscriptModel {
     try {
       return this.reduce(update);
     } catch {
-      return this.push({ type: 'unknown', key: this.nextKey('u'), turn: this.state.turn, kind: kindOf(update), raw: {} });
+      return this.push({
+        type: 'unknown',
+        key: this.nextKey('u'),
+        turn: this.state.turn,
+        kind: kindOf(update),
+        raw: {},
+      });
     }
   }
 
@@ -161,7 +167,8 @@ export class TranscriptModel {
 
   private message(u: AgentSessionUpdate, role: MessageRow['role']): number {
     const block = u.content ?? (u.text !== undefined ? { type: 'text', text: u.text } : undefined);
-    const text = u.text ?? (block?.type === 'text' && typeof block.text === 'string' ? block.text : undefined);
+    const text =
+      u.text ?? (block?.type === 'text' && typeof block.text === 'string' ? block.text : undefined);
     const messageId = typeof u.messageId === 'string' ? u.messageId : undefined;
     let i = -1;
     if (messageId !== undefined) {
@@ -243,8 +250,9 @@ export class TranscriptModel {
     const entries =
       u.plan ??
       (Array.isArray(raw.entries)
-        ? raw.entries.filter((e): e is { content: string; priority: string; status: string } =>
-            isObject(e) && typeof e.content === 'string',
+        ? raw.entries.filter(
+            (e): e is { content: string; priority: string; status: string } =>
+              isObject(e) && typeof e.content === 'string',
           )
         : []);
     this.state = { ...this.state, plan: entries };
@@ -274,11 +282,13 @@ export class TranscriptModel {
     const row = this.rows[i] as CompactionRow;
     let next: CompactionRow = row;
     if (kind === 'compaction_summary_chunk') {
-      if (isObject(raw.content)) next = { ...row, summary: [...row.summary, raw.content as AgentContentBlock] };
+      if (isObject(raw.content))
+        next = { ...row, summary: [...row.summary, raw.content as AgentContentBlock] };
     } else {
       next = { ...row, status: str(raw.status) ?? row.status };
       if (raw.summary === null) next = { ...next, summary: [] };
-      else if (Array.isArray(raw.summary)) next = { ...next, summary: raw.summary.filter(isObject) as AgentContentBlock[] };
+      else if (Array.isArray(raw.summary))
+        next = { ...next, summary: raw.summary.filter(isObject) as AgentContentBlock[] };
       if (raw.error === null) next = { ...next, error: undefined };
       else if (typeof raw.error === 'string') next = { ...next, error: raw.error };
     }
@@ -315,7 +325,11 @@ export class TranscriptModel {
       for (const key of this.turnTools) {
         const i = this.index.get(key);
         const row = i === undefined ? undefined : (this.rows[i] as ToolCallRow);
-        if (i !== undefined && row && (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress')) {
+        if (
+          i !== undefined &&
+          row &&
+          (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress')
+        ) {
           this.rows[i] = { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } };
         }
       }
@@ -324,7 +338,8 @@ export class TranscriptModel {
       // The refused prompt and everything after it leave the agent's context.
       for (let i = this.turnStart; i < this.rows.length; i++) {
         const row = this.rows[i];
-        if (row?.type === 'message' && row.turn === this.state.turn) this.rows[i] = { ...row, excluded: true };
+        if (row?.type === 'message' && row.turn === this.state.turn)
+          this.rows[i] = { ...row, excluded: true };
       }
     }
     this.state = { ...this.state, inTurn: false };
@@ -345,7 +360,9 @@ export class TranscriptModel {
       case 'usage_update': {
         const usage =
           u.usage ??
-          (typeof raw.used === 'number' && typeof raw.size === 'number' ? { used: raw.used, size: raw.size } : undefined);
+          (typeof raw.used === 'number' && typeof raw.size === 'number'
+            ? { used: raw.used, size: raw.size }
+            : undefined);
         if (usage) this.state = { ...this.state, usage };
         break;
       }

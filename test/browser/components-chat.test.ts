@@ -10,8 +10,9 @@ import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import { collectRows, deepText, mount, until } from './fixtures/dom.ts';
 
-const axe = (globalThis as unknown as { axe: { run(context: Element, options?: object): Promise<AxeResults> } })
-  .axe;
+const axe = (
+  globalThis as unknown as { axe: { run(context: Element, options?: object): Promise<AxeResults> } }
+).axe;
 
 describe('<silo-chat> (real bridge, reference agent)', function () {
   this.timeout(60000);
@@ -31,7 +32,10 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
     chats.length = 0;
   });
 
-  function create(cwd = `/tmp/silo-chat-${crypto.randomUUID()}`, key = `silo-chat-test-${crypto.randomUUID()}`) {
+  function create(
+    cwd = `/tmp/silo-chat-${crypto.randomUUID()}`,
+    key = `silo-chat-test-${crypto.randomUUID()}`,
+  ) {
     const chat = document.createElement('silo-chat');
     chat.setAttribute('storage-key', key);
     chat.setAttribute('bridge-url', bridge.url);
@@ -42,7 +46,13 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
   }
 
   async function connected(chat: SiloChat) {
-    await until(() => chat.session && chat.shadowRoot!.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected', 'chat connected', 20000);
+    await until(
+      () =>
+        chat.session &&
+        chat.shadowRoot!.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected',
+      'chat connected',
+      20000,
+    );
   }
 
   const root = (chat: SiloChat) => chat.shadowRoot!;
@@ -62,7 +72,9 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
   }
 
   async function sendAndWait(chat: SiloChat, text: string) {
-    const ends = chat.session ? (await chat.session.transcript()).filter((u) => u.kind === 'turn_end').length : 0;
+    const ends = chat.session
+      ? (await chat.session.transcript()).filter((u) => u.kind === 'turn_end').length
+      : 0;
     type(chat, text);
     await chat.updateComplete;
     press(chat, 'Enter');
@@ -84,9 +96,20 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
     expect(input(chat).value).to.equal('');
     const t = transcript(chat);
     const rows = await collectRows(t.shadowRoot!);
-    expect(rows.some((r) => r.getAttribute('part')!.includes('message-user') && r.textContent!.includes('hello there'))).to.equal(true);
-    expect(rows.some((r) => r.getAttribute('part')!.includes('message-agent') && r.textContent!.includes('hello there'))).to.equal(true);
-    await until(() => root(chat).querySelector('[part="title"]')!.textContent === 'hello there', 'title shown');
+    expect(
+      rows.some(
+        (r) => r.getAttribute('part')!.includes('message-user') && r.textContent!.includes('hello there'),
+      ),
+    ).to.equal(true);
+    expect(
+      rows.some(
+        (r) => r.getAttribute('part')!.includes('message-agent') && r.textContent!.includes('hello there'),
+      ),
+    ).to.equal(true);
+    await until(
+      () => root(chat).querySelector('[part="title"]')!.textContent === 'hello there',
+      'title shown',
+    );
   });
 
   it('offers the agent’s slash commands, config pickers, and a Stop button while a turn runs', async () => {
@@ -104,7 +127,9 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
     expect(input(chat).getAttribute('aria-activedescendant')).to.equal('command-0');
     press(chat, 'ArrowDown');
     await chat.updateComplete;
-    expect(input(chat).getAttribute('aria-activedescendant')).to.equal(options.length > 1 ? 'command-1' : 'command-0');
+    expect(input(chat).getAttribute('aria-activedescendant')).to.equal(
+      options.length > 1 ? 'command-1' : 'command-0',
+    );
     press(chat, 'Enter');
     await chat.updateComplete;
     const picked = chat.session!.availableCommands[options.length > 1 ? 1 : 0]!;
@@ -129,7 +154,11 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
     type(chat, '/scenario slow 200 50');
     await chat.updateComplete;
     press(chat, 'Enter');
-    const stop = await until(() => root(chat).querySelector<HTMLButtonElement>('[part="stop"]'), 'Stop button', 10000);
+    const stop = await until(
+      () => root(chat).querySelector<HTMLButtonElement>('[part="stop"]'),
+      'Stop button',
+      10000,
+    );
     stop.click();
     await until(
       () => transcript(chat).model.rows.some((r) => r.type === 'turn-end' && r.stopReason === 'cancelled'),
@@ -159,11 +188,7 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
     const allow = buttons.find((b) => b.dataset.kind === 'allow_once')!;
     const name = allow.textContent!.trim();
     allow.click();
-    await until(
-      () => t.model.rows.some((r) => r.type === 'turn-end'),
-      'turn ended after the answer',
-      20000,
-    );
+    await until(() => t.model.rows.some((r) => r.type === 'turn-end'), 'turn ended after the answer', 20000);
     await until(
       () => t.shadowRoot!.querySelector('[part="permission-resolution"]')?.textContent?.includes(name),
       'recorded choice shown',
@@ -179,9 +204,15 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
     let error: unknown;
     unreachable.addEventListener('silo-error', (e) => (error = e.detail.error));
     cleanup = mount(unreachable, 500);
-    const banner = await until(() => unreachable.shadowRoot!.querySelector('[part="banner"][role="alert"]'), 'banner', 20000);
+    const banner = await until(
+      () => unreachable.shadowRoot!.querySelector('[part="banner"][role="alert"]'),
+      'banner',
+      20000,
+    );
     expect(banner.textContent).to.include('cannot be reached or refused this page');
-    expect(unreachable.shadowRoot!.querySelector('[part="state"]')!.getAttribute('data-state')).to.equal('failed');
+    expect(unreachable.shadowRoot!.querySelector('[part="state"]')!.getAttribute('data-state')).to.equal(
+      'failed',
+    );
     expect(error).to.have.property('code', 'unreachable');
     cleanup();
     const refusing = await startBridge({ allowOrigin: ['https://elsewhere.example'] });
@@ -192,7 +223,11 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
       chat.setAttribute('cwd', '/tmp/x');
       chat.setAttribute('storage-key', `k-${crypto.randomUUID()}`);
       cleanup = mount(chat, 500);
-      const b = await until(() => chat.shadowRoot!.querySelector('[part="banner"][role="alert"]'), 'refused banner', 20000);
+      const b = await until(
+        () => chat.shadowRoot!.querySelector('[part="banner"][role="alert"]'),
+        'refused banner',
+        20000,
+      );
       expect(b.textContent).to.include('refused this page');
     } finally {
       await stopBridge(refusing.id);
@@ -230,7 +265,8 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
     const shadow = host.attachShadow({ mode: 'open' });
     const style = document.createElement('style');
     // Host-page styles must not leak in.
-    style.textContent = 'textarea, button, div { color: rgb(255, 0, 0) !important; font-size: 40px !important; }';
+    style.textContent =
+      'textarea, button, div { color: rgb(255, 0, 0) !important; font-size: 40px !important; }';
     shadow.append(style);
     const chat = create();
     shadow.append(chat);
@@ -247,6 +283,8 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
     await connected(chat);
     await sendAndWait(chat, '/scenario demo');
     const results = await axe.run(chat);
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).to.deep.equal([]);
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).to.deep.equal([]);
   });
 });

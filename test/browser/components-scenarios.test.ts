@@ -111,7 +111,8 @@ describe('<silo-transcript> renders every reference-agent scenario (live)', func
     expect(statuses).to.include('completed');
     expect(statuses).to.include('failed');
     expect(statuses).to.not.include('pending');
-    for (const t of tools) expect(t.querySelector('[part="tool-title"]')!.textContent!.trim()).to.not.equal('');
+    for (const t of tools)
+      expect(t.querySelector('[part="tool-title"]')!.textContent!.trim()).to.not.equal('');
     const diffs = tools.flatMap((t) => Array.from(t.querySelectorAll('[part="diff"]')));
     expect(diffs.some((d) => d.querySelector('[part="diff-new"]'))).to.equal(true);
     const edit = diffs.find((d) => !d.querySelector('[part="diff-new"]'))!;
@@ -140,7 +141,9 @@ describe('<silo-transcript> renders every reference-agent scenario (live)', func
     expect(usage.cost).to.exist;
     const cost = el.shadowRoot!.querySelector('[part="usage-cost"]')!.textContent!;
     expect(cost).to.include(
-      new Intl.NumberFormat(undefined, { style: 'currency', currency: usage.cost!.currency }).formatToParts(1).find((p) => p.type === 'currency')!.value,
+      new Intl.NumberFormat(undefined, { style: 'currency', currency: usage.cost!.currency })
+        .formatToParts(1)
+        .find((p) => p.type === 'currency')!.value,
     );
   });
 
@@ -155,9 +158,9 @@ describe('<silo-transcript> renders every reference-agent scenario (live)', func
 
   it('notice: each severity; compaction: a summary fixed in place', async () => {
     const n = await turn('/scenario notice');
-    expect(n.of('notice-info').length + n.of('notice-warning').length + n.of('notice-error').length).to.be.greaterThan(
-      2,
-    );
+    expect(
+      n.of('notice-info').length + n.of('notice-warning').length + n.of('notice-error').length,
+    ).to.be.greaterThan(2);
     expect(n.of('notice-warning')).to.have.length(1);
     expect(n.of('notice-error')).to.have.length(1);
     const c = await turn('/scenario compaction');
@@ -174,7 +177,9 @@ describe('<silo-transcript> renders every reference-agent scenario (live)', func
         'live prompt',
         20000,
       );
-      const kinds = Array.from(prompt.querySelectorAll<HTMLButtonElement>('button')).map((b) => b.dataset.kind);
+      const kinds = Array.from(prompt.querySelectorAll<HTMLButtonElement>('button')).map(
+        (b) => b.dataset.kind,
+      );
       expect(kinds).to.include.members(['allow_once', 'allow_always', 'reject_once', 'reject_always']);
       prompt.querySelector<HTMLButtonElement>('button[data-kind="reject_once"]')!.click();
     });
@@ -188,7 +193,11 @@ describe('<silo-transcript> renders every reference-agent scenario (live)', func
       const before = elicitations.length;
       await turn(`/scenario ${name}`, async () => {
         const req = await until(() => elicitations[before], `${name} request`, 20000);
-        await until(() => el.shadowRoot!.querySelector('silo-elicitation')?.request === req || el.model.get(`e:${req.id}`), 'row');
+        await until(
+          () =>
+            el.shadowRoot!.querySelector('silo-elicitation')?.request === req || el.model.get(`e:${req.id}`),
+          'row',
+        );
         await req.decline();
       });
       const req = elicitations[before]!;
@@ -198,7 +207,9 @@ describe('<silo-transcript> renders every reference-agent scenario (live)', func
       await el.focusRow(el.model.indexOf(`e:${req.id}`));
       const child = await until(
         () =>
-          Array.from(el.shadowRoot!.querySelectorAll('silo-elicitation')).find((c) => c.record?.id === req.id),
+          Array.from(el.shadowRoot!.querySelectorAll('silo-elicitation')).find(
+            (c) => c.record?.id === req.id,
+          ),
         'elicitation element rendered',
       );
       expect(child.record!.resolution).to.equal('declined');

@@ -49,9 +49,11 @@ describe('session restore (real bridge, reference agent)', function () {
     for (const b of bridges.splice(0)) await stopBridge(b.id);
   });
 
-  it('resumed: session/resume, the transcript from the journal exactly, the next turn appends', async () => {
+  it('reload, then resumed: session/resume, the transcript from the journal exactly, the next turn appends', async () => {
     const b = await bridge();
     const { sessionId, journal } = await converse(b);
+    await service.dispose(); // the page goes away; a new one opens the same journal
+    service = createAgentsService({ databaseName });
     const s = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
     expect(s.resumeOutcome).to.equal('resumed');
     expect(s.sessionId).to.equal(sessionId);
@@ -188,6 +190,19 @@ describe('session restore (real bridge, reference agent)', function () {
     const ends = journal.filter((u) => u.kind === 'turn_end').map((u) => u.turnEnd!.stopReason);
     expect(ends).to.deep.equal(['interrupted', 'end_turn']);
     expect(journal.map((u) => u.seq)).to.deep.equal(journal.map((_, i) => i));
+  });
+
+  it('a permission pending when the agent dies is recorded as no longer answerable', async () => {
+    const b = await bridge();
+    const asked: string[] = [];
+    const s = await service.connect({ bridge: b, cwd: CWD, onPermission: (p) => asked.push(p.id) });
+    const outcome = s.prompt('/scenario permission').then(() => undefined, (e: SiloError) => e);
+    await until(() => asked.length === 1, 'the permission request is shown');
+    await killBridgeAgents(b.id);
+    expect((await outcome)?.code).to.equal('interrupted');
+    const journal = await s.transcript();
+    const resolution = journal.find((u) => u.kind === 'permission_resolution');
+    expect(resolution?.permission).to.deep.equal({ id: asked[0], resolution: 'unanswerable' });
   });
 
   it('reconnects after the bridge is killed and restarted mid-turn', async () => {

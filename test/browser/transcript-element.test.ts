@@ -20,8 +20,9 @@ import {
   userPrompt,
 } from './fixtures/transcript-data.ts';
 
-const axe = (globalThis as unknown as { axe: { run(context: Element, options?: object): Promise<AxeResults> } })
-  .axe;
+const axe = (
+  globalThis as unknown as { axe: { run(context: Element, options?: object): Promise<AxeResults> } }
+).axe;
 
 let cleanup: (() => void) | undefined;
 afterEach(() => {
@@ -79,7 +80,11 @@ describe('<silo-transcript>', () => {
     // Every agent message's text is there.
     for (const row of el.model.rows) {
       if (row.type === 'message' && row.role === 'agent') {
-        const first = row.text.trim().split('\n')[0]!.replace(/[*`#_]/g, '').slice(0, 20);
+        const first = row.text
+          .trim()
+          .split('\n')[0]!
+          .replace(/[*`#_]/g, '')
+          .slice(0, 20);
         expect(text).to.include(first);
       }
     }
@@ -94,33 +99,36 @@ describe('<silo-transcript>', () => {
     const perms = of('permission').map((p) => p.textContent ?? '');
     expect(perms.filter((t) => /Answered: /.test(t))).to.have.length(3);
     expect(perms[3]).to.include('Cancelled');
-    expect(of('turn-end').map((r) => r.querySelector('.turn-end')!.getAttribute('data-stop-reason'))).to.deep.equal([
-      'end_turn',
-      'end_turn',
-      'cancelled',
-      'end_turn',
-      'cancelled',
-    ]);
+    expect(
+      of('turn-end').map((r) => r.querySelector('.turn-end')!.getAttribute('data-stop-reason')),
+    ).to.deep.equal(['end_turn', 'end_turn', 'cancelled', 'end_turn', 'cancelled']);
     // Usage: context meter and cost in its currency.
     const meter = el.shadowRoot!.querySelector('meter')!;
     expect(Number(meter.max)).to.equal(1000000);
     expect(el.shadowRoot!.querySelector('[part="usage-cost"]')!.textContent).to.match(/\$0\.00\d\d/);
     // Code fences in tool output are rendered as code blocks.
-    expect(rows.some((r) => r.querySelector('.tool pre code')?.textContent?.includes('scripted-bash-output'))).to.equal(
-      true,
-    );
+    expect(
+      rows.some((r) => r.querySelector('.tool pre code')?.textContent?.includes('scripted-bash-output')),
+    ).to.equal(true);
     for (const name of ['load', 'resume'] as const) {
       el.updates = journalFromTraffic(await recordedTraffic(name));
       await el.updateComplete;
       const other = await collectRows(el.shadowRoot!);
       expect(other, name).to.have.length(el.model.rows.length);
-      expect(other.filter((r) => r.getAttribute('part')!.includes('unknown')), name).to.have.length(0);
+      expect(
+        other.filter((r) => r.getAttribute('part')!.includes('unknown')),
+        name,
+      ).to.have.length(0);
       expect(other.filter((r) => r.getAttribute('part')!.includes('tool')).length, name).to.be.greaterThan(0);
     }
   });
 
   it('keeps a row’s DOM identity while its chunks stream, and patches tool rows in place', async () => {
-    const el = await show([userPrompt('hi', 'u'), chunk('Hello', 'a'), tool({ toolCallId: 't', title: 'Run' }, true)]);
+    const el = await show([
+      userPrompt('hi', 'u'),
+      chunk('Hello', 'a'),
+      tool({ toolCallId: 't', title: 'Run' }, true),
+    ]);
     const agent = await until(() => rowsOf(el, 'message-agent')[0], 'agent row');
     const toolRow = rowsOf(el, 'tool')[0]!;
     const user = rowsOf(el, 'message-user')[0]!;
@@ -246,26 +254,47 @@ describe('<silo-transcript>', () => {
       );
       updates.push(raw({ sessionUpdate: 'plan', entries: [{ content: p, priority: p, status: p }] }));
       updates.push(raw({ sessionUpdate: 'notice', severity: p, title: p, description: p }));
-      updates.push(raw({ sessionUpdate: 'compaction_update', compactionId: p, status: p, summary: [{ type: 'text', text: p }], error: p }));
       updates.push(
         raw({
-          sessionUpdate: 'agent_message_chunk',
-          messageId: `xr${i}`,
-          content: { type: 'resource_link', uri: `javascript:window.__xss.push(${100 + i})`, name: p, description: p },
+          sessionUpdate: 'compaction_update',
+          compactionId: p,
+          status: p,
+          summary: [{ type: 'text', text: p }],
+          error: p,
         }),
       );
       updates.push(
         raw({
           sessionUpdate: 'agent_message_chunk',
           messageId: `xr${i}`,
-          content: { type: 'image', mimeType: `image/png" onerror="window.__xss.push(${200 + i})`, data: 'AAAA' },
+          content: {
+            type: 'resource_link',
+            uri: `javascript:window.__xss.push(${100 + i})`,
+            name: p,
+            description: p,
+          },
         }),
       );
       updates.push(
         raw({
           sessionUpdate: 'agent_message_chunk',
           messageId: `xr${i}`,
-          content: { type: 'image', mimeType: 'text/html', data: btoa('<script>window.__xss.push(300)</script>') },
+          content: {
+            type: 'image',
+            mimeType: `image/png" onerror="window.__xss.push(${200 + i})`,
+            data: 'AAAA',
+          },
+        }),
+      );
+      updates.push(
+        raw({
+          sessionUpdate: 'agent_message_chunk',
+          messageId: `xr${i}`,
+          content: {
+            type: 'image',
+            mimeType: 'text/html',
+            data: btoa('<script>window.__xss.push(300)</script>'),
+          },
         }),
       );
       updates.push(raw({ sessionUpdate: 'agent_message_chunk', messageId: `xr${i}`, content: { type: p } }));
@@ -280,7 +309,11 @@ describe('<silo-transcript>', () => {
         },
         raw: {},
       });
-      updates.push({ kind: 'elicitation', elicitation: { id: `xe${i}`, message: p, resolution: 'declined' }, raw: {} });
+      updates.push({
+        kind: 'elicitation',
+        elicitation: { id: `xe${i}`, message: p, resolution: 'declined' },
+        raw: {},
+      });
       updates.push(raw({ sessionUpdate: p }));
       updates.push(turnEnd(p));
     });
@@ -291,7 +324,9 @@ describe('<silo-transcript>', () => {
     const rows = await collectRows(el.shadowRoot!, (row) => {
       shown += deepText(row);
       for (const e of [row, ...deepElements(row)]) {
-        if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'svg', 'math', 'STYLE', 'BASE'].includes(e.tagName)) {
+        if (
+          ['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'svg', 'math', 'STYLE', 'BASE'].includes(e.tagName)
+        ) {
           problems.push(`<${e.tagName}>`);
         }
         if (e instanceof HTMLImageElement) images.push(e.decode().catch(() => undefined));
@@ -327,7 +362,10 @@ describe('<silo-transcript>', () => {
     const log = el.shadowRoot!.querySelector<HTMLElement>('[part="log"]')!;
     await settle(log);
     log.scrollTop = log.scrollHeight / 2;
-    await until(() => Number(el.shadowRoot!.querySelector<HTMLElement>('.row')!.dataset.index) > 1000, 'scrolled');
+    await until(
+      () => Number(el.shadowRoot!.querySelector<HTMLElement>('.row')!.dataset.index) > 1000,
+      'scrolled',
+    );
     expect(count(), 'DOM nodes in the middle').to.be.lessThan(1500);
     await el.focusRow(el.model.rows.length - 1);
     await until(
@@ -338,7 +376,10 @@ describe('<silo-transcript>', () => {
   });
 
   it('renders a live permission prompt with every option, moves focus to it, and fails closed', async () => {
-    const el = await show([userPrompt('delete it', 'u'), tool({ toolCallId: 'rm', title: 'rm -rf build', kind: 'delete' }, true)]);
+    const el = await show([
+      userPrompt('delete it', 'u'),
+      tool({ toolCallId: 'rm', title: 'rm -rf build', kind: 'delete' }, true),
+    ]);
     const req = new TestPermission('perm-1', { toolCallId: 'rm', title: 'rm -rf build' }, [
       { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
       { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
@@ -347,35 +388,69 @@ describe('<silo-transcript>', () => {
     ]);
     el.permissionRequests = [req];
     // Before its journaled row arrives, the live prompt waits (focused) below the log.
-    const early = await until(() => el.shadowRoot!.querySelector<HTMLElement>('[part="pending"] [data-prompt="perm-1"]'), 'pending prompt');
+    const early = await until(
+      () => el.shadowRoot!.querySelector<HTMLElement>('[part="pending"] [data-prompt="perm-1"]'),
+      'pending prompt',
+    );
     await until(() => el.shadowRoot!.activeElement === early, 'focus on the pending prompt');
     // The worker journals the request; its row takes the prompt's place in the log, focus follows.
-    el.appendUpdates([{ kind: 'permission', permission: { id: req.id, toolCall: req.toolCall, options: req.options }, raw: {} }]);
-    const prompt = await until(() => el.shadowRoot!.querySelector<HTMLElement>('[part="log"] [data-prompt="perm-1"]'), 'prompt in the log');
+    el.appendUpdates([
+      {
+        kind: 'permission',
+        permission: { id: req.id, toolCall: req.toolCall, options: req.options },
+        raw: {},
+      },
+    ]);
+    const prompt = await until(
+      () => el.shadowRoot!.querySelector<HTMLElement>('[part="log"] [data-prompt="perm-1"]'),
+      'prompt in the log',
+    );
     expect(el.shadowRoot!.querySelector('[part="pending"]') === null, 'pending area gone').to.equal(true);
     await until(() => el.shadowRoot!.activeElement === prompt, 'focus on the prompt');
     const buttons = Array.from(prompt.querySelectorAll('button'));
-    expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Allow once', 'Always allow', 'Reject', 'Never']);
+    expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal([
+      'Allow once',
+      'Always allow',
+      'Reject',
+      'Never',
+    ]);
     // No option is preselected or focused: Enter on the prompt does nothing.
-    expect(buttons.includes(el.shadowRoot!.activeElement as HTMLButtonElement), 'no option focused').to.equal(false);
+    expect(buttons.includes(el.shadowRoot!.activeElement as HTMLButtonElement), 'no option focused').to.equal(
+      false,
+    );
     let answered: string | undefined;
     el.addEventListener('silo-permission-answered', (e) => (answered = e.detail.optionId));
     buttons[2]!.click();
     await until(() => answered, 'answered event');
     expect(req.chosen).to.deep.equal(['no']);
-    await until(() => prompt.querySelector('[part="permission-resolution"]')?.textContent?.includes('Reject'), 'shows choice');
+    await until(
+      () => prompt.querySelector('[part="permission-resolution"]')?.textContent?.includes('Reject'),
+      'shows choice',
+    );
     expect(prompt.querySelectorAll('button')).to.have.length(0);
     // A second request that the agent withdraws can no longer be answered.
     const gone = new TestPermission('perm-2', { toolCallId: 'rm2', title: 'push' }, [
       { optionId: 'ok', name: 'Allow', kind: 'allow_once' },
     ]);
     el.permissionRequests = [req, gone];
-    el.appendUpdates([{ kind: 'permission', permission: { id: gone.id, toolCall: gone.toolCall, options: gone.options }, raw: {} }]);
-    const p2 = await until(() => el.shadowRoot!.querySelector<HTMLElement>('[data-prompt="perm-2"] button'), 'prompt 2');
+    el.appendUpdates([
+      {
+        kind: 'permission',
+        permission: { id: gone.id, toolCall: gone.toolCall, options: gone.options },
+        raw: {},
+      },
+    ]);
+    const p2 = await until(
+      () => el.shadowRoot!.querySelector<HTMLElement>('[data-prompt="perm-2"] button'),
+      'prompt 2',
+    );
     expect(p2.textContent!.trim()).to.equal('Allow');
     gone.controller.abort();
     await until(
-      () => el.shadowRoot!.querySelector('[data-prompt="perm-2"]')?.textContent?.includes('can no longer be answered'),
+      () =>
+        el
+          .shadowRoot!.querySelector('[data-prompt="perm-2"]')
+          ?.textContent?.includes('can no longer be answered'),
       'withdrawn prompt',
     );
     expect(el.shadowRoot!.querySelectorAll('[data-prompt="perm-2"] button')).to.have.length(0);
@@ -403,8 +478,13 @@ describe('<silo-transcript>', () => {
       cancel: async () => {},
     };
     el.elicitationRequests = [live];
-    await until(() => el.shadowRoot!.querySelector('silo-elicitation')?.request === live, 'live request handed over');
-    el.appendUpdates([{ kind: 'elicitation_resolution', elicitation: { id: 'q1', resolution: 'answered' }, raw: {} }]);
+    await until(
+      () => el.shadowRoot!.querySelector('silo-elicitation')?.request === live,
+      'live request handed over',
+    );
+    el.appendUpdates([
+      { kind: 'elicitation_resolution', elicitation: { id: 'q1', resolution: 'answered' }, raw: {} },
+    ]);
     await until(
       () => el.shadowRoot!.querySelector('silo-elicitation')?.record?.resolution === 'answered',
       'resolution record',
@@ -415,19 +495,25 @@ describe('<silo-transcript>', () => {
   it('loads a JSONL export from a URL and from a file, the same as the array', async () => {
     const journal = journalFromTraffic(await recordedTraffic('main'));
     const fromArray = await show(journal);
-    const expected = (await collectRows(fromArray.shadowRoot!)).map((r) => r.outerHTML.replace(/<!--[^>]*-->| style="[^"]*"/g, ''));
+    const expected = (await collectRows(fromArray.shadowRoot!)).map((r) =>
+      r.outerHTML.replace(/<!--[^>]*-->| style="[^"]*"/g, ''),
+    );
     cleanup?.();
     const url = URL.createObjectURL(new Blob([toJsonl(journal)], { type: 'application/jsonl' }));
     const el = document.createElement('silo-transcript');
     el.src = url;
     cleanup = mount(el);
     await el.updateComplete;
-    const fromUrl = (await collectRows(el.shadowRoot!)).map((r) => r.outerHTML.replace(/<!--[^>]*-->| style="[^"]*"/g, ''));
+    const fromUrl = (await collectRows(el.shadowRoot!)).map((r) =>
+      r.outerHTML.replace(/<!--[^>]*-->| style="[^"]*"/g, ''),
+    );
     expect(fromUrl).to.deep.equal(expected);
     el.src = undefined;
     el.file = new File([toJsonl(journal)], 'session.jsonl');
     await el.updateComplete;
-    const fromFile = (await collectRows(el.shadowRoot!)).map((r) => r.outerHTML.replace(/<!--[^>]*-->| style="[^"]*"/g, ''));
+    const fromFile = (await collectRows(el.shadowRoot!)).map((r) =>
+      r.outerHTML.replace(/<!--[^>]*-->| style="[^"]*"/g, ''),
+    );
     expect(fromFile).to.deep.equal(expected);
     let error: unknown;
     el.addEventListener('silo-load-error', (e) => (error = e.detail.error));
@@ -444,7 +530,12 @@ describe('<silo-transcript>', () => {
     el.locale = 'de-DE';
     el.updates = [
       userPrompt('Hallo', 'u'),
-      raw({ sessionUpdate: 'usage_update', used: 12345, size: 200000, cost: { amount: 1.5, currency: 'EUR' } }),
+      raw({
+        sessionUpdate: 'usage_update',
+        used: 12345,
+        size: 200000,
+        cost: { amount: 1.5, currency: 'EUR' },
+      }),
       turnEnd('cancelled'),
     ];
     cleanup = mount(el);
@@ -454,7 +545,9 @@ describe('<silo-transcript>', () => {
     expect(rowsOf(el, 'turn-end')[0]!.textContent!.trim()).to.equal('Abgebrochen');
     const usage = el.shadowRoot!.querySelector('[part="usage"]')!.textContent!;
     expect(usage).to.include('12.345').and.include('200.000');
-    expect(el.shadowRoot!.querySelector('[part="usage-cost"]')!.textContent).to.include('1,50').and.include('€');
+    expect(el.shadowRoot!.querySelector('[part="usage-cost"]')!.textContent)
+      .to.include('1,50')
+      .and.include('€');
   });
 
   it('moves between turns and pending prompts with the keyboard', async () => {
@@ -469,7 +562,9 @@ describe('<silo-transcript>', () => {
     const log = el.shadowRoot!.querySelector<HTMLElement>('[part="log"]')!;
     log.focus();
     const press = (key: string, altKey = false) =>
-      el.shadowRoot!.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, altKey, bubbles: true, composed: true }));
+      el.shadowRoot!.activeElement!.dispatchEvent(
+        new KeyboardEvent('keydown', { key, altKey, bubbles: true, composed: true }),
+      );
     press('ArrowDown');
     await until(() => el.shadowRoot!.activeElement?.textContent?.includes('first'), 'first turn focused');
     press('ArrowDown');
@@ -480,12 +575,24 @@ describe('<silo-transcript>', () => {
       { optionId: 'y', name: 'Yes', kind: 'allow_once' },
     ]);
     el.permissionRequests = [req];
-    el.appendUpdates([{ kind: 'permission', permission: { id: req.id, toolCall: req.toolCall, options: req.options }, raw: {} }]);
-    await until(() => el.shadowRoot!.activeElement?.getAttribute('data-prompt') === 'kp', 'focus on the prompt');
+    el.appendUpdates([
+      {
+        kind: 'permission',
+        permission: { id: req.id, toolCall: req.toolCall, options: req.options },
+        raw: {},
+      },
+    ]);
+    await until(
+      () => el.shadowRoot!.activeElement?.getAttribute('data-prompt') === 'kp',
+      'focus on the prompt',
+    );
     log.focus();
     (el.shadowRoot!.querySelector('[part~="message-user"]') as HTMLElement).focus();
     press('ArrowDown', true);
-    await until(() => el.shadowRoot!.activeElement?.querySelector('[data-prompt="kp"]'), 'pending prompt row focused');
+    await until(
+      () => el.shadowRoot!.activeElement?.querySelector('[data-prompt="kp"]'),
+      'pending prompt row focused',
+    );
   });
 
   it('sticks to the bottom while streaming, offers "jump to latest" after the user scrolls up', async () => {
@@ -537,7 +644,8 @@ describe('<silo-transcript>', () => {
       log.scrollTop = top;
       await settle(log);
       const results = await axe.run(el);
-      for (const v of results.violations) violations.push(`${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      for (const v of results.violations)
+        violations.push(`${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       if (log.scrollTop + log.clientHeight >= log.scrollHeight - 1) break;
     }
     expect([...new Set(violations)]).to.deep.equal([]);

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import '../../components/index.ts';
 import { parseJsonl, toJsonl, toMarkdown } from '../../src/export.ts';
 import { createAgentsService } from '../../src/index.ts';
-import { collectRows, mount } from './fixtures/dom.ts';
+import { collectRows, mount, until } from './fixtures/dom.ts';
 import { journalFromTraffic, recordedTraffic } from './fixtures/transcript-data.ts';
 
 describe('transcript export and import', () => {
@@ -13,7 +13,9 @@ describe('transcript export and import', () => {
     expect(text.split('\n').filter(Boolean)).to.have.length(journal.length);
     expect(parseJsonl(text)).to.deep.equal(journal);
     expect(parseJsonl(`\n${text}\r\n\n`)).to.deep.equal(journal);
-    expect(() => parseJsonl('{"kind":"a","raw":{}}\n[1]\n')).to.throw(/Line 2/).with.property('code', 'invalid-params');
+    expect(() => parseJsonl('{"kind":"a","raw":{}}\n[1]\n'))
+      .to.throw(/Line 2/)
+      .with.property('code', 'invalid-params');
     expect(() => parseJsonl('{"kind":"a"}\n{oops\n')).to.throw(/Line 2/);
   });
 
@@ -45,7 +47,9 @@ describe('transcript export and import', () => {
       el.sessionId = id;
       const cleanup = mount(el);
       await el.updateComplete;
+      await until(() => el.model.rows.length > 0, `rows loaded (${el.shadowRoot!.querySelector('[part="empty"]')?.textContent})`);
       const rows = await collectRows(el.shadowRoot!);
+      expect(rows.length, 'every row rendered').to.equal(el.model.rows.length);
       expect(rows.filter((r) => r.getAttribute('part')!.includes('turn-end'))).to.have.length(5);
       expect(rows.filter((r) => r.getAttribute('part')!.includes('tool'))).to.have.length(5);
       cleanup();

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { TranscriptModel } from '../../src/transcript/model.ts';
 import type {
   CompactionRow,
   MessageRow,
@@ -7,7 +8,6 @@ import type {
   ToolCallRow,
   TurnEndRow,
 } from '../../src/transcript/rows.ts';
-import { TranscriptModel } from '../../src/transcript/model.ts';
 import {
   chunk,
   journalFromTraffic,
@@ -53,7 +53,13 @@ describe('transcript model', () => {
       tool({ toolCallId: 'x', title: 'X' }, true),
       chunk('d', undefined),
     );
-    expect(m.rows.map((r) => (r.type === 'message' ? r.text : r.type))).to.deep.equal(['ab', 't', 'c', 'tool', 'd']);
+    expect(m.rows.map((r) => (r.type === 'message' ? r.text : r.type))).to.deep.equal([
+      'ab',
+      't',
+      'c',
+      'tool',
+      'd',
+    ]);
   });
 
   it('keeps non-text blocks of a message as parts', () => {
@@ -144,16 +150,26 @@ describe('transcript model', () => {
 
   it('fixes a compaction at its first position, chunk before update included, and patches it', () => {
     const m = fold(
-      raw({ sessionUpdate: 'compaction_summary_chunk', compactionId: 'c1', content: { type: 'text', text: 'part 1' } }),
+      raw({
+        sessionUpdate: 'compaction_summary_chunk',
+        compactionId: 'c1',
+        content: { type: 'text', text: 'part 1' },
+      }),
       chunk('later', 'm'),
       raw({ sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'completed' }),
-      raw({ sessionUpdate: 'compaction_summary_chunk', compactionId: 'c1', content: { type: 'text', text: 'part 2' } }),
+      raw({
+        sessionUpdate: 'compaction_summary_chunk',
+        compactionId: 'c1',
+        content: { type: 'text', text: 'part 2' },
+      }),
     );
     const c = m.rows[0] as CompactionRow;
     expect(c.type).to.equal('compaction');
     expect(c.status).to.equal('completed');
     expect(c.summary).to.have.length(2);
-    m.apply(raw({ sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'completed', summary: [] }));
+    m.apply(
+      raw({ sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'completed', summary: [] }),
+    );
     expect((m.rows[0] as CompactionRow).summary).to.deep.equal([]);
     m.apply(raw({ sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'failed', error: 'boom' }));
     expect(m.rows[0]).to.include({ status: 'failed', error: 'boom' });
@@ -175,7 +191,11 @@ describe('transcript model', () => {
         },
         raw: {},
       },
-      { kind: 'permission_resolution', permission: { id: 'p1', resolution: 'selected', optionId: 'n' }, raw: {} },
+      {
+        kind: 'permission_resolution',
+        permission: { id: 'p1', resolution: 'selected', optionId: 'n' },
+        raw: {},
+      },
       { kind: 'elicitation', elicitation: { id: 'e1', message: 'Which?', questions: [] }, raw: {} },
       { kind: 'elicitation_resolution', elicitation: { id: 'e1', resolution: 'declined' }, raw: {} },
     );
@@ -204,7 +224,13 @@ describe('transcript model', () => {
   });
 
   it('marks a refused turn as left out of the agent context', () => {
-    const m = fold(userPrompt('first'), chunk('ok', 'a1'), turnEnd('end_turn'), userPrompt('bad'), chunk('no', 'a2'));
+    const m = fold(
+      userPrompt('first'),
+      chunk('ok', 'a1'),
+      turnEnd('end_turn'),
+      userPrompt('bad'),
+      chunk('no', 'a2'),
+    );
     m.apply(turnEnd('refusal'));
     const msgs = m.rows.filter((r): r is MessageRow => r.type === 'message');
     expect(msgs.map((r) => Boolean(r.excluded))).to.deep.equal([false, false, true, true]);
@@ -233,7 +259,12 @@ describe('transcript model', () => {
 
   it('touches only the row an update patches and skips already-applied seqs', () => {
     const m = new TranscriptModel();
-    m.applyAll([userPrompt('q'), chunk('a', 'm'), tool({ toolCallId: 't', title: 'T' }, true)].map((u, seq) => ({ ...u, seq })));
+    m.applyAll(
+      [userPrompt('q'), chunk('a', 'm'), tool({ toolCallId: 't', title: 'T' }, true)].map((u, seq) => ({
+        ...u,
+        seq,
+      })),
+    );
     const before = [...m.rows];
     expect(m.apply({ ...chunk('b', 'm'), seq: 3 })).to.equal(1);
     expect(m.rows[0]).to.equal(before[0]);

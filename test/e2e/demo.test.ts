@@ -238,9 +238,16 @@ test('the demo: live chat, scenarios, restore on reload, embed, offline history 
 
       await waitFor(
         page,
-        'the history list to show the session with its title',
-        (id: string) =>
-          document.querySelector(`#history [data-session-id="${id}"] .title`)?.textContent?.includes('Hello'),
+        'the history list to show the session with the title the chat shows',
+        (id: string) => {
+          const title = window.e2e.chat().shadowRoot?.querySelector('[part="title"]')?.textContent?.trim();
+          const item = document.querySelector(`#history [data-session-id="${id}"]`);
+          return (
+            title &&
+            item?.querySelector('.title')?.textContent?.trim() === title &&
+            item.textContent?.includes('reference agent')
+          );
+        },
         [await page.evaluate(() => window.e2e.chat().session!.sessionId)],
       );
     });
