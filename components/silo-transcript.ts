@@ -2,6 +2,7 @@
  * `<silo-transcript>`: renders a session's transcript, live or recorded, virtualized.
  * @packageDocumentation
  */
+import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { provideResizeObserver } from '@lit-labs/virtualizer/polyfillLoaders/ResizeObserver.js';
 import { type VirtualizerHostElement, virtualize, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
@@ -40,6 +41,9 @@ declare global {
 }
 
 const BOTTOM_SLACK = 48;
+
+/** The layout, given rather than loaded on demand (no dynamic import; one config for every render). */
+const LAYOUT = flow();
 
 let observerProvided = false;
 
@@ -625,6 +629,7 @@ export class SiloTranscript extends LitElement {
           keyFunction: (row: TranscriptRow) => row.key,
           renderItem: (row: TranscriptRow, i: number) => renderRow(row, i, ctx),
           scroller: true,
+          layout: LAYOUT,
         })}
       </div>
       ${

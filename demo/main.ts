@@ -202,7 +202,7 @@ function historyItem(s: AgentSessionSummary) {
   const live = s.sessionId === state.liveId && state.bridge !== undefined;
   const current = state.viewing ? s.sessionId === state.viewing : live;
   const meta = [
-    agentName(s.agent),
+    s.agent ? agentName(s.agent) : 'no agent recorded',
     timeAgo(s.updatedAt ?? s.createdAt),
     s.updateCount !== undefined ? `${s.updateCount} updates` : '',
   ]
@@ -217,10 +217,10 @@ function historyItem(s: AgentSessionSummary) {
       @click=${() => open(s.sessionId)}
     >
       <span class="title">${sessionTitle(s)}</span>
-      <span class="meta">${meta}</span>
-      <span class="badges">
+      <span class="meta">
         ${live ? html`<span class="badge live">live</span>` : nothing}
         ${s.lastOutcome ? html`<span class="badge" data-outcome=${s.lastOutcome}>${OUTCOME_BADGE[s.lastOutcome]}</span>` : nothing}
+        ${meta}
       </span>
     </button>
   </li>`;
@@ -321,8 +321,9 @@ function barTemplate() {
       }
       ${
         state.liveId
-          ? html`<button type="button" id="export" @click=${() => exportSession(state.liveId!)}>Export JSONL</button>
-            <button type="button" id="clear" class="danger" @click=${() => clearSession(state.liveId!)}>Clear</button>`
+          ? html`<button type="button" id="clear" class="danger" title="Delete this session's journal from this browser" @click=${() => clearSession(state.liveId!)}>
+              Clear
+            </button>`
           : nothing
       }
     </div>

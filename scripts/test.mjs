@@ -1,4 +1,5 @@
-// `npm test`: Node's test runner for the Node side, then @web/test-runner in Chromium and Firefox ESR.
+// `npm test`: Node's test runner for the Node side, the demo end to end in Chromium (test/e2e), then
+// @web/test-runner in Chromium and Firefox ESR.
 // Flags: --node-only, --browser-only, --long (the long reliability variants; also SILO_LONG=1).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
@@ -30,6 +31,11 @@ if (!args.includes('--node-only')) {
   const paths = ensureBrowsers(['chromium', 'firefox']);
   env.CHROME_PATH = paths.chromium;
   env.FIREFOX_PATH = paths.firefox;
+  // The demo end to end (npm start's pieces + Chromium through puppeteer-core); screenshots/.
+  const e2e = readdirSync('test/e2e')
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `test/e2e/${f}`);
+  run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...e2e]);
   run(process.execPath, [
     'node_modules/@web/test-runner/dist/bin.js',
     '--config',

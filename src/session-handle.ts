@@ -42,8 +42,8 @@ export class HandleEvents implements WorkerEvents {
   elicitation(request: ElicitationWire): void {
     this.run((h) => h.presentElicitation(request, this.options));
   }
-  requestEnded(id: string): void {
-    this.run((h) => h.endRequest(id));
+  requestEnded(id: string, resolution: string): void {
+    this.run((h) => h.endRequest(id, resolution));
   }
 }
 
@@ -51,6 +51,8 @@ export class SessionHandle implements AgentSessionHandle {
   private current: AgentSessionSnapshot;
   private readonly listeners = new Set<Listener>();
   private readonly live = new Map<string, AbortController>();
+  /** URL questions waiting for `elicitation/complete`: settle true when it arrives, false when Silo stops waiting. */
+  private readonly completions = new Map<string, (completed: boolean) => void>();
   private resolveClosed: () => void = () => {};
   readonly closed: Promise<void>;
 
@@ -120,6 +122,8 @@ export class SessionHandle implements AgentSessionHandle {
   markClosed(): void {
     for (const c of this.live.values()) c.abort(SiloError.closed());
     this.live.clear();
+    for (const settle of this.completions.values()) settle(false);
+    this.completions.clear();
     if (this.current.state !== 'closed' && this.current.state !== 'failed') {
       this.current = { ...this.current, state: 'closed', busy: false };
       this.emit([]);
@@ -129,7 +133,14 @@ export class SessionHandle implements AgentSessionHandle {
 
   receive(batch: AgentSessionUpdate[], snapshot: AgentSessionSnapshot): void {
     this.current = snapshot;
-    for (const u of batch) this.options.onUpdate?.(u);
+    for (const u of batch) {
+      const id = u.elicitation?.id;
+      if (id && (u.kind === 'elicitation_complete' || u.elicitation?.resolution === 'unanswerable')) {
+        this.completions.get(id)?.(u.kind === 'elicitation_complete');
+        this.completions.delete(id);
+      }
+      this.options.onUpdate?.(u);
+    }
     this.emit(batch);
     if (snapshot.state === 'closed') this.resolveClosed();
   }
@@ -152,19 +163,38 @@ export class SessionHandle implements AgentSessionHandle {
 
   presentElicitation(wire: ElicitationWire, options: AgentSessionConnectOptions): void {
     const signal = this.track(wire.id);
+    let consented = false;
+    const completion =
+      wire.mode === 'url' ? new Promise<boolean>((resolve) => this.completions.set(wire.id, resolve)) : undefined;
     const request: AgentElicitationRequest = {
       ...wire,
       signal,
-      answer: (answers) => this.api.answerElicitation(this.handleId, wire.id, { action: 'accept', answers }),
+      ...(completion ? { completion } : {}),
+      answer: async (answers) => {
+        await this.api.answerElicitation(this.handleId, wire.id, { action: 'accept', answers });
+        consented = true;
+      },
       decline: () => this.api.answerElicitation(this.handleId, wire.id, { action: 'decline' }),
-      cancel: () => this.api.answerElicitation(this.handleId, wire.id, { action: 'cancel' }),
+      cancel: async () => {
+        if (consented) {
+          // After consent the question is answered; cancelling only stops waiting for completion.
+          this.completions.get(wire.id)?.(false);
+          this.completions.delete(wire.id);
+          return;
+        }
+        await this.api.answerElicitation(this.handleId, wire.id, { action: 'cancel' });
+      },
     };
     options.onElicitation?.(request);
   }
 
-  endRequest(id: string): void {
-    this.live.get(id)?.abort();
+  endRequest(id: string, resolution: string): void {
+    this.live.get(id)?.abort(resolution);
     this.live.delete(id);
+    if (resolution === 'unanswerable') {
+      this.completions.get(id)?.(false);
+      this.completions.delete(id);
+    }
   }
 
   private track(id: string): AbortSignal {

@@ -58,8 +58,11 @@ export interface WorkerEvents {
   state(snapshot: AgentSessionSnapshot): void;
   permission(request: PermissionWire): void;
   elicitation(request: ElicitationWire): void;
-  /** A live request can no longer be answered (answered elsewhere, withdrawn, connection lost). */
-  requestEnded(id: string): void;
+  /**
+   * A live request ended: answered, withdrawn or no longer answerable. `resolution` is how it ended
+   * (`selected`, `answered`, `declined`, `cancelled`, `unanswerable`).
+   */
+  requestEnded(id: string, resolution: string): void;
 }
 
 /** How a question was answered. */

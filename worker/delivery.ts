@@ -56,8 +56,8 @@ export class Delivery {
     this.send(() => this.events.elicitation(request));
   }
 
-  requestEnded(id: string): void {
-    this.send(() => this.events.requestEnded(id));
+  requestEnded(id: string, resolution: string): void {
+    this.send(() => this.events.requestEnded(id, resolution));
   }
 
   private send(call: () => unknown): void {

@@ -606,11 +606,11 @@ export class SessionCore implements LinkHost {
     if (row.kind === 'permission') {
       const outcome = result?.outcome as Raw | undefined;
       const selected = outcome?.outcome === 'selected' && typeof outcome.optionId === 'string';
-      this.record({
-        kind: 'permission_resolution',
-        permission: selected ? { id: row.rowId, resolution: 'selected', optionId: outcome.optionId as string } : { id: row.rowId, resolution: result ? 'cancelled' : 'unanswerable' },
-        raw: (message as unknown as Raw) ?? {},
-      });
+      const permission = selected
+        ? { id: row.rowId, resolution: 'selected' as const, optionId: outcome.optionId as string }
+        : { id: row.rowId, resolution: result ? ('cancelled' as const) : ('unanswerable' as const) };
+      this.record({ kind: 'permission_resolution', permission, raw: (message as unknown as Raw) ?? {} });
+      this.delivery.requestEnded(row.rowId, permission.resolution);
     } else {
       const action = result?.action;
       const resolution = action === 'accept' ? 'answered' : action === 'decline' ? 'declined' : 'cancelled';
@@ -619,8 +619,8 @@ export class SessionCore implements LinkHost {
         elicitation: toResolutionRecord(row.rowId, resolution, row.answerText),
         raw: (message as unknown as Raw) ?? {},
       });
+      this.delivery.requestEnded(row.rowId, resolution);
     }
-    this.delivery.requestEnded(row.rowId);
   }
 
   /** `elicitation/complete`: the external flow of a url question finished. Unknown ids are ignored. */
@@ -631,7 +631,7 @@ export class SessionCore implements LinkHost {
         this.rows.delete(key);
         this.record({
           kind: 'elicitation_complete',
-          elicitation: { id: row.rowId },
+          elicitation: { id: row.rowId, completed: true },
           raw: { elicitationId },
         });
         return;
@@ -692,7 +692,8 @@ export class SessionCore implements LinkHost {
     const result = validateAnswers(row.questions ?? [], action.answers);
     if (!result.ok) throw new SiloError('invalid-params', 'Some answers are not valid', { errors: result.errors });
     row.answerText = result.text;
-    this.elicitations.answer(rowId, { action: 'accept', content: result.content });
+    // A url accept is consent to open the URL: it carries no content.
+    this.elicitations.answer(rowId, row.elicitationId ? { action: 'accept' } : { action: 'accept', content: result.content });
   }
 
   private findRow(rowId: string): RequestRow | undefined {
@@ -703,7 +704,7 @@ export class SessionCore implements LinkHost {
   private endRequest(kind: 'permission' | 'elicitation', rowId: string, resolution: 'unanswerable'): void {
     if (kind === 'permission') this.record({ kind: 'permission_resolution', permission: { id: rowId, resolution }, raw: {} });
     else this.record({ kind: 'elicitation_resolution', elicitation: { id: rowId, resolution }, raw: {} });
-    this.delivery.requestEnded(rowId);
+    this.delivery.requestEnded(rowId, resolution);
   }
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────

@@ -270,12 +270,13 @@ describe('<silo-elicitation> through the real bridge and reference agent', funct
     click(el, 'answer');
     const { received } = await reply();
     expect(received.action).to.equal('accept');
-    expect(received.content ?? {}).to.deep.equal({}, 'url accept carries no content');
+    expect(received).to.deep.equal({ action: 'accept' }, 'url accept is consent: it carries no content');
     expect(opened).to.deep.equal([[request.url, '_blank', 'noopener,noreferrer']]);
     const { resolution, journal } = await journaled(request.id);
     expect(resolution).to.deep.equal({ id: request.id, resolution: 'answered' });
     const complete = journal.find((u) => u.kind === 'elicitation_complete');
-    expect(complete?.elicitation?.id).to.equal(request.id, 'the completion is journaled');
+    expect(complete?.elicitation).to.deep.equal({ id: request.id, completed: true }, 'the completion is journaled');
+    expect(await request.completion).to.equal(true, 'the live request learns of the completion');
   });
 
   it('url mode without completion: retry and stop stay available', async () => {

@@ -51,6 +51,14 @@ describe('reliability: faults with a real bridge and real agents', function () {
     return b;
   };
 
+  /** One bridge for the faults that leave the bridge itself alone (each connection has its own agent). */
+  let shared: TestBridge;
+  before(async () => {
+    shared = await startBridge();
+  });
+  after(async () => {
+    await stopBridge(shared.id);
+  });
   beforeEach(() => {
     databaseName = `silo-reliability-${crypto.randomUUID()}`;
     service = createAgentsService({ databaseName });
@@ -75,7 +83,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
   }
 
   it('agent crash mid-turn: interrupted (coded), every update it sent is journaled, reconnects and continues', async () => {
-    const b = await bridge();
+    const b = shared;
     const { session, delivered, states } = await open(b);
     const error = await codeOf(session.prompt('/scenario crash'));
     expect(error?.code).to.equal('interrupted');
@@ -97,7 +105,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
   });
 
   it('an agent that stops answering: the user cancels (force stop), and starts again', async () => {
-    const b = await bridge();
+    const b = shared;
     const { session, delivered } = await open(b);
     const running = session.prompt('/scenario hang');
     await until(() => delivered.some((u) => u.kind === 'agent_message_chunk'), 'the hang scenario started');
@@ -117,7 +125,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
   });
 
   it('a malformed line from the agent: dropped, the turn and the session go on', async () => {
-    const b = await bridge();
+    const b = shared;
     const { session, delivered } = await open(b);
     expect(await session.prompt('/scenario malformed')).to.equal('end_turn');
     const journal = await session.transcript();
@@ -131,7 +139,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
   });
 
   it('a 40 MB line from the agent: the bridge ends that agent (4001), the page gets a coded reason, the session reconnects', async () => {
-    const b = await bridge();
+    const b = shared;
     const { session, delivered, states } = await open(b);
     await session.prompt('before the huge line');
     const error = await codeOf(session.prompt('/scenario huge-line 40'));
@@ -192,7 +200,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
   });
 
   it('worker terminated mid-turn: the journal is a gapless prefix; a new worker restores the session', async () => {
-    const b = await bridge();
+    const b = shared;
     const worker = new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module' });
     const first = createAgentsService({ worker, databaseName });
     const { session, delivered } = await open(b, first);
@@ -236,7 +244,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
       await executeServerCommand('silo-quota', { origin: location.origin, bytes: null });
       this.skip();
     }
-    const b = await bridge();
+    const b = shared;
     const { session, delivered } = await open(b);
     await session.prompt('before the quota');
     try {
@@ -260,7 +268,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
   });
 
   it('a newer tab upgrades the database: this (old) tab gives way instead of blocking it, and fails coded', async () => {
-    const b = await bridge();
+    const b = shared;
     const { session, delivered } = await open(b);
     await session.prompt('before the upgrade');
     const before = await session.transcript();
@@ -297,7 +305,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
   });
 
   it('two tabs on one session: one writer, the other follows; no duplicate in the shared journal', async () => {
-    const b = await bridge();
+    const b = shared;
     const { session: owner } = await open(b);
     await owner.prompt('from the owner');
     const second = createAgentsService({ databaseName });
@@ -347,7 +355,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
 
   for (const when of ['mid-turn', 'mid-permission'] as const) {
     it(`page reloaded ${when}: the reloaded page restores the session from a gapless journal; nothing was approved`, async () => {
-      const b = await bridge();
+      const b = shared;
       const { frame, ready } = await framePage();
       try {
         let silo = (frame.contentWindow as unknown as { silo: typeof import('../../src/index.ts') }).silo;

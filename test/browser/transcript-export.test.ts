@@ -47,9 +47,16 @@ describe('transcript export and import', () => {
       el.sessionId = id;
       const cleanup = mount(el);
       await el.updateComplete;
-      await until(() => el.model.rows.length > 0, `rows loaded (${el.shadowRoot!.querySelector('[part="empty"]')?.textContent})`);
+      await until(
+        () => el.model.rows.length > 0,
+        `rows loaded (${el.shadowRoot!.querySelector('[part="empty"]')?.textContent})`,
+      );
       const rows = await collectRows(el.shadowRoot!);
-      expect(rows.length, 'every row rendered').to.equal(el.model.rows.length);
+      const log = el.shadowRoot!.querySelector<HTMLElement>('[part="log"]')!;
+      expect(
+        rows.length,
+        `every row rendered (log ${log.clientHeight}px, ${log.children.length} children, ${log.scrollHeight})`,
+      ).to.equal(el.model.rows.length);
       expect(rows.filter((r) => r.getAttribute('part')!.includes('turn-end'))).to.have.length(5);
       expect(rows.filter((r) => r.getAttribute('part')!.includes('tool'))).to.have.length(5);
       cleanup();
