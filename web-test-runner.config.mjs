@@ -34,6 +34,13 @@ export default {
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
   testsFinishTimeout: 600000,
-  testFramework: { config: { timeout: 60000, ...(process.env.SILO_GREP ? { grep: process.env.SILO_GREP } : {}) } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), siloTestServices(), siloFixtures(), siloSummary()],
+  testFramework: {
+    config: { timeout: 60000, ...(process.env.SILO_GREP ? { grep: process.env.SILO_GREP } : {}) },
+  },
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    siloTestServices(),
+    siloFixtures(),
+    siloSummary(),
+  ],
 };

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBrowsers } from './browsers.mjs';
 import { printSummary } from '../test/support/summary-print.mjs';
+import { ensureBrowsers } from './browsers.mjs';
 
 const args = process.argv.slice(2);
 const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' };

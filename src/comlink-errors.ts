@@ -4,7 +4,7 @@
  * rebuilds it on the other side. Register it in both the page and the worker.
  */
 import { type TransferHandler, transferHandlers } from 'comlink';
-import { SiloError, type SerializedSiloError, serializeError } from './errors.ts';
+import { type SerializedSiloError, SiloError, serializeError } from './errors.ts';
 
 let registered = false;
 

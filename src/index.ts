@@ -4,5 +4,8 @@
  */
 export type * from './api.ts';
 export { SiloError, type SiloErrorCode } from './errors.ts';
+export { type MarkdownExportOptions, parseJsonl, toJsonl, toMarkdown } from './export.ts';
 export { createAgentsService } from './service.ts';
+export { TranscriptModel } from './transcript/model.ts';
+export type * from './transcript/rows.ts';
 export type * from './types.ts';

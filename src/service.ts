@@ -2,7 +2,12 @@
  * `createAgentsService()`: starts Silo's worker and returns the page API.
  */
 import { type Remote, releaseProxy, wrap } from 'comlink';
-import type { AgentSessionConnectOptions, AgentSessionHandle, AgentsService, AgentsServiceOptions } from './api.ts';
+import type {
+  AgentSessionConnectOptions,
+  AgentSessionHandle,
+  AgentsService,
+  AgentsServiceOptions,
+} from './api.ts';
 import { registerErrorTransfer } from './comlink-errors.ts';
 import { startDefaultWorker } from './default-worker.ts';
 import { SiloError } from './errors.ts';

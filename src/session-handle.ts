@@ -2,7 +2,7 @@
  * The page-side {@link AgentSessionHandle}: mirrors the worker's session state, fans live updates out
  * to listeners, and turns live permission requests and questions into objects with methods.
  */
-import { type Remote, proxy } from 'comlink';
+import { proxy, type Remote } from 'comlink';
 import type {
   AgentElicitationRequest,
   AgentPermissionRequest,
@@ -94,7 +94,8 @@ export class SessionHandle implements AgentSessionHandle {
   }
 
   prompt(input: string | readonly AgentContentBlock[]): Promise<string> {
-    const blocks: AgentContentBlock[] = typeof input === 'string' ? [{ type: 'text', text: input }] : [...input];
+    const blocks: AgentContentBlock[] =
+      typeof input === 'string' ? [{ type: 'text', text: input }] : [...input];
     return this.api.prompt(this.handleId, blocks);
   }
   cancel(): Promise<void> {
@@ -165,7 +166,9 @@ export class SessionHandle implements AgentSessionHandle {
     const signal = this.track(wire.id);
     let consented = false;
     const completion =
-      wire.mode === 'url' ? new Promise<boolean>((resolve) => this.completions.set(wire.id, resolve)) : undefined;
+      wire.mode === 'url'
+        ? new Promise<boolean>((resolve) => this.completions.set(wire.id, resolve))
+        : undefined;
     const request: AgentElicitationRequest = {
       ...wire,
       signal,

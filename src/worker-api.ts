@@ -86,7 +86,10 @@ export interface WorkerApi {
   answerPermission(handleId: string, requestId: string, optionId: string | null): Promise<void>;
   answerElicitation(handleId: string, requestId: string, action: ElicitationAction): Promise<void>;
   close(handleId: string): Promise<void>;
-  sessions(options?: { readonly bridge?: AgentBridgeOptions; readonly cwd?: string }): Promise<AgentSessionSummary[]>;
+  sessions(options?: {
+    readonly bridge?: AgentBridgeOptions;
+    readonly cwd?: string;
+  }): Promise<AgentSessionSummary[]>;
   transcript(sessionId: string): Promise<AgentSessionUpdate[]>;
   /** The last `count` (or more) updates of a session, for painting the end first. */
   transcriptTail(sessionId: string, count: number): Promise<AgentSessionUpdate[]>;

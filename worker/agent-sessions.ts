@@ -2,7 +2,7 @@
  * Sessions the agent knows (`session/list`), for a history list: a short-lived connection that
  * initializes, follows `nextCursor` to the end (cursors are never persisted), and closes.
  */
-import type { AgentSessionSummary, AgentBridgeOptions } from '../src/types.ts';
+import type { AgentBridgeOptions, AgentSessionSummary } from '../src/types.ts';
 import { AgentLink, type LinkHost } from './link.ts';
 
 /** Most pages followed, so an agent that always returns a cursor cannot keep us forever. */
@@ -20,7 +20,10 @@ const ignore: LinkHost = {
  * Lists the agent's sessions, or `[]` when it does not advertise `session/list`. Rejects with the
  * connection's coded error when the bridge cannot be reached.
  */
-export async function listAgentSessions(bridge: AgentBridgeOptions, cwd?: string): Promise<AgentSessionSummary[]> {
+export async function listAgentSessions(
+  bridge: AgentBridgeOptions,
+  cwd?: string,
+): Promise<AgentSessionSummary[]> {
   const link = await AgentLink.open(bridge, ignore);
   try {
     if (!link.initialize.agentCapabilities?.sessionCapabilities?.list) return [];

@@ -18,7 +18,11 @@ function selectOptions(raw: unknown): AgentSessionConfigOption['options'] {
     }
     if (typeof o.value !== 'string') return [];
     const name = typeof o.name === 'string' ? o.name : o.value;
-    return [typeof o.description === 'string' ? { value: o.value, name, description: o.description } : { value: o.value, name }];
+    return [
+      typeof o.description === 'string'
+        ? { value: o.value, name, description: o.description }
+        : { value: o.value, name },
+    ];
   });
 }
 
@@ -46,13 +50,28 @@ export function mapConfigOptions(raw: unknown): AgentSessionConfigOption[] {
 
 /** Maps legacy `modes` ({currentModeId, availableModes}) to one select option, or none. */
 export function mapModes(raw: unknown): AgentSessionConfigOption | undefined {
-  if (!isObject(raw) || typeof raw.currentModeId !== 'string' || !Array.isArray(raw.availableModes)) return undefined;
+  if (!isObject(raw) || typeof raw.currentModeId !== 'string' || !Array.isArray(raw.availableModes))
+    return undefined;
   const options = raw.availableModes.flatMap((m) =>
     isObject(m) && typeof m.id === 'string'
-      ? [{ value: m.id, name: typeof m.name === 'string' ? m.name : m.id, ...(typeof m.description === 'string' ? { description: m.description } : {}) }]
+      ? [
+          {
+            value: m.id,
+            name: typeof m.name === 'string' ? m.name : m.id,
+            ...(typeof m.description === 'string' ? { description: m.description } : {}),
+          },
+        ]
       : [],
   );
-  return { id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: raw.currentModeId, options, source: 'mode' };
+  return {
+    id: 'mode',
+    name: 'Mode',
+    category: 'mode',
+    type: 'select',
+    currentValue: raw.currentModeId,
+    options,
+    source: 'mode',
+  };
 }
 
 /** Config options plus the mode option (dropped when a config option already covers modes). */
@@ -68,7 +87,8 @@ export class ConfigState {
   /** Applies a session response (`session/new`, `load`, `resume`): fields present replace state. */
   applyResponse(response: unknown): void {
     if (!isObject(response)) return;
-    if (response.configOptions !== undefined && response.configOptions !== null) this.config = mapConfigOptions(response.configOptions);
+    if (response.configOptions !== undefined && response.configOptions !== null)
+      this.config = mapConfigOptions(response.configOptions);
     if (response.modes !== undefined && response.modes !== null) this.mode = mapModes(response.modes);
   }
 

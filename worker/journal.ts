@@ -161,7 +161,8 @@ export class Journal {
     const now = new Date().toISOString();
     const old = await tx.objectStore('sessions').get(fromId);
     if (old) await tx.objectStore('sessions').put({ ...old, continuedBy: toId, nextSeq: 0, updatedAt: now });
-    if (target) await tx.objectStore('sessions').put({ ...target, nextSeq: base + moved.length, updatedAt: now });
+    if (target)
+      await tx.objectStore('sessions').put({ ...target, nextSeq: base + moved.length, updatedAt: now });
     await tx.done;
     return base + moved.length;
   }
@@ -205,7 +206,8 @@ export class SessionWriter {
   append(updates: AgentSessionUpdate[]): void {
     if (this.failure) return;
     for (const u of updates) {
-      if (u.seq !== this.nextSeq) throw SiloError.internal(`journal sequence gap: ${u.seq} after ${this.nextSeq - 1}`);
+      if (u.seq !== this.nextSeq)
+        throw SiloError.internal(`journal sequence gap: ${u.seq} after ${this.nextSeq - 1}`);
       this.nextSeq++;
       this.queue.push(u);
     }

@@ -27,15 +27,27 @@ export interface LinkHost {
   onInbound(message: AnyMessage): void;
   /** A response the client sends to one of the agent's requests. */
   onOutboundResponse(id: string | number, message: AnyMessage): void;
-  permission(id: string | number, params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
-  elicitation(id: string | number, params: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse>;
+  permission(
+    id: string | number,
+    params: RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse>;
+  elicitation(
+    id: string | number,
+    params: CreateElicitationRequest,
+    signal: AbortSignal,
+  ): Promise<CreateElicitationResponse>;
 }
 
 /** Why a link ended. */
 export interface LinkEnd {
   readonly error: SiloError;
   readonly socket?: SocketEnd;
-  readonly agentExit?: { readonly code: number | null; readonly signal: string | null; readonly reason?: string };
+  readonly agentExit?: {
+    readonly code: number | null;
+    readonly signal: string | null;
+    readonly reason?: string;
+  };
 }
 
 /** The capabilities Silo implements and advertises; nothing else (no fs, no terminal). */
@@ -137,7 +149,8 @@ export class AgentLink {
   private inbound(message: AnyMessage): boolean {
     const m = message as { method?: string; params?: unknown; id?: unknown };
     if (m.method === methods.client.session.update) {
-      if (typeof m.params === 'object' && m.params !== null) this.host.onUpdate(m.params as Record<string, unknown>);
+      if (typeof m.params === 'object' && m.params !== null)
+        this.host.onUpdate(m.params as Record<string, unknown>);
       return false;
     }
     if (m.method === '_silo/agent_exited') {
@@ -161,7 +174,11 @@ export class AgentLink {
         : exit.signal
           ? `signal ${exit.signal}`
           : `code ${exit.code}`;
-      return { socket, agentExit: exit, error: SiloError.closed(`The agent exited (${how})`, { ...exit, ...socket }) };
+      return {
+        socket,
+        agentExit: exit,
+        error: SiloError.closed(`The agent exited (${how})`, { ...exit, ...socket }),
+      };
     }
     if (socket.neverOpened) {
       return {
@@ -174,6 +191,9 @@ export class AgentLink {
       };
     }
     const reason = socket.reason ? `: ${socket.reason}` : '';
-    return { socket, error: SiloError.closed(`The connection to the bridge closed (${socket.code}${reason})`, socket) };
+    return {
+      socket,
+      error: SiloError.closed(`The connection to the bridge closed (${socket.code}${reason})`, socket),
+    };
   }
 }

@@ -83,7 +83,8 @@ function toolContent(v: unknown): AgentToolCallContent | undefined {
     const oldText = typeof v.oldText === 'string' ? v.oldText : null;
     return { type: 'diff', path: v.path, oldText, newText: v.newText };
   }
-  if (v.type === 'terminal' && typeof v.terminalId === 'string') return { type: 'terminal', terminalId: v.terminalId };
+  if (v.type === 'terminal' && typeof v.terminalId === 'string')
+    return { type: 'terminal', terminalId: v.terminalId };
   return undefined;
 }
 
@@ -108,7 +109,8 @@ export function normalizeToolCall(raw: Raw, create: boolean): AgentToolCall | un
   const kindRaw = str(raw.kind);
   const statusRaw = str(raw.status);
   const kind = kindRaw && TOOL_KINDS.has(kindRaw as AgentToolKind) ? (kindRaw as AgentToolKind) : undefined;
-  const status = statusRaw && TOOL_STATUSES.has(statusRaw) ? (statusRaw as AgentToolCall['status']) : undefined;
+  const status =
+    statusRaw && TOOL_STATUSES.has(statusRaw) ? (statusRaw as AgentToolCall['status']) : undefined;
   const call: Record<string, unknown> = { toolCallId };
   const title = str(raw.title);
   if (title !== undefined) call.title = title;
@@ -142,7 +144,9 @@ function usage(raw: Raw): AgentSessionUsage | undefined {
   const cost = isObject(raw.cost) ? raw.cost : undefined;
   const amount = num(cost?.amount);
   const currency = str(cost?.currency);
-  return amount !== undefined && currency !== undefined ? { used, size, cost: { amount, currency } } : { used, size };
+  return amount !== undefined && currency !== undefined
+    ? { used, size, cost: { amount, currency } }
+    : { used, size };
 }
 
 /**

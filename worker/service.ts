@@ -3,7 +3,7 @@
  * journal reads that need no connection (history, transcripts, export and import).
  */
 import { SiloError } from '../src/errors.ts';
-import type { AgentSessionUpdate } from '../src/types.ts';
+import { parseJsonl, toJsonl } from '../src/export.ts';
 import type { WorkerApi } from '../src/worker-api.ts';
 import { listAgentSessions } from './agent-sessions.ts';
 import { type Journal, openJournal } from './journal.ts';
@@ -55,8 +55,7 @@ export function createWorkerService(): WorkerApi {
     transcriptTail: async (sessionId, count) => (await db()).tail(sessionId, count),
     clear: async (sessionId) => (await db()).clear(sessionId),
     async exportJsonl(sessionId) {
-      const updates = await (await db()).read(sessionId);
-      return updates.map((u) => JSON.stringify(u)).join('\n') + (updates.length ? '\n' : '');
+      return toJsonl(await (await db()).read(sessionId));
     },
     async importJsonl(jsonl, sessionId) {
       const updates = parseJsonl(jsonl);
@@ -70,25 +69,4 @@ export function createWorkerService(): WorkerApi {
       return id;
     },
   };
-}
-
-/** Parses a JSONL export; rejects with `invalid-params` naming the first bad line. */
-function parseJsonl(jsonl: string): AgentSessionUpdate[] {
-  const out: AgentSessionUpdate[] = [];
-  const lines = jsonl.split('\n');
-  lines.forEach((line, i) => {
-    if (!line.trim()) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not JSON`);
-    }
-    const u = value as Partial<AgentSessionUpdate> | null;
-    if (typeof u !== 'object' || u === null || typeof u.kind !== 'string') {
-      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not an update (no kind)`);
-    }
-    out.push({ ...u, kind: u.kind, raw: typeof u.raw === 'object' && u.raw !== null ? u.raw : {} });
-  });
-  return out;
 }

@@ -98,7 +98,11 @@ export class SessionCore implements LinkHost {
   }
 
   /** Connects and starts or restores the session. Rejects with a coded SiloError; nothing stays open then. */
-  static async start(journal: Journal, options: WorkerConnectOptions, events: WorkerEvents): Promise<SessionCore> {
+  static async start(
+    journal: Journal,
+    options: WorkerConnectOptions,
+    events: WorkerEvents,
+  ): Promise<SessionCore> {
     const core = new SessionCore(journal, options, events);
     try {
       const resume = options.resume;
@@ -199,7 +203,8 @@ export class SessionCore implements LinkHost {
     };
     const resume = this.options.resume;
     if (reconnect) await this.restore(link, this.sessionId);
-    else if (resume?.startFresh) await this.continueFresh(link, resume.sessionId, resume.transcript ?? 'carry');
+    else if (resume?.startFresh)
+      await this.continueFresh(link, resume.sessionId, resume.transcript ?? 'carry');
     else if (resume) await this.restore(link, await this.latestId(resume.sessionId));
     else await this.newSession(link);
     if (this.outcome !== 'journal-only') this.error = undefined;
@@ -225,22 +230,25 @@ export class SessionCore implements LinkHost {
   }
 
   private async newSession(link: AgentLink): Promise<string> {
-    const response = await link.request<Raw>('session/new', {
-      cwd: this.options.cwd,
-      mcpServers: this.options.mcpServers ?? [],
-    }).catch((error: unknown) => {
-      const e = SiloError.from(error);
-      if (e.code !== 'auth-required') throw e;
-      const methods = (link.initialize.authMethods ?? []).filter((m) => {
-        const type = (m as { type?: string }).type;
-        return type === undefined || type === 'agent';
+    const response = await link
+      .request<Raw>('session/new', {
+        cwd: this.options.cwd,
+        mcpServers: this.options.mcpServers ?? [],
+      })
+      .catch((error: unknown) => {
+        const e = SiloError.from(error);
+        if (e.code !== 'auth-required') throw e;
+        const methods = (link.initialize.authMethods ?? []).filter((m) => {
+          const type = (m as { type?: string }).type;
+          return type === undefined || type === 'agent';
+        });
+        throw new SiloError('auth-required', 'The agent needs you to sign in before it can start a session', {
+          authMethods: methods,
+        });
       });
-      throw new SiloError('auth-required', 'The agent needs you to sign in before it can start a session', {
-        authMethods: methods,
-      });
-    });
     const sessionId = String(response.sessionId ?? '');
-    if (!sessionId) throw new SiloError('invalid-params', 'The agent answered session/new without a sessionId');
+    if (!sessionId)
+      throw new SiloError('invalid-params', 'The agent answered session/new without a sessionId');
     this.outcome = 'new';
     this.config.applyResponse(response);
     await this.attach(sessionId);
@@ -248,12 +256,19 @@ export class SessionCore implements LinkHost {
   }
 
   /** "Continue in a new session" (carry) or Clear (discard): a fresh session/new, never probing. */
-  private async continueFresh(link: AgentLink, oldId: string, transcript: 'carry' | 'discard'): Promise<void> {
+  private async continueFresh(
+    link: AgentLink,
+    oldId: string,
+    transcript: 'carry' | 'discard',
+  ): Promise<void> {
     const from = await this.latestId(oldId);
     const early = this.early;
     this.early = [];
     this.sessionId = '';
-    const response = await link.request<Raw>('session/new', { cwd: this.options.cwd, mcpServers: this.options.mcpServers ?? [] });
+    const response = await link.request<Raw>('session/new', {
+      cwd: this.options.cwd,
+      mcpServers: this.options.mcpServers ?? [],
+    });
     const sessionId = String(response.sessionId ?? '');
     this.early = [...early, ...this.early];
     await this.journal.upsertSession(sessionId, { cwd: this.options.cwd });
@@ -296,7 +311,10 @@ export class SessionCore implements LinkHost {
       }
     }
     this.outcome = 'journal-only';
-    this.error = new SiloError('journal-only', 'The agent cannot continue this conversation; continue it in a new session');
+    this.error = new SiloError(
+      'journal-only',
+      'The agent cannot continue this conversation; continue it in a new session',
+    );
   }
 
   /** Binds the session id: its journal writer, the ids it holds, and any updates that came early. */
@@ -308,7 +326,8 @@ export class SessionCore implements LinkHost {
     this.broadcast = channel(sessionId);
     this.writer.onCommit = (batch) => {
       this.delivery.push(batch);
-      if (this.ownership) this.broadcast?.postMessage({ batch, snapshot: this.snapshot() } satisfies Broadcast);
+      if (this.ownership)
+        this.broadcast?.postMessage({ batch, snapshot: this.snapshot() } satisfies Broadcast);
     };
     this.writer.onFailure = (error) => {
       this.error = error;
@@ -454,7 +473,9 @@ export class SessionCore implements LinkHost {
                   {
                     name: c.name,
                     description: typeof c.description === 'string' ? c.description : '',
-                    ...(typeof (c.input as Raw | null)?.hint === 'string' ? { hint: (c.input as Raw).hint as string } : {}),
+                    ...(typeof (c.input as Raw | null)?.hint === 'string'
+                      ? { hint: (c.input as Raw).hint as string }
+                      : {}),
                   },
                 ]
               : [],
@@ -479,17 +500,27 @@ export class SessionCore implements LinkHost {
 
   /** Sends a prompt; resolves to the stop reason once the whole turn is journaled and delivered. */
   async prompt(blocks: readonly AgentContentBlock[]): Promise<string> {
-    if (this.state === 'following') throw this.error ?? new SiloError('not-owner', 'Another tab drives this session');
-    if (this.outcome === 'journal-only') throw this.error ?? new SiloError('journal-only', 'This session is read-only');
+    if (this.state === 'following')
+      throw this.error ?? new SiloError('not-owner', 'Another tab drives this session');
+    if (this.outcome === 'journal-only')
+      throw this.error ?? new SiloError('journal-only', 'This session is read-only');
     if (this.writer?.error) throw this.writer.error;
-    if (this.turn) throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
+    if (this.turn)
+      throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
     const link = this.link;
     if (!link || this.state !== 'connected') throw this.error ?? SiloError.closed();
     const timestamp = new Date().toISOString();
     const messageId = `silo-u${this.writer!.nextSeq}`;
     for (const content of blocks) {
       const text = content.type === 'text' && typeof content.text === 'string' ? content.text : undefined;
-      this.record({ kind: 'user_message_chunk', content, text, messageId, timestamp, raw: { sessionUpdate: 'user_message_chunk', content, messageId } });
+      this.record({
+        kind: 'user_message_chunk',
+        content,
+        text,
+        messageId,
+        timestamp,
+        raw: { sessionUpdate: 'user_message_chunk', content, messageId },
+      });
     }
     const turn = { cancelled: false, force: new AbortController() };
     this.turn = turn;
@@ -579,7 +610,11 @@ export class SessionCore implements LinkHost {
       const options = Array.isArray(m.params.options) ? (m.params.options as PermissionOption[]) : [];
       const toolCall = normalizeToolCall((m.params.toolCall ?? {}) as Raw, false);
       this.rows.set(key, { kind: 'permission', rowId, options });
-      this.record({ kind: 'permission', permission: { id: rowId, ...(toolCall ? { toolCall } : {}), options }, raw: m.params });
+      this.record({
+        kind: 'permission',
+        permission: { id: rowId, ...(toolCall ? { toolCall } : {}), options },
+        raw: m.params,
+      });
     } else if (m.method === 'elicitation/create') {
       const n = normalizeElicitation(m.params, { form: true, url: true });
       if (n.invalid) return;
@@ -639,7 +674,11 @@ export class SessionCore implements LinkHost {
     }
   }
 
-  async permission(requestId: string | number, params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+  async permission(
+    requestId: string | number,
+    params: RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse> {
     const row = this.link && this.rows.get(`${this.link.serial}:${requestId}`);
     if (!row || !this.options.handlesPermissions || this.turn?.cancelled) return CANCELLED_PERMISSION;
     const pending = this.permissions.open(row.rowId, CANCELLED_PERMISSION, signal);
@@ -648,7 +687,11 @@ export class SessionCore implements LinkHost {
     return pending;
   }
 
-  async elicitation(requestId: string | number, params: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {
+  async elicitation(
+    requestId: string | number,
+    params: CreateElicitationRequest,
+    signal: AbortSignal,
+  ): Promise<CreateElicitationResponse> {
     const n = normalizeElicitation(params, { form: true, url: true });
     if (n.invalid) throw RequestError.invalidParams({ reason: n.invalid });
     const row = this.link && this.rows.get(`${this.link.serial}:${requestId}`);
@@ -677,23 +720,30 @@ export class SessionCore implements LinkHost {
     }
     const answer: RequestPermissionResponse =
       optionId === null ? CANCELLED_PERMISSION : { outcome: { outcome: 'selected', optionId } };
-    if (!this.permissions.answer(rowId, answer)) throw SiloError.closed('This permission request can no longer be answered');
+    if (!this.permissions.answer(rowId, answer))
+      throw SiloError.closed('This permission request can no longer be answered');
   }
 
   /** The page answered a question. Accept validates first: `invalid-params` with `data.errors`. */
   async answerElicitation(rowId: string, action: ElicitationAction): Promise<void> {
     const row = this.findRow(rowId);
-    if (!row || !this.elicitations.has(rowId)) throw SiloError.closed('This question can no longer be answered');
+    if (!row || !this.elicitations.has(rowId))
+      throw SiloError.closed('This question can no longer be answered');
     if (action.action !== 'accept') {
       this.elicitations.answer(rowId, { action: action.action });
       return;
     }
-    if (row.unsupported) throw new SiloError('invalid-params', 'This question can only be declined or cancelled');
+    if (row.unsupported)
+      throw new SiloError('invalid-params', 'This question can only be declined or cancelled');
     const result = validateAnswers(row.questions ?? [], action.answers);
-    if (!result.ok) throw new SiloError('invalid-params', 'Some answers are not valid', { errors: result.errors });
+    if (!result.ok)
+      throw new SiloError('invalid-params', 'Some answers are not valid', { errors: result.errors });
     row.answerText = result.text;
     // A url accept is consent to open the URL: it carries no content.
-    this.elicitations.answer(rowId, row.elicitationId ? { action: 'accept' } : { action: 'accept', content: result.content });
+    this.elicitations.answer(
+      rowId,
+      row.elicitationId ? { action: 'accept' } : { action: 'accept', content: result.content },
+    );
   }
 
   private findRow(rowId: string): RequestRow | undefined {
@@ -702,7 +752,8 @@ export class SessionCore implements LinkHost {
   }
 
   private endRequest(kind: 'permission' | 'elicitation', rowId: string, resolution: 'unanswerable'): void {
-    if (kind === 'permission') this.record({ kind: 'permission_resolution', permission: { id: rowId, resolution }, raw: {} });
+    if (kind === 'permission')
+      this.record({ kind: 'permission_resolution', permission: { id: rowId, resolution }, raw: {} });
     else this.record({ kind: 'elicitation_resolution', elicitation: { id: rowId, resolution }, raw: {} });
     this.delivery.requestEnded(rowId, resolution);
   }

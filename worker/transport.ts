@@ -43,10 +43,15 @@ export function openBridge(bridge: AgentBridgeOptions, tap: Tap): BridgeLink {
       this.addEventListener('open', () => {
         opened = true;
       });
-      this.addEventListener('close', (e) => resolveEnd({ code: e.code, reason: e.reason, neverOpened: !opened }));
+      this.addEventListener('close', (e) =>
+        resolveEnd({ code: e.code, reason: e.reason, neverOpened: !opened }),
+      );
     }
   };
-  const socket = createWebSocketStream(bridge.url, { protocols: bridgeProtocols(bridge.token), WebSocket: Recording });
+  const socket = createWebSocketStream(bridge.url, {
+    protocols: bridgeProtocols(bridge.token),
+    WebSocket: Recording,
+  });
   const inbound = new TransformStream<AnyMessage, AnyMessage>({
     transform(message, controller) {
       if (tap.inbound(message)) controller.enqueue(message);

@@ -153,6 +153,7 @@ export class TranscriptModel {
         return this.permission(u.permission ?? (raw as unknown as AgentPermissionRecord), u.seq);
       case 'elicitation':
       case 'elicitation_resolution':
+      case 'elicitation_complete':
         return this.elicitation(u.elicitation ?? (raw as unknown as AgentElicitationRecord), u.seq);
       case 'turn_end':
         return this.turnEnd(u, raw);

@@ -22,7 +22,9 @@ const agentSide = (journal: AgentSessionUpdate[]) =>
 function updatesDuring(entries: RecordedEntry[], method: string): Record<string, unknown>[] {
   const start = entries.findIndex((e) => e.dir === 'client->agent' && e.msg.method === method);
   const id = entries[start]!.msg.id;
-  const end = entries.findIndex((e, i) => i > start && e.dir === 'agent->client' && e.msg.method === undefined && e.msg.id === id);
+  const end = entries.findIndex(
+    (e, i) => i > start && e.dir === 'agent->client' && e.msg.method === undefined && e.msg.id === id,
+  );
   return recordedUpdates(entries.slice(start, end));
 }
 
@@ -36,14 +38,23 @@ async function playMain(service: AgentsService, bridge: TestBridge): Promise<Age
     else void p.choose('allow-once');
   };
   session = await service.connect({ bridge, cwd: CWD, onPermission, onUpdate: (u) => delivered.push(u) });
-  const prompts = ['Please make a plan and write hello.txt', 'Run a shell command', 'Tell me a very long story', 'Run it again', 'Cancel at the permission'];
+  const prompts = [
+    'Please make a plan and write hello.txt',
+    'Run a shell command',
+    'Tell me a very long story',
+    'Run it again',
+    'Cancel at the permission',
+  ];
   const stops: string[] = [];
   for (const text of prompts) {
     turnNo++;
     const from = delivered.length;
     const running = session.prompt(text);
     if (turnNo === 3) {
-      await until(() => delivered.slice(from).some((u) => u.kind === 'agent_message_chunk'), 'the slow story streams');
+      await until(
+        () => delivered.slice(from).some((u) => u.kind === 'agent_message_chunk'),
+        'the slow story streams',
+      );
       await session.cancel();
     }
     stops.push(await running);
@@ -52,7 +63,7 @@ async function playMain(service: AgentsService, bridge: TestBridge): Promise<Age
   return session;
 }
 
-describe('recorded real traffic through a replaying agent', function () {
+describe('recorded real traffic through a replaying agent', () => {
   let main: RecordedEntry[];
   let service: AgentsService;
   const bridges: TestBridge[] = [];
@@ -86,7 +97,9 @@ describe('recorded real traffic through a replaying agent', function () {
     const updateIds = agent.filter((u) => u.kind === 'tool_call_update').map((u) => u.toolCall!.toolCallId);
     expect(updateIds.every((id) => toolIds.has(id))).to.equal(true, 'every update patches a known call');
     expect(journal.filter((u) => u.kind === 'permission')).to.have.length(4);
-    const resolutions = journal.filter((u) => u.kind === 'permission_resolution').map((u) => u.permission!.resolution);
+    const resolutions = journal
+      .filter((u) => u.kind === 'permission_resolution')
+      .map((u) => u.permission!.resolution);
     expect(resolutions).to.deep.equal(['selected', 'selected', 'selected', 'cancelled']);
     expect(session.agentInfo.title).to.be.a('string').and.not.empty;
     expect(journal.map((u) => u.seq)).to.deep.equal(journal.map((_, i) => i));
@@ -97,27 +110,46 @@ describe('recorded real traffic through a replaying agent', function () {
     const sessionId = first.sessionId;
     const before = await first.transcript();
     await first.close();
-    const loaded = await service.connect({ bridge: await bridgeFor(['load']), cwd: CWD, resume: { sessionId } });
+    const loaded = await service.connect({
+      bridge: await bridgeFor(['load']),
+      cwd: CWD,
+      resume: { sessionId },
+    });
     expect(loaded.resumeOutcome).to.equal('loaded');
     expect(loaded.sessionId).to.equal(sessionId);
     const after = await loaded.transcript();
     expect(after.slice(0, before.length)).to.deep.equal(before, 'the journal is kept as it was');
     const ids = (us: AgentSessionUpdate[]) =>
-      us.flatMap((u) => [u.raw.messageId, u.toolCall?.toolCallId].filter((x): x is string => typeof x === 'string'));
+      us.flatMap((u) =>
+        [u.raw.messageId, u.toolCall?.toolCallId].filter((x): x is string => typeof x === 'string'),
+      );
     const known = new Set(ids(before));
     const added = after.slice(before.length);
-    expect(ids(added).filter((id) => known.has(id))).to.deep.equal([], 'nothing the journal held was appended again');
+    expect(ids(added).filter((id) => known.has(id))).to.deep.equal(
+      [],
+      'nothing the journal held was appended again',
+    );
     expect(added.length).to.be.lessThan(10, 'only what the journal missed, and live updates after the load');
     await loaded.close();
 
     const elsewhere = createAgentsService({ databaseName: `silo-fixture-empty-${crypto.randomUUID()}` });
-    const fresh = await elsewhere.connect({ bridge: await bridgeFor(['load']), cwd: CWD, resume: { sessionId } });
+    const fresh = await elsewhere.connect({
+      bridge: await bridgeFor(['load']),
+      cwd: CWD,
+      resume: { sessionId },
+    });
     expect(fresh.resumeOutcome).to.equal('loaded');
     const filled = await fresh.transcript();
     const replayed = updatesDuring(await readFixture('load'), 'session/load');
     expect(replayed.length).to.be.greaterThan(0);
-    expect(filled.slice(0, replayed.length).map((u) => u.raw)).to.deep.equal(replayed, 'the replay became the journal, in order');
-    expect(filled.slice(replayed.length).every((u) => u.kind === 'available_commands_update')).to.equal(true, 'then live updates only');
+    expect(filled.slice(0, replayed.length).map((u) => u.raw)).to.deep.equal(
+      replayed,
+      'the replay became the journal, in order',
+    );
+    expect(filled.slice(replayed.length).every((u) => u.kind === 'available_commands_update')).to.equal(
+      true,
+      'then live updates only',
+    );
     expect(filled.some((u) => u.kind === 'user_message_chunk')).to.equal(true, 'the replayed user messages');
     await elsewhere.dispose();
   });
@@ -135,7 +167,10 @@ describe('recorded real traffic through a replaying agent', function () {
     });
     expect(resumed.resumeOutcome).to.equal('resumed');
     const restored = await resumed.transcript();
-    expect(restored.slice(0, before.length)).to.deep.equal(before, 'the journal, untouched: resume replays nothing');
+    expect(restored.slice(0, before.length)).to.deep.equal(
+      before,
+      'the journal, untouched: resume replays nothing',
+    );
     expect(restored.slice(before.length).every((u) => u.kind === 'available_commands_update')).to.equal(true);
     expect(await resumed.prompt('One more')).to.equal('end_turn');
     const after = await resumed.transcript();

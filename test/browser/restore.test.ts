@@ -19,9 +19,12 @@ import { until } from '../support/until.ts';
 
 const CWD = '/tmp/silo-restore';
 const texts = (us: AgentSessionUpdate[], kind: string) =>
-  us.filter((u) => u.kind === kind).map((u) => u.text ?? '').join('');
+  us
+    .filter((u) => u.kind === kind)
+    .map((u) => u.text ?? '')
+    .join('');
 
-describe('session restore (real bridge, reference agent)', function () {
+describe('session restore (real bridge, reference agent)', () => {
   let service: AgentsService;
   let databaseName: string;
   const bridges: TestBridge[] = [];
@@ -88,7 +91,9 @@ describe('session restore (real bridge, reference agent)', function () {
       const s = await other.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
       expect(s.resumeOutcome).to.equal('loaded');
       const replayed = await s.transcript();
-      expect(texts(replayed, 'user_message_chunk')).to.contain('first question').and.contain('second question');
+      expect(texts(replayed, 'user_message_chunk'))
+        .to.contain('first question')
+        .and.contain('second question');
       expect(texts(replayed, 'agent_message_chunk')).to.contain('second question');
       expect(replayed.map((u) => u.seq)).to.deep.equal(replayed.map((_, i) => i));
     } finally {
@@ -103,7 +108,10 @@ describe('session restore (real bridge, reference agent)', function () {
     expect(ro.resumeOutcome).to.equal('journal-only');
     expect(ro.state).to.equal('read-only');
     expect(await ro.transcript()).to.deep.equal(journal);
-    const error = await ro.prompt('hello?').then(() => undefined, (e: SiloError) => e);
+    const error = await ro.prompt('hello?').then(
+      () => undefined,
+      (e: SiloError) => e,
+    );
     expect(error?.code).to.equal('journal-only');
     expect(error?.message).to.match(/new session/);
     await ro.close();
@@ -112,7 +120,10 @@ describe('session restore (real bridge, reference agent)', function () {
     expect(fresh.resumeOutcome).to.equal('new');
     expect(fresh.sessionId).not.to.equal(sessionId);
     const carried = await fresh.transcript();
-    expect(carried.slice(0, journal.length)).to.deep.equal(journal, 'the journal moved under the new id, in order');
+    expect(carried.slice(0, journal.length)).to.deep.equal(
+      journal,
+      'the journal moved under the new id, in order',
+    );
     await fresh.prompt('continuing');
     const newId = fresh.sessionId;
     await fresh.close();
@@ -121,7 +132,9 @@ describe('session restore (real bridge, reference agent)', function () {
     expect(again.sessionId).to.equal(newId);
     expect(texts(await again.transcript(), 'user_message_chunk')).to.contain('continuing');
     const history = await service.sessions();
-    expect(history.map((h) => h.sessionId)).to.include(newId).and.not.include(sessionId);
+    expect(history.map((h) => h.sessionId))
+      .to.include(newId)
+      .and.not.include(sessionId);
   });
 
   it('startFresh with discard (Clear): the old journal is deleted, the new session starts empty', async () => {
@@ -134,7 +147,10 @@ describe('session restore (real bridge, reference agent)', function () {
     });
     expect(fresh.resumeOutcome).to.equal('new');
     const kinds = (await fresh.transcript()).map((u) => u.kind);
-    expect(kinds.filter((k) => k.endsWith('message_chunk') || k === 'turn_end')).to.deep.equal([], 'nothing carried');
+    expect(kinds.filter((k) => k.endsWith('message_chunk') || k === 'turn_end')).to.deep.equal(
+      [],
+      'nothing carried',
+    );
     expect(await service.transcript(sessionId)).to.deep.equal([]);
     expect((await service.sessions()).map((h) => h.sessionId)).not.to.include(sessionId);
   });
@@ -173,9 +189,16 @@ describe('session restore (real bridge, reference agent)', function () {
   it('reconnects by itself when the agent dies mid-turn; the interrupted turn is recorded; the next prompt works', async () => {
     const b = await bridge();
     const states: string[] = [];
-    const s = await service.connect({ bridge: b, cwd: CWD, onStateChange: (snap) => states.push(snap.state) });
+    const s = await service.connect({
+      bridge: b,
+      cwd: CWD,
+      onStateChange: (snap) => states.push(snap.state),
+    });
     const running = s.prompt('/scenario slow 400 20');
-    const outcome = running.then(() => undefined, (e: SiloError) => e);
+    const outcome = running.then(
+      () => undefined,
+      (e: SiloError) => e,
+    );
     await until(() => s.snapshot.busy, 'the turn started');
     const delivered: AgentSessionUpdate[] = [];
     s.subscribe((batch) => delivered.push(...batch));
@@ -196,7 +219,10 @@ describe('session restore (real bridge, reference agent)', function () {
     const b = await bridge();
     const asked: string[] = [];
     const s = await service.connect({ bridge: b, cwd: CWD, onPermission: (p) => asked.push(p.id) });
-    const outcome = s.prompt('/scenario permission').then(() => undefined, (e: SiloError) => e);
+    const outcome = s.prompt('/scenario permission').then(
+      () => undefined,
+      (e: SiloError) => e,
+    );
     await until(() => asked.length === 1, 'the permission request is shown');
     await killBridgeAgents(b.id);
     expect((await outcome)?.code).to.equal('interrupted');
@@ -209,7 +235,10 @@ describe('session restore (real bridge, reference agent)', function () {
     const b = await bridge();
     const s = await service.connect({ bridge: b, cwd: CWD });
     const running = s.prompt('/scenario slow 400 20');
-    const outcome = running.then(() => undefined, (e: SiloError) => e);
+    const outcome = running.then(
+      () => undefined,
+      (e: SiloError) => e,
+    );
     await until(() => s.snapshot.busy, 'the turn started');
     await stopBridge(b.id, true);
     expect((await outcome)?.code).to.equal('interrupted');
@@ -217,7 +246,9 @@ describe('session restore (real bridge, reference agent)', function () {
     await restartBridge(b.id);
     await until(() => s.state === 'connected', 'reconnected after the restart', 30_000);
     expect(await s.prompt('after the restart')).to.equal('end_turn');
-    const ends = (await s.transcript()).filter((u) => u.kind === 'turn_end').map((u) => u.turnEnd!.stopReason);
+    const ends = (await s.transcript())
+      .filter((u) => u.kind === 'turn_end')
+      .map((u) => u.turnEnd!.stopReason);
     expect(ends).to.deep.equal(['interrupted', 'end_turn']);
   });
 
@@ -235,15 +266,23 @@ describe('session restore (real bridge, reference agent)', function () {
         onUpdate: (u) => mirrored.push(u),
       });
       expect(follower.state).to.equal('following');
-      const refused = await follower.prompt('me too').then(() => undefined, (e: SiloError) => e);
+      const refused = await follower.prompt('me too').then(
+        () => undefined,
+        (e: SiloError) => e,
+      );
       expect(refused?.code).to.equal('not-owner');
       await owner.prompt('live from the owner');
-      await until(() => texts(mirrored, 'agent_message_chunk').includes('live from the owner'), 'the follower mirrors');
+      await until(
+        () => texts(mirrored, 'agent_message_chunk').includes('live from the owner'),
+        'the follower mirrors',
+      );
       await owner.close();
       await until(() => follower.state === 'connected', 'the follower took over');
       expect(await follower.prompt('now from the follower')).to.equal('end_turn');
       const journal = await follower.transcript();
-      expect(texts(journal, 'user_message_chunk')).to.equal('from the ownerlive from the ownernow from the follower');
+      expect(texts(journal, 'user_message_chunk')).to.equal(
+        'from the ownerlive from the ownernow from the follower',
+      );
       expect(journal.map((u) => u.seq)).to.deep.equal(journal.map((_, i) => i));
     } finally {
       await second.dispose();

@@ -10,12 +10,17 @@ import {
   type SiloError,
 } from '../../src/index.ts';
 import { normalizeAll } from '../../worker/normalize.ts';
-import { killBridgeAgents as killAgents, startBridge, stopBridge, type TestBridge as BridgeInfo } from '../support/bridge.ts';
+import {
+  type TestBridge as BridgeInfo,
+  killBridgeAgents as killAgents,
+  startBridge,
+  stopBridge,
+} from '../support/bridge.ts';
 import { until } from '../support/until.ts';
 
 const CWD = '/tmp/silo-test';
 
-describe('session core (real bridge, reference agent)', function () {
+describe('session core (real bridge, reference agent)', () => {
   let bridge: BridgeInfo;
   let service: AgentsService;
   let delivered: AgentSessionUpdate[];
@@ -63,7 +68,10 @@ describe('session core (real bridge, reference agent)', function () {
     expect(Date.parse(user.timestamp!)).to.be.closeTo(Date.now(), 60_000);
     expect(updates.at(-1)!.kind).to.equal('turn_end');
     expect(updates.at(-1)!.turnEnd).to.deep.equal({ stopReason: 'end_turn' });
-    const text = updates.filter((u) => u.kind === 'agent_message_chunk').map((u) => u.text).join('');
+    const text = updates
+      .filter((u) => u.kind === 'agent_message_chunk')
+      .map((u) => u.text)
+      .join('');
     expect(text).to.contain('hello there');
     expect(session.agentInfo.title).to.equal('hello there');
     expect(session.usage?.size).to.equal(200000);
@@ -83,11 +91,15 @@ describe('session core (real bridge, reference agent)', function () {
       expect(c.toolCall!.status).to.be.a('string');
     }
     const finalStatus = new Map<string, string>();
-    for (const u of tools.updates) if (u.toolCall?.status) finalStatus.set(u.toolCall.toolCallId, u.toolCall.status);
+    for (const u of tools.updates)
+      if (u.toolCall?.status) finalStatus.set(u.toolCall.toolCallId, u.toolCall.status);
     expect([...finalStatus.values()]).to.include.members(['completed', 'failed']);
     const diffs = tools.updates.flatMap((u) => u.toolCall?.content ?? []).filter((c) => c.type === 'diff');
     expect(diffs.some((d) => d.type === 'diff' && d.oldText === null)).to.equal(true, 'a new-file diff');
-    expect(diffs.some((d) => d.type === 'diff' && typeof d.oldText === 'string')).to.equal(true, 'an edit diff');
+    expect(diffs.some((d) => d.type === 'diff' && typeof d.oldText === 'string')).to.equal(
+      true,
+      'an edit diff',
+    );
     const plan = await turn(session, '/scenario plan');
     const plans = plan.updates.filter((u) => u.kind === 'plan');
     expect(plans.length).to.be.greaterThan(1);
@@ -105,9 +117,15 @@ describe('session core (real bridge, reference agent)', function () {
       expect((await turn(session, `/scenario stop ${stop}`)).stop).to.equal(stop);
     }
     const notices = await turn(session, '/scenario notice');
-    expect(notices.updates.filter((u) => u.kind === 'notice').length).to.be.greaterThan(0, 'notices (advertised)');
+    expect(notices.updates.filter((u) => u.kind === 'notice').length).to.be.greaterThan(
+      0,
+      'notices (advertised)',
+    );
     const compaction = await turn(session, '/scenario compaction');
-    expect(compaction.updates.map((u) => u.kind)).to.include.members(['compaction_update', 'compaction_summary_chunk']);
+    expect(compaction.updates.map((u) => u.kind)).to.include.members([
+      'compaction_update',
+      'compaction_summary_chunk',
+    ]);
     const journal = await session.transcript();
     expect(journal).to.deep.equal(delivered);
   });
@@ -138,7 +156,10 @@ describe('session core (real bridge, reference agent)', function () {
     const withMeta = updates.filter((u) => u.raw._meta !== undefined);
     expect(withMeta.length).to.be.greaterThan(0);
     const after = updates.slice(updates.indexOf(vendor!) + 1);
-    expect(after.some((u) => u.kind === 'agent_message_chunk')).to.equal(true, 'updates after it still arrive');
+    expect(after.some((u) => u.kind === 'agent_message_chunk')).to.equal(
+      true,
+      'updates after it still arrive',
+    );
     expect(await session.transcript()).to.deep.equal(delivered);
   });
 
@@ -147,7 +168,9 @@ describe('session core (real bridge, reference agent)', function () {
     bridge = await startBridge({ agentArgs: ['--no-message-id'] });
     const session = await connect();
     const { updates } = await turn(session, '/scenario thoughts');
-    const chunks = updates.filter((u) => u.kind === 'agent_message_chunk' || u.kind === 'agent_thought_chunk');
+    const chunks = updates.filter(
+      (u) => u.kind === 'agent_message_chunk' || u.kind === 'agent_thought_chunk',
+    );
     expect(chunks.every((u) => u.messageId?.startsWith('silo-m'))).to.equal(true);
     for (let i = 1; i < chunks.length; i++) {
       const a = chunks[i - 1]!;
@@ -158,7 +181,10 @@ describe('session core (real bridge, reference agent)', function () {
     }
     const journal = await session.transcript();
     const again = normalizeAll(journal.map((u) => u.raw));
-    expect(again.map((u) => u.messageId)).to.deep.equal(journal.map((u) => u.messageId), 'replaying yields the same ids');
+    expect(again.map((u) => u.messageId)).to.deep.equal(
+      journal.map((u) => u.messageId),
+      'replaying yields the same ids',
+    );
     await stopBridge(bridge.id);
     bridge = await startBridge();
   });
@@ -172,14 +198,26 @@ describe('session core (real bridge, reference agent)', function () {
     });
     const chosen = await turn(session, '/scenario permission');
     expect(permissions).to.have.length(1);
-    expect(permissions[0]!.options.map((o) => o.kind)).to.have.members(['allow_once', 'allow_always', 'reject_once', 'reject_always']);
+    expect(permissions[0]!.options.map((o) => o.kind)).to.have.members([
+      'allow_once',
+      'allow_always',
+      'reject_once',
+      'reject_always',
+    ]);
     const allowOnce = permissions[0]!.options.find((o) => o.kind === 'allow_once')!.optionId;
-    const text = chosen.updates.filter((u) => u.kind === 'agent_message_chunk').map((u) => u.text).join('');
+    const text = chosen.updates
+      .filter((u) => u.kind === 'agent_message_chunk')
+      .map((u) => u.text)
+      .join('');
     expect(text).to.contain(allowOnce);
     const row = chosen.updates.find((u) => u.kind === 'permission')!;
     const resolution = chosen.updates.find((u) => u.kind === 'permission_resolution')!;
     expect(row.permission!.options).to.have.length(4);
-    expect(resolution.permission).to.deep.include({ id: row.permission!.id, resolution: 'selected', optionId: allowOnce });
+    expect(resolution.permission).to.deep.include({
+      id: row.permission!.id,
+      resolution: 'selected',
+      optionId: allowOnce,
+    });
     expect(permissions[0]!.signal.aborted).to.equal(true, 'the live request ends once answered');
 
     const closed = await connect(); // no onPermission
@@ -188,7 +226,9 @@ describe('session core (real bridge, reference agent)', function () {
       await closed.prompt('/scenario permission');
       return delivered.slice(from);
     })();
-    expect(failClosed.find((u) => u.kind === 'permission_resolution')!.permission!.resolution).to.equal('cancelled');
+    expect(failClosed.find((u) => u.kind === 'permission_resolution')!.permission!.resolution).to.equal(
+      'cancelled',
+    );
   });
 
   it('permission: cancelling the turn answers every pending request cancelled; later ones are never shown', async () => {
@@ -231,29 +271,37 @@ describe('session core (real bridge, reference agent)', function () {
   });
 
   it('a dead bridge or a wrong token is a coded error, and no promise is left pending', async () => {
-    const wrong = await service
-      .connect({ bridge: { url: bridge.url, token: 'wrong' }, cwd: CWD })
-      .then(() => undefined, (e: SiloError) => e);
+    const wrong = await service.connect({ bridge: { url: bridge.url, token: 'wrong' }, cwd: CWD }).then(
+      () => undefined,
+      (e: SiloError) => e,
+    );
     expect(wrong?.code).to.equal('unreachable');
     const session = await connect();
     const running = session.prompt('/scenario hang');
     await until(() => delivered.some((u) => u.kind === 'agent_message_chunk'), 'the hang scenario started');
     await killAgents(bridge.id);
-    const error = await running.then(() => undefined, (e: SiloError) => e);
+    const error = await running.then(
+      () => undefined,
+      (e: SiloError) => e,
+    );
     expect(error?.code).to.equal('interrupted');
   });
 
   it('protocol version mismatch and auth required are coded errors', async () => {
     const other = await startBridge({ agentArgs: ['--protocol-version', '2'] });
-    const version = await service
-      .connect({ bridge: other, cwd: CWD })
-      .then(() => undefined, (e: SiloError) => e);
+    const version = await service.connect({ bridge: other, cwd: CWD }).then(
+      () => undefined,
+      (e: SiloError) => e,
+    );
     expect(version?.code).to.equal('protocol-version');
     await stopBridge(other.id);
     const auth = await startBridge({ agentArgs: ['--auth-required'] });
-    const needsAuth = await service.connect({ bridge: auth, cwd: CWD }).then(() => undefined, (e: SiloError) => e);
+    const needsAuth = await service.connect({ bridge: auth, cwd: CWD }).then(
+      () => undefined,
+      (e: SiloError) => e,
+    );
     expect(needsAuth?.code).to.equal('auth-required');
-    expect((needsAuth?.data as { authMethods: unknown[] }).authMethods.length).to.be.greaterThan(0);
+    expect((needsAuth!.data as { authMethods: unknown[] }).authMethods.length).to.be.greaterThan(0);
     await stopBridge(auth.id);
   });
 

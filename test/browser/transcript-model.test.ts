@@ -209,6 +209,17 @@ describe('transcript model', () => {
     expect(m.rows[3]).to.have.nested.property('record.resolution', 'declined');
   });
 
+  it('a url question’s completion patches its row', () => {
+    const m = fold(
+      { kind: 'elicitation', elicitation: { id: 'u1', mode: 'url', message: 'Sign in', url: 'https://example.com/' }, raw: {} },
+      { kind: 'elicitation_resolution', elicitation: { id: 'u1', resolution: 'answered' }, raw: {} },
+      { kind: 'elicitation_complete', elicitation: { id: 'u1', completed: true }, raw: {} },
+    );
+    expect(m.rows).to.have.length(1);
+    expect(m.rows[0]).to.have.nested.property('record.resolution', 'answered');
+    expect(m.rows[0]).to.have.nested.property('record.completed', true);
+  });
+
   it('marks unfinished tool calls cancelled when the turn was cancelled, finished ones stay', () => {
     const m = fold(
       userPrompt('go'),

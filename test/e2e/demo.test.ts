@@ -138,27 +138,31 @@ async function pickScenario(page: Page, name: string): Promise<number> {
   return before;
 }
 
-/** An element found by walking shadow roots: chat → transcript → selector. */
-async function inTranscript(page: Page, selector: string, what: string): Promise<ElementHandle<Element>> {
+/**
+ * Clicks, in one step inside the page, the first enabled element matching `selectors` walked through
+ * shadow roots from the chat's transcript (`['silo-elicitation', 'form button']` = a button in the
+ * element's shadow root). In one step, because streaming re-renders may replace nodes between a find
+ * and a click.
+ */
+async function clickInTranscript(page: Page, selectors: string[], what: string): Promise<void> {
   await waitFor(
     page,
     what,
-    (sel: string) =>
-      document
+    (sels: string[]) => {
+      let root: ParentNode | null | undefined = document
         .querySelector('silo-chat')
-        ?.shadowRoot?.querySelector('silo-transcript')
-        ?.shadowRoot?.querySelector(sel),
-    [selector],
+        ?.shadowRoot?.querySelector('silo-transcript')?.shadowRoot;
+      let el: HTMLElement | null = null;
+      for (const sel of sels) {
+        el = root?.querySelector<HTMLElement>(sel) ?? null;
+        root = el?.shadowRoot;
+      }
+      if (!el || (el as HTMLButtonElement).disabled) return false;
+      el.click();
+      return true;
+    },
+    [selectors],
   );
-  const handle = await page.evaluateHandle(
-    (sel: string) =>
-      document
-        .querySelector('silo-chat')!
-        .shadowRoot!.querySelector('silo-transcript')!
-        .shadowRoot!.querySelector(sel)!,
-    selector,
-  );
-  return handle as ElementHandle<Element>;
 }
 
 /** Two animation frames, so the virtualizer and styles settle before a screenshot. */
@@ -214,25 +218,20 @@ test('the demo: live chat, scenarios, restore on reload, embed, offline history 
       await waitForTurnEnd(page, before, '/scenario demo');
 
       before = await pickScenario(page, 'permission');
-      const prompt = await inTranscript(page, '[data-prompt][data-pending]', 'a live permission prompt');
-      const allow = await prompt.$('button[data-kind="allow_once"]');
-      assert.ok(allow, 'the prompt offers "allow once"');
-      await allow.click();
+      await clickInTranscript(
+        page,
+        ['[data-prompt][data-pending] button[data-kind="allow_once"]'],
+        'a live permission prompt offering "allow once"',
+      );
       await waitForTurnEnd(page, before, '/scenario permission');
       await chatHasMessage(page, 'Permission: allow-once', 'agent');
 
       before = await pickScenario(page, 'elicit-form');
-      const question = await inTranscript(page, 'silo-elicitation', 'a live question (<silo-elicitation>)');
-      await waitFor(
+      await clickInTranscript(
         page,
-        'the question form',
-        (el: Element) => el.shadowRoot?.querySelector('form [part~="answer"]'),
-        [question as unknown as Element],
+        ['silo-elicitation', 'form [part~="answer"]'],
+        'a live question (<silo-elicitation>) with its answer button',
       );
-      const submit = await question.evaluateHandle(
-        (el) => el.shadowRoot!.querySelector('form [part~="answer"]')!,
-      );
-      await (submit as ElementHandle<HTMLButtonElement>).click();
       await waitForTurnEnd(page, before, '/scenario elicit-form');
       await chatHasMessage(page, 'You answered:', 'agent');
 

@@ -7,7 +7,13 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../../../shared/fixtures/claude-agent-acp/${name}.jsonl`, import.meta.url), 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { dir: string; msg: { method?: string; params?: { update?: Record<string, unknown> } } });
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          dir: string;
+          msg: { method?: string; params?: { update?: Record<string, unknown> } };
+        },
+    );
 
 const chunk = (kind: string, text: string, messageId?: string) => ({
   sessionUpdate: kind,
@@ -17,14 +23,35 @@ const chunk = (kind: string, text: string, messageId?: string) => ({
 
 test('tool calls get the defaults the SDK does not apply; updates carry only what changed', () => {
   const ids = new MessageIdSynthesizer();
-  const created = normalizeUpdate({ sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Read', kind: 'teleport' }, 0, ids);
-  assert.deepEqual(created.toolCall, { toolCallId: 't1', title: 'Read', kind: 'other', status: 'pending', content: [], locations: [] });
+  const created = normalizeUpdate(
+    { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Read', kind: 'teleport' },
+    0,
+    ids,
+  );
+  assert.deepEqual(created.toolCall, {
+    toolCallId: 't1',
+    title: 'Read',
+    kind: 'other',
+    status: 'pending',
+    content: [],
+    locations: [],
+  });
   const patched = normalizeUpdate(
-    { sessionUpdate: 'tool_call_update', toolCallId: 't1', status: 'completed', title: null, content: [{ type: 'diff', path: '/a', oldText: null, newText: 'x' }, { type: 'bogus' }] },
+    {
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 't1',
+      status: 'completed',
+      title: null,
+      content: [{ type: 'diff', path: '/a', oldText: null, newText: 'x' }, { type: 'bogus' }],
+    },
     1,
     ids,
   );
-  assert.deepEqual(patched.toolCall, { toolCallId: 't1', status: 'completed', content: [{ type: 'diff', path: '/a', oldText: null, newText: 'x' }] });
+  assert.deepEqual(patched.toolCall, {
+    toolCallId: 't1',
+    status: 'completed',
+    content: [{ type: 'diff', path: '/a', oldText: null, newText: 'x' }],
+  });
 });
 
 test('unknown kinds, vendor _meta and malformed input keep raw and never throw', () => {
@@ -33,9 +60,20 @@ test('unknown kinds, vendor _meta and malformed input keep raw and never throw',
   assert.deepEqual(normalizeUpdate(raw, 0, ids), { kind: '_vendor_thing', raw, seq: 0 });
   assert.equal(normalizeUpdate(null, 1, ids).kind, 'invalid');
   assert.equal(normalizeUpdate({ sessionUpdate: 'plan', entries: 'nope' }, 2, ids).plan, undefined);
-  const weird = normalizeUpdate({ sessionUpdate: 'plan', entries: [{ content: 'a', priority: 'urgent', status: 'pending' }, 7] }, 3, ids);
+  const weird = normalizeUpdate(
+    { sessionUpdate: 'plan', entries: [{ content: 'a', priority: 'urgent', status: 'pending' }, 7] },
+    3,
+    ids,
+  );
   assert.deepEqual(weird.plan, [{ content: 'a', priority: 'urgent', status: 'pending' }]);
-  const hostile = new Proxy({}, { get: () => { throw new Error('boom'); } });
+  const hostile = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('boom');
+      },
+    },
+  );
   assert.equal(normalizeUpdate(hostile, 4, ids).kind, 'invalid');
 });
 
@@ -55,7 +93,11 @@ test('messageId synthesis: same-kind runs share an id; a new kind or any other u
     out.map((u) => u.messageId),
     ['silo-m0', 'silo-m0', 'silo-m2', 'silo-m3', undefined, 'silo-m5', 'agent-id', 'silo-m7', 'silo-m7'],
   );
-  assert.deepEqual(normalizeAll(out.map((u) => u.raw)), out, 'replaying the same raws yields identical updates');
+  assert.deepEqual(
+    normalizeAll(out.map((u) => u.raw)),
+    out,
+    'replaying the same raws yields identical updates',
+  );
 });
 
 test('the recorded real traffic normalizes without loss and keeps the agent’s message ids', () => {
@@ -70,7 +112,8 @@ test('the recorded real traffic normalizes without loss and keeps the agent’s 
       assert.equal(u.kind, raw.sessionUpdate);
       assert.equal(u.raw, raw);
       if (typeof raw.messageId === 'string') assert.equal(u.messageId, raw.messageId);
-      if (u.kind === 'tool_call' || u.kind === 'tool_call_update') assert.equal(u.toolCall?.toolCallId, raw.toolCallId);
+      if (u.kind === 'tool_call' || u.kind === 'tool_call_update')
+        assert.equal(u.toolCall?.toolCallId, raw.toolCallId);
       if (u.kind === 'usage_update') assert.equal(u.usage?.used, raw.used);
       if (u.kind === 'plan') assert.equal(u.plan?.length, (raw.entries as unknown[]).length);
     });

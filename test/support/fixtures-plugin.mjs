@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/claude-agent-acp');
+export const FIXTURES_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../shared/fixtures/claude-agent-acp',
+);
 
 export function siloFixtures() {
   return {

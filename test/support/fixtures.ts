@@ -26,7 +26,13 @@ export function recordedUpdates(entries: RecordedEntry[], skipped: string[] = []
   let skipping: unknown;
   for (const { dir, msg } of entries) {
     if (dir === 'client->agent' && msg.method && skipped.includes(msg.method)) skipping = msg.id;
-    else if (dir === 'agent->client' && skipping !== undefined && msg.method === undefined && msg.id === skipping) skipping = undefined;
+    else if (
+      dir === 'agent->client' &&
+      skipping !== undefined &&
+      msg.method === undefined &&
+      msg.id === skipping
+    )
+      skipping = undefined;
     else if (dir === 'agent->client' && msg.method === 'session/update' && skipping === undefined) {
       out.push(msg.params!.update as Record<string, unknown>);
     }
