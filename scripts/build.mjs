@@ -16,8 +16,8 @@ const builtWorkerPath = {
   name: 'silo-built-worker-path',
   transform(code, id) {
     // Quote-agnostic: the TypeScript transform may already have turned '…' into "…".
-    if (id.endsWith('src/default-worker.ts'))
-      return code.replace(/(['"])\.\.\/worker\/index\.ts\1/, "'./worker.js'");
+    if (!id.endsWith('src/default-worker.ts')) return undefined;
+    return { code: code.replace(/(['"])\.\.\/worker\/index\.ts\1/, "'./worker.js'"), map: null };
   },
 };
 
