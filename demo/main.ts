@@ -204,7 +204,7 @@ function historyItem(s: AgentSessionSummary) {
   const meta = [
     s.agent ? agentName(s.agent) : 'no agent recorded',
     timeAgo(s.updatedAt ?? s.createdAt),
-    s.updateCount !== undefined ? `${s.updateCount} updates` : '',
+    s.updateCount !== undefined ? `${s.updateCount} update${s.updateCount === 1 ? '' : 's'}` : '',
   ]
     .filter(Boolean)
     .join(' · ');

@@ -8,6 +8,7 @@ export interface StartDemoOptions {
   cwd?: string;
   log?: (line: string) => void;
   onBridgeExit?: (code: number | null) => void;
+  noBridge?: boolean;
 }
 
 export interface BridgeAnnouncement {
@@ -25,7 +26,8 @@ export interface BridgeAnnouncement {
 export interface Demo {
   url: string;
   origin: string;
-  bridge: BridgeAnnouncement;
+  /** Undefined with `noBridge`. */
+  bridge: BridgeAnnouncement | undefined;
   stopBridge(): Promise<void>;
   stop(): Promise<void>;
 }

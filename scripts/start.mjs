@@ -5,10 +5,11 @@
 //   npm start -- --bridge-port 7420             fixed bridge port (default: any free port)
 //   npm start -- --port 5180                    fixed demo port (default: 5173, or the next free one)
 //   npm start -- --cwd /path/to/project         the sessions' working directory (default: this folder)
+//   npm start -- --no-bridge                    only the demo page: history and transcripts, offline
 //
 // The bridge allows exactly the demo's origin. The page learns the bridge URL and token from
-// GET /.silo-bridge.json ({url, token, connection, origins, cwd, agent, reference}), served by Vite only to the
-// demo's own origin (same-origin requests; no CORS headers), so nothing needs to be copied by hand.
+// GET /.silo-bridge.json ({url, token, connection, origins, cwd, agent, reference}), served by Vite
+// only to the demo's own origin (same-origin requests; no CORS headers), so nothing is copied by hand.
 // demo/embed.html loads the package's own bundle, /dist/components.js, served from the repository's
 // dist/ (built with `npm run build` on first start if it is missing).
 // Ctrl-C stops the bridge (and every agent) and Vite.
@@ -52,7 +53,8 @@ const TYPES = { '.js': 'text/javascript', '.map': 'application/json', '.json': '
  * any free port), `agentCommand` (an array; default the reference agent), `agentArgs` (extra flags for
  * the reference agent), `sessionsDir` (the reference agent's session files), `cwd` (handed to the page
  * as the sessions' working directory), `log` (a function for the [silo] lines; default console.log),
- * `onBridgeExit` (called with the exit code when the bridge exits on its own).
+ * `onBridgeExit` (called with the exit code when the bridge exits on its own), `noBridge` (serve the
+ * demo only; `bridge` is then undefined).
  *
  * Resolves once both are up, to `{ url, origin, bridge, stopBridge(), stop() }`: `url` is the one page
  * to open, `bridge` the bridge's announcement; `stopBridge()` ends the bridge and its agents and keeps
@@ -115,6 +117,18 @@ export async function startDemo(options = {}) {
   const address = vite.httpServer.address();
   demoOrigin = `http://127.0.0.1:${address.port}`;
   const url = `${demoOrigin}/`;
+
+  if (options.noBridge) {
+    log('[silo] no bridge: the demo shows the history and transcripts journaled in this browser');
+    log(`[silo] open ${url}`);
+    return {
+      url,
+      origin: demoOrigin,
+      bridge: undefined,
+      stopBridge: async () => {},
+      stop: () => vite.close(),
+    };
+  }
 
   const bridge = spawn(
     process.execPath,
@@ -210,6 +224,7 @@ async function main() {
     bridgePort: option('--bridge-port'),
     port: option('--port') !== undefined ? Number(option('--port')) : undefined,
     cwd: option('--cwd'),
+    noBridge: args.includes('--no-bridge'),
     onBridgeExit: (code) => {
       console.error(`[silo] the bridge exited (${code}); stopping`);
       void stop(1);

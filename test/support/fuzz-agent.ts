@@ -8,9 +8,9 @@
  * - `fuzz <seed> <count> [maxString]` — writes the frames of {@link generateFrames} over the recorded
  *   traffic, then the marker update, then answers `end_turn`.
  * - `script <base64url JSON>` — `{lines: (string|object)[], await?: (string|number)[], stopReason?,
- *   error?: {code,message}, wait?: "cancel"}`: writes each line (objects are serialized; the string
- *   `$SESSION` inside them becomes the session id), waits for the client's responses to the `await`
- *   ids (and for `session/cancel` with `wait: "cancel"`), reports them as one `agent_message_chunk`
+ *   result?, error?: {code,message}, wait?: "cancel", afterCancel?: lines}`: writes each line (objects are
+ *   serialized; the string `$SESSION` inside them becomes the session id); with `wait: "cancel"` waits
+ *   for `session/cancel` and writes `afterCancel`; waits for the client's responses to the `await` ids, reports them as one `agent_message_chunk`
  *   whose text is `RESPONSES <json>`, then answers the prompt with `stopReason` or `error`.
  * - anything else — one chunk `pong: <text>`, then `end_turn`.
  *
@@ -83,15 +83,21 @@ async function prompt(id: Msg['id'], sessionId: string, text: string): Promise<v
       lines: (string | object)[];
       await?: (string | number)[];
       wait?: 'cancel';
+      afterCancel?: (string | object)[];
       stopReason?: string;
+      result?: Record<string, unknown>;
       error?: { code: number; message: string; data?: unknown };
     };
     const waitCancel = new Promise<void>((r) => {
       cancelled = r;
     });
-    for (const l of script.lines) {
-      const text = typeof l === 'string' ? l : JSON.stringify(l);
-      await write(text.replaceAll('$SESSION', sessionId));
+    const writeAll = async (ls: (string | object)[]) => {
+      for (const l of ls) await write((typeof l === 'string' ? l : JSON.stringify(l)).replaceAll('$SESSION', sessionId));
+    };
+    await writeAll(script.lines);
+    if (script.wait === 'cancel') {
+      await waitCancel;
+      await writeAll(script.afterCancel ?? []);
     }
     const got = await Promise.all(
       (script.await ?? []).map(
@@ -104,10 +110,9 @@ async function prompt(id: Msg['id'], sessionId: string, text: string): Promise<v
           }),
       ),
     );
-    if (script.wait === 'cancel') await waitCancel;
     if (script.await?.length) await chunk(sessionId, `RESPONSES ${JSON.stringify(got)}`, 'fz-responses');
     if (script.error) await send({ id, error: script.error });
-    else await send({ id, result: { stopReason: script.stopReason ?? 'end_turn' } });
+    else await send({ id, result: { stopReason: script.stopReason ?? 'end_turn', ...script.result } });
     return;
   }
   await chunk(sessionId, `pong: ${text}`);
