@@ -117,7 +117,9 @@ function forwardableOnly(log: BridgeLog, label: string): TransformStream<AnyMess
       try {
         JSON.stringify(message);
       } catch (error) {
-        log(`${label}: dropped an agent message that cannot be serialized (${error instanceof Error ? error.message : String(error)})`);
+        log(
+          `${label}: dropped an agent message that cannot be serialized (${error instanceof Error ? error.message : String(error)})`,
+        );
         return;
       }
       controller.enqueue(message);

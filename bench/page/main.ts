@@ -166,7 +166,7 @@ const bench = {
     el.updates = [];
     document.body.append(target === 'silo' ? el : host);
     try {
-      await el.updateComplete;
+      if (target === 'silo') await el.updateComplete;
       await nextFrame();
       let seq = 0;
       let sent = 0;
@@ -217,7 +217,7 @@ const bench = {
         }, 16);
       });
       const ms = performance.now() - t0;
-      await el.updateComplete;
+      if (target === 'silo') await el.updateComplete;
       await nextFrame();
       const { frames, longTasks } = stop();
       return {

@@ -15,14 +15,24 @@ import {
   createAgentsService,
   type SiloError,
 } from '../../src/index.ts';
-import { bridgeLog, bridgeSpawnedCount, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
+import {
+  bridgeLog,
+  bridgeSpawnedCount,
+  startBridge,
+  stopBridge,
+  type TestBridge,
+} from '../support/bridge.ts';
 import { report } from '../support/summary-browser.ts';
 import { collectRows, deepElements, deepText, frame, mount } from './fixtures/dom.ts';
 
 const CWD = '/tmp/silo-attacks';
 
 /** Opens a raw socket; resolves whether it opened and how it closed. */
-function attempt(url: string, protocols: string[], payload?: string): Promise<{ opened: boolean; code: number }> {
+function attempt(
+  url: string,
+  protocols: string[],
+  payload?: string,
+): Promise<{ opened: boolean; code: number }> {
   return new Promise((resolve) => {
     let opened = false;
     const socket = new WebSocket(url, protocols);
@@ -77,7 +87,7 @@ describe('attacks on the bridge from a real browser', function () {
     expect(error?.code).to.equal('unreachable');
     // A page served by a different server (another port: another origin), knowing URL and token.
     const other = await bridge();
-    const { origin } = await executeServerCommand<{ origin: string }>('silo-foreign-page', {});
+    const { origin } = await executeServerCommand<{ origin: string }, object>('silo-foreign-page', {});
     const result = await new Promise<{ opened: boolean; code: number; origin: string }>((resolve) => {
       const iframe = document.createElement('iframe');
       window.addEventListener('message', function on(e: MessageEvent) {
@@ -108,7 +118,10 @@ describe('attacks on the bridge from a real browser', function () {
     const r = await attempt(rebound, bridgeProtocols(b.token));
     expect(r.opened).to.equal(false);
     expect(await bridgeSpawnedCount(b.id)).to.equal(spawned);
-    expect((await bridgeLog(b.id)).some((l) => /403 Host is not this bridge/.test(l))).to.equal(true, 'refused for its Host');
+    expect((await bridgeLog(b.id)).some((l) => /403 Host is not this bridge/.test(l))).to.equal(
+      true,
+      'refused for its Host',
+    );
     await stillServed(s);
     await report('attacks', 1, 'DNS rebinding');
   });
@@ -125,7 +138,10 @@ describe('attacks on the bridge from a real browser', function () {
     expect(await bridgeSpawnedCount(b.id)).to.equal(spawned);
     const log = await bridgeLog(b.id);
     expect(log.filter((l) => /refused upgrade: 401/.test(l)).length).to.equal(5, 'five failures counted');
-    expect(log.filter((l) => /refused upgrade: 429/.test(l)).length).to.equal(tries.length - 5, 'the rest rate limited');
+    expect(log.filter((l) => /refused upgrade: 429/.test(l)).length).to.equal(
+      tries.length - 5,
+      'the rest rate limited',
+    );
     expect(log.some((l) => l.includes(b.token))).to.equal(false, 'the token is never logged');
     await stillServed(s);
     await report('attacks', tries.length, 'missing/wrong token and brute force');
@@ -134,7 +150,12 @@ describe('attacks on the bridge from a real browser', function () {
   it('an oversized frame closes only that socket (1009); the legitimate session goes on', async () => {
     const b = await bridge({ bridgeArgs: ['--max-frame-bytes', String(1024 * 1024)] });
     const s = await legit(b);
-    const init = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 1, padding: 'x'.repeat(2 * 1024 * 1024) } });
+    const init = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: 1, padding: 'x'.repeat(2 * 1024 * 1024) },
+    });
     const r = await attempt(b.url, bridgeProtocols(b.token), init);
     expect(r.opened).to.equal(true);
     expect(r.code).to.equal(1009);
@@ -161,7 +182,9 @@ describe('attacks on the bridge from a real browser', function () {
     const opened = outcomes.filter(Boolean).length;
     expect(opened).to.equal(3, 'the cap (4) minus the legitimate connection');
     expect(await bridgeSpawnedCount(b.id)).to.equal(1 + opened);
-    expect((await bridgeLog(b.id)).filter((l) => /refused upgrade: 503/.test(l)).length).to.equal(16 - opened);
+    expect((await bridgeLog(b.id)).filter((l) => /refused upgrade: 503/.test(l)).length).to.equal(
+      16 - opened,
+    );
     await stillServed(s);
     for (const socket of sockets) socket.close();
     await report('attacks', 16 - opened, 'connection flood');
@@ -204,8 +227,20 @@ describe('hostile content through Silo into the page (XSS corpus)', function () 
       },
       { sessionUpdate: 'plan', entries: [{ content: p, priority: p, status: p }] },
       { sessionUpdate: 'notice', severity: p, title: p, description: p },
-      { sessionUpdate: 'agent_message_chunk', messageId: `xr${i}`, content: { type: 'resource_link', uri: `javascript:window.__xss.push(${100 + i})`, name: p } },
-      { sessionUpdate: 'agent_message_chunk', messageId: `xi${i}`, content: { type: 'image', mimeType: `image/png" onerror="window.__xss.push(${200 + i})`, data: 'AAAA' } },
+      {
+        sessionUpdate: 'agent_message_chunk',
+        messageId: `xr${i}`,
+        content: { type: 'resource_link', uri: `javascript:window.__xss.push(${100 + i})`, name: p },
+      },
+      {
+        sessionUpdate: 'agent_message_chunk',
+        messageId: `xi${i}`,
+        content: {
+          type: 'image',
+          mimeType: `image/png" onerror="window.__xss.push(${200 + i})`,
+          data: 'AAAA',
+        },
+      },
       { sessionUpdate: 'session_info_update', title: p },
       { sessionUpdate: p },
     ]);
@@ -223,11 +258,15 @@ describe('hostile content through Silo into the page (XSS corpus)', function () 
       await collectRows(el.shadowRoot!, (row) => {
         shown += deepText(row);
         for (const e of [row, ...deepElements(row)]) {
-          if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'BASE'].includes(e.tagName)) problems.push(`<${e.tagName}>`);
+          if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'BASE'].includes(e.tagName))
+            problems.push(`<${e.tagName}>`);
           if (e instanceof HTMLImageElement) images.push(e.decode().catch(() => undefined));
           for (const a of Array.from(e.attributes)) {
             if (a.name.startsWith('on')) problems.push(`${e.tagName} ${a.name}`);
-            if (['href', 'src', 'action', 'formaction', 'data'].includes(a.name) && /^\s*(javascript|vbscript|data:text)/i.test(a.value)) {
+            if (
+              ['href', 'src', 'action', 'formaction', 'data'].includes(a.name) &&
+              /^\s*(javascript|vbscript|data:text)/i.test(a.value)
+            ) {
               problems.push(`${e.tagName} ${a.name}=${a.value}`);
             }
           }
@@ -248,8 +287,15 @@ describe('hostile content through Silo into the page (XSS corpus)', function () 
     const service = createAgentsService({ databaseName: `silo-xss-${crypto.randomUUID()}` });
     try {
       const session = await service.connect({ bridge: b, cwd: CWD });
-      const lines = hostileUpdates().map((update) => ({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: '$SESSION', update } }));
-      const script = btoa(JSON.stringify({ lines })).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+      const lines = hostileUpdates().map((update) => ({
+        jsonrpc: '2.0',
+        method: 'session/update',
+        params: { sessionId: '$SESSION', update },
+      }));
+      const script = btoa(JSON.stringify({ lines }))
+        .replaceAll('+', '-')
+        .replaceAll('/', '_')
+        .replace(/=+$/, '');
       expect(await session.prompt(`script ${script}`)).to.equal('end_turn');
       const live = await session.transcript();
       expect(live.length).to.be.greaterThan(payloads.length * 9);

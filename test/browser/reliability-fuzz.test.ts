@@ -13,7 +13,8 @@ import { report, testEnv } from '../support/summary-browser.ts';
 import { until } from '../support/until.ts';
 
 /** Rows Silo writes itself (the prompt, the end of the turn), not the agent. */
-const isSilos = (u: AgentSessionUpdate) => (u.kind === 'user_message_chunk' && u.timestamp !== undefined) || u.turnEnd !== undefined;
+const isSilos = (u: AgentSessionUpdate) =>
+  (u.kind === 'user_message_chunk' && u.timestamp !== undefined) || u.turnEnd !== undefined;
 
 describe('fuzzed recorded traffic into a real session', function () {
   this.timeout(600_000);
@@ -25,7 +26,11 @@ describe('fuzzed recorded traffic into a real session', function () {
     bridge = await startBridge({ agentScript: 'test/support/fuzz-agent.ts' });
     sources = [];
     for (const name of ['main', 'load', 'resume']) {
-      sources.push(...(updatesOfRecording(await executeServerCommand<string, { name: string }>('silo-fixture', { name })) as never[]));
+      sources.push(
+        ...(updatesOfRecording(
+          await executeServerCommand<string, { name: string }>('silo-fixture', { name }),
+        ) as never[]),
+      );
     }
   });
   after(async () => {
@@ -45,7 +50,11 @@ describe('fuzzed recorded traffic into a real session', function () {
     const maxString = 256 * 1024;
     for (const seed of seeds) {
       const delivered: AgentSessionUpdate[] = [];
-      const session = await service.connect({ bridge, cwd: '/tmp/silo-fuzz', onUpdate: (u) => delivered.push(u) });
+      const session = await service.connect({
+        bridge,
+        cwd: '/tmp/silo-fuzz',
+        onUpdate: (u) => delivered.push(u),
+      });
       const frames = generateFrames({ seed, count, sessionId: session.sessionId, sources, maxString });
       const must = frames.filter((f) => f.verdict === 'must').map((f) => expectedUpdate(f.line));
       let frameTicks = 0;
@@ -61,14 +70,23 @@ describe('fuzzed recorded traffic into a real session', function () {
       expect(frameTicks, `seed ${seed}: the page kept painting during the fuzz`).to.be.greaterThan(0);
       const journal = await session.transcript();
       const fromAgent = journal.filter((u) => !isSilos(u));
-      await report('inputs', frames.filter((f) => f.mutation !== 'valid').length, `browser fuzz seed ${seed}`);
+      await report(
+        'inputs',
+        frames.filter((f) => f.mutation !== 'valid').length,
+        `browser fuzz seed ${seed}`,
+      );
       await report('lost', Math.max(0, must.length - fromAgent.length), `browser fuzz seed ${seed}`);
-      expect(fromAgent.at(-1)?.raw, `seed ${seed}: the marker arrived last`).to.deep.equal(markerUpdate(seed, count));
+      expect(fromAgent.at(-1)?.raw, `seed ${seed}: the marker arrived last`).to.deep.equal(
+        markerUpdate(seed, count),
+      );
       expect(fromAgent.length, `seed ${seed}: as many journaled as valid frames sent`).to.equal(must.length);
       for (let i = 0; i < must.length; i++) {
         expect(fromAgent[i]!.raw, `seed ${seed}: update ${i} raw and in order`).to.deep.equal(must[i]);
       }
-      expect(journal.map((u) => u.seq), `seed ${seed}: gapless`).to.deep.equal(journal.map((_, i) => i));
+      expect(
+        journal.map((u) => u.seq),
+        `seed ${seed}: gapless`,
+      ).to.deep.equal(journal.map((_, i) => i));
       expect(delivered, `seed ${seed}: the page got exactly the journal`).to.deep.equal(journal);
       // Still serving: another turn on the same session.
       expect(await session.prompt('ping')).to.equal('end_turn');

@@ -12,7 +12,8 @@ const CWD = '/tmp/silo-load';
 /** Chromium's non-standard heap gauge; Firefox has none a page can read. */
 const heap = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize;
 const peakRss = async (b: TestBridge) =>
-  (await executeServerCommand<{ peakRssKiB: number }, { pid: number }>('silo-proc-status', { pid: b.pid })).peakRssKiB;
+  (await executeServerCommand<{ peakRssKiB: number }, { pid: number }>('silo-proc-status', { pid: b.pid }))
+    .peakRssKiB;
 
 /** Counts the flood's chunks (`0 `, `1 `, …) as they are delivered, checking order without keeping them. */
 function floodCounter() {
@@ -78,8 +79,19 @@ describe('load through one bridge', function () {
       'one session’s journal holds exactly its own flood, in order',
     );
     await report('lost', lost, '20 concurrent sessions');
-    await report('figure', Math.round((await peakRss(bridge)) / 1024), `bridge peak RSS, 20 sessions × ${perSession} updates`, 'MiB');
-    if (peakHeap) await report('figure', Math.round(peakHeap / 1024 / 1024), `page JS heap, 20 sessions × ${perSession} updates`, 'MiB');
+    await report(
+      'figure',
+      Math.round((await peakRss(bridge)) / 1024),
+      `bridge peak RSS, 20 sessions × ${perSession} updates`,
+      'MiB',
+    );
+    if (peakHeap)
+      await report(
+        'figure',
+        Math.round(peakHeap / 1024 / 1024),
+        `page JS heap, 20 sessions × ${perSession} updates`,
+        'MiB',
+      );
     expect(lost).to.equal(0);
     await Promise.all(sessions.map((s) => s.close()));
   });
@@ -107,16 +119,35 @@ describe('load through one bridge', function () {
     const summary = (await service.sessions()).find((x) => x.sessionId === session.sessionId)!;
     const lost = Math.max(0, n - counter.count);
     await report('lost', lost, `one session, ${n} updates`);
-    await report('figure', Math.round(n / seconds), `journaled updates per second (flood of ${n})`, 'updates/s');
-    await report('figure', Math.round((await peakRss(bridge)) / 1024), `bridge peak RSS after ${n} updates`, 'MiB');
-    if (peakHeap) await report('figure', Math.round(peakHeap / 1024 / 1024), `page JS heap peak during ${n} updates`, 'MiB');
+    await report(
+      'figure',
+      Math.round(n / seconds),
+      `journaled updates per second (flood of ${n})`,
+      'updates/s',
+    );
+    await report(
+      'figure',
+      Math.round((await peakRss(bridge)) / 1024),
+      `bridge peak RSS after ${n} updates`,
+      'MiB',
+    );
+    if (peakHeap)
+      await report(
+        'figure',
+        Math.round(peakHeap / 1024 / 1024),
+        `page JS heap peak during ${n} updates`,
+        'MiB',
+      );
     expect(counter.outOfOrder, 'in order').to.equal(0);
     expect(lost, 'nothing lost').to.equal(0);
     expect(summary.updateCount, 'the journal holds them all').to.be.at.least(n + 2);
     expect(batches, 'batched delivery').to.be.lessThan(n / 10);
     if (!long) {
       const journal = await session.transcript();
-      expect(journal.map((u) => u.seq)).to.deep.equal(journal.map((_, i) => i), 'gapless');
+      expect(journal.map((u) => u.seq)).to.deep.equal(
+        journal.map((_, i) => i),
+        'gapless',
+      );
     }
     if (peakHeap) expect(peakHeap / 1024 / 1024, 'page heap bounded').to.be.lessThan(long ? 1024 : 512);
   });

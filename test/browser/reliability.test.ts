@@ -2,6 +2,8 @@
 // state; the journal keeps every update that arrived, in order, with no gap and no duplicate; the
 // session recovers where the protocol allows. Each test records "faults survived" and a measured
 // "updates lost" (what the agent sent, or what reached the page, against what was journaled).
+
+import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import {
   type AgentSessionUpdate,
@@ -11,15 +13,21 @@ import {
 } from '../../src/index.ts';
 import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import { report, testEnv } from '../support/summary-browser.ts';
-import { executeServerCommand } from '@web/test-runner-commands';
 import { until } from '../support/until.ts';
 
 const CWD = '/tmp/silo-reliability';
-const codeOf = (p: Promise<unknown>) => p.then(() => undefined, (e: SiloError) => e);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: SiloError) => e,
+  );
 
 /** Gapless sequence numbers. */
 function expectGapless(journal: AgentSessionUpdate[], what: string) {
-  expect(journal.map((u) => u.seq), `${what}: gapless, in order`).to.deep.equal(journal.map((_, i) => i));
+  expect(
+    journal.map((u) => u.seq),
+    `${what}: gapless, in order`,
+  ).to.deep.equal(journal.map((_, i) => i));
 }
 
 /**
@@ -30,7 +38,9 @@ function slowChunks(journal: AgentSessionUpdate[], what: string): number {
   const numbers = journal
     .filter((u) => u.kind === 'agent_message_chunk' && /^chunk \d+ $/.test(u.text ?? ''))
     .map((u) => Number(/\d+/.exec(u.text!)![0]));
-  expect(numbers, `${what}: chunks 0..k in order, none missing or repeated`).to.deep.equal(numbers.map((_, i) => i));
+  expect(numbers, `${what}: chunks 0..k in order, none missing or repeated`).to.deep.equal(
+    numbers.map((_, i) => i),
+  );
   return numbers.length;
 }
 
@@ -88,14 +98,21 @@ describe('reliability: faults with a real bridge and real agents', function () {
     const error = await codeOf(session.prompt('/scenario crash'));
     expect(error?.code).to.equal('interrupted');
     expect(error?.message).to.match(/code 3/);
-    await until(() => session.state === 'connected' && states.includes('reconnecting'), 'reconnected after the crash');
+    await until(
+      () => session.state === 'connected' && states.includes('reconnecting'),
+      'reconnected after the crash',
+    );
     const journal = await session.transcript();
     // The crash scenario sends exactly one chunk and one tool call before exiting.
     const sent = [
       journal.some((u) => u.kind === 'agent_message_chunk' && u.text === 'About to crash. '),
       journal.some((u) => u.kind === 'tool_call' && u.toolCall?.toolCallId === 'call-crash'),
     ];
-    await report('lost', sent.filter((x) => !x).length + lostAgainst(delivered, journal), 'agent crash mid-turn');
+    await report(
+      'lost',
+      sent.filter((x) => !x).length + lostAgainst(delivered, journal),
+      'agent crash mid-turn',
+    );
     expect(sent).to.deep.equal([true, true]);
     expect(journal.at(-1)!.turnEnd!.stopReason).to.equal('interrupted');
     expectGapless(journal, 'after the crash');
@@ -129,7 +146,10 @@ describe('reliability: faults with a real bridge and real agents', function () {
     const { session, delivered } = await open(b);
     expect(await session.prompt('/scenario malformed')).to.equal('end_turn');
     const journal = await session.transcript();
-    const text = journal.filter((u) => u.kind === 'agent_message_chunk').map((u) => u.text).join('');
+    const text = journal
+      .filter((u) => u.kind === 'agent_message_chunk')
+      .map((u) => u.text)
+      .join('');
     expect(text).to.equal('Before the malformed line. After the malformed line.');
     expectGapless(journal, 'malformed');
     await report('lost', lostAgainst(delivered, journal), 'malformed line');
@@ -145,10 +165,16 @@ describe('reliability: faults with a real bridge and real agents', function () {
     const error = await codeOf(session.prompt('/scenario huge-line 40'));
     expect(error?.code).to.equal('interrupted');
     expect(error?.message).to.match(/4001|over \d+ bytes|too large|limit/i);
-    await until(() => session.state === 'connected' && states.includes('reconnecting'), 'reconnected after the huge line');
+    await until(
+      () => session.state === 'connected' && states.includes('reconnecting'),
+      'reconnected after the huge line',
+    );
     const journal = await session.transcript();
     expectGapless(journal, 'huge line');
-    expect(journal.some((u) => (u.text ?? '').length > 1_000_000)).to.equal(false, 'the huge line never reached the journal');
+    expect(journal.some((u) => (u.text ?? '').length > 1_000_000)).to.equal(
+      false,
+      'the huge line never reached the journal',
+    );
     await report('lost', lostAgainst(delivered, journal), '40 MB line');
     expect(await session.prompt('after the huge line')).to.equal('end_turn');
     await report('faults', 1, '40 MB agent line');
@@ -159,7 +185,10 @@ describe('reliability: faults with a real bridge and real agents', function () {
     const b = await bridge();
     const { session, delivered, states } = await open(b);
     const outcome = codeOf(session.prompt('/scenario slow 400 20'));
-    await until(() => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 3, 'the slow stream started');
+    await until(
+      () => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 3,
+      'the slow stream started',
+    );
     await stopBridge(b.id, true);
     expect((await outcome)?.code).to.equal('interrupted');
     await until(() => session.state === 'reconnecting', 'reconnecting while the bridge is down');
@@ -178,16 +207,28 @@ describe('reliability: faults with a real bridge and real agents', function () {
 
   it('socket dropped (TCP connection cut under a live turn): interrupted, reconnects, journal gapless', async () => {
     const b = await bridge();
-    const proxy = await executeServerCommand<{ id: string; url: string }, { target: number }>('silo-proxy-start', { target: b.port });
+    const proxy = await executeServerCommand<{ id: string; url: string }, { target: number }>(
+      'silo-proxy-start',
+      { target: b.port },
+    );
     try {
       const { session, delivered, states } = await open({ url: proxy.url, token: b.token });
       const outcome = codeOf(session.prompt('/scenario slow 400 20'));
-      await until(() => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 3, 'the slow stream started');
-      const { cut } = await executeServerCommand<{ cut: number }, { id: string }>('silo-proxy-cut', { id: proxy.id });
+      await until(
+        () => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 3,
+        'the slow stream started',
+      );
+      const { cut } = await executeServerCommand<{ cut: number }, { id: string }>('silo-proxy-cut', {
+        id: proxy.id,
+      });
       expect(cut).to.be.greaterThan(0);
       const error = await outcome;
       expect(error?.code).to.equal('interrupted');
-      await until(() => session.state === 'connected' && states.includes('reconnecting'), 'reconnected through the proxy', 30_000);
+      await until(
+        () => session.state === 'connected' && states.includes('reconnecting'),
+        'reconnected through the proxy',
+        30_000,
+      );
       const journal = await session.transcript();
       slowChunks(journal, 'socket drop');
       expectGapless(journal, 'socket drop');
@@ -206,7 +247,10 @@ describe('reliability: faults with a real bridge and real agents', function () {
     const { session, delivered } = await open(b, first);
     const sessionId = session.sessionId;
     void session.prompt('/scenario slow 400 20').catch(() => {});
-    await until(() => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 5, 'the slow stream started');
+    await until(
+      () => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 5,
+      'the slow stream started',
+    );
     worker.terminate();
     // The socket and the Web Lock died with the worker: the bridge ends that agent, and a new worker
     // restores the session (following first if the lock is not released yet, then taking over).
@@ -225,7 +269,10 @@ describe('reliability: faults with a real bridge and real agents', function () {
 
   it('IndexedDB quota exceeded: journal-write (coded), the journal stays a gapless prefix, restore after space returns', async function () {
     const { engine } = await testEnv();
-    const { supported } = await executeServerCommand<{ supported: boolean }, { origin: string; bytes: number | null }>('silo-quota', {
+    const { supported } = await executeServerCommand<
+      { supported: boolean },
+      { origin: string; bytes: number | null }
+    >('silo-quota', {
       origin: location.origin,
       bytes: null,
     });
@@ -289,7 +336,11 @@ describe('reliability: faults with a real bridge and real agents', function () {
       });
       const kept = segments.flatMap((s) => s.updates).filter((u) => before.some((x) => x.seq === u.seq));
       expect(kept.length).to.equal(before.length);
-      await report('lost', lostAgainst(delivered.slice(0, before.length), before), 'database upgraded by a newer tab');
+      await report(
+        'lost',
+        lostAgainst(delivered.slice(0, before.length), before),
+        'database upgraded by a newer tab',
+      );
       // A tab of the old version now meets a newer database: a coded error, not a hang.
       const old = createAgentsService({ databaseName });
       try {
@@ -314,7 +365,10 @@ describe('reliability: faults with a real bridge and real agents', function () {
       expect(follower.session.state).to.equal('following');
       expect((await codeOf(follower.session.prompt('me too')))?.code).to.equal('not-owner');
       await owner.prompt('/scenario slow 30 5');
-      await until(() => follower.delivered.some((u) => u.turnEnd?.stopReason === 'end_turn'), 'the follower mirrors the turn');
+      await until(
+        () => follower.delivered.some((u) => u.turnEnd?.stopReason === 'end_turn'),
+        'the follower mirrors the turn',
+      );
       await owner.close();
       await until(() => follower.session.state === 'connected', 'the follower took over');
       expect(await follower.session.prompt('from the follower')).to.equal('end_turn');
@@ -322,7 +376,10 @@ describe('reliability: faults with a real bridge and real agents', function () {
       expectGapless(journal, 'two tabs');
       slowChunks(journal, 'two tabs');
       const prompts = journal.filter((u) => u.kind === 'user_message_chunk').map((u) => u.text);
-      expect(prompts).to.deep.equal(['from the owner', '/scenario slow 30 5', 'from the follower'], 'each prompt once');
+      expect(prompts).to.deep.equal(
+        ['from the owner', '/scenario slow 30 5', 'from the follower'],
+        'each prompt once',
+      );
       await report('lost', lostAgainst(follower.delivered, journal), 'two tabs on one session');
       await report('faults', 1, 'two tabs on one session');
     } finally {
@@ -331,7 +388,10 @@ describe('reliability: faults with a real bridge and real agents', function () {
   });
 
   /** A same-origin page in an iframe running Silo from the public entry; reloading it is a real reload. */
-  async function framePage(): Promise<{ frame: HTMLIFrameElement; ready: () => Promise<typeof import('../../src/index.ts')> }> {
+  async function framePage(): Promise<{
+    frame: HTMLIFrameElement;
+    ready: () => Promise<typeof import('../../src/index.ts')>;
+  }> {
     const frame = document.createElement('iframe');
     const ready = () =>
       new Promise<typeof import('../../src/index.ts')>((resolve) => {
@@ -371,11 +431,19 @@ describe('reliability: faults with a real bridge and real agents', function () {
           },
         });
         const sessionId = session.sessionId;
-        void session.prompt(when === 'mid-turn' ? '/scenario slow 400 20' : '/scenario permission').catch(() => {});
+        void session
+          .prompt(when === 'mid-turn' ? '/scenario slow 400 20' : '/scenario permission')
+          .catch(() => {});
         if (when === 'mid-turn') {
-          await until(() => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 3, 'the slow stream started');
+          await until(
+            () => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 3,
+            'the slow stream started',
+          );
         } else {
-          await until(() => asked === 1 && delivered.some((u) => u.kind === 'permission'), 'the permission request is shown');
+          await until(
+            () => asked === 1 && delivered.some((u) => u.kind === 'permission'),
+            'the permission request is shown',
+          );
         }
         const reloaded = ready();
         frame.contentWindow!.location.reload();
@@ -387,13 +455,22 @@ describe('reliability: faults with a real bridge and real agents', function () {
           const journal = await restored.transcript();
           expectGapless(journal, `reload ${when}`);
           await report('lost', lostAgainst(delivered, journal), `page reloaded ${when}`);
-          expect(lostAgainst(delivered, journal)).to.equal(0, 'everything the page had seen is in the journal');
+          expect(lostAgainst(delivered, journal)).to.equal(
+            0,
+            'everything the page had seen is in the journal',
+          );
           if (when === 'mid-turn') expect(slowChunks(journal, 'reload mid-turn')).to.be.at.least(3);
           else {
-            expect(journal.some((u) => u.kind === 'permission')).to.equal(true, 'the request is in the journal');
+            expect(journal.some((u) => u.kind === 'permission')).to.equal(
+              true,
+              'the request is in the journal',
+            );
             const granted = journal.some((u) => u.permission?.resolution === 'selected');
             expect(granted).to.equal(false, 'fail closed: nothing was approved by the reload');
-            expect(journal.some((u) => u.toolCall?.status === 'completed')).to.equal(false, 'the tool never ran');
+            expect(journal.some((u) => u.toolCall?.status === 'completed')).to.equal(
+              false,
+              'the tool never ran',
+            );
           }
           expect(await restored.prompt('after the reload')).to.equal('end_turn');
           await report('faults', 1, `page reloaded ${when}`);

@@ -47,7 +47,11 @@ describe('bridge attacks from non-browser clients', { timeout: 180_000 }, () => 
       send({ id: 1, method: 'session/new', params: { cwd: '/tmp', mcpServers: [] } });
       await until(() => replies.length >= 2, 'session/new answered');
       const sessionId = (replies[1] as { result: { sessionId: string } }).result.sessionId;
-      send({ id: 2, method: 'session/prompt', params: { sessionId, prompt: [{ type: 'text', text: '/scenario flood 400000' }] } });
+      send({
+        id: 2,
+        method: 'session/prompt',
+        params: { sessionId, prompt: [{ type: 'text', text: '/scenario flood 400000' }] },
+      });
       await until(() => chunks > 100, 'the flood started');
       // Stop reading: the TCP window closes, the bridge's buffer fills, the agent must be paused.
       slow.pause();
@@ -57,11 +61,22 @@ describe('bridge attacks from non-browser clients', { timeout: 180_000 }, () => 
       assert.equal(await legit.prompt(legitSession, 'while another client stalls'), 'end_turn');
       // The SDK's WebSocket session closes it with 1008 (the close event itself waits for a client
       // that reads nothing, so the bridge's warning is what to wait for).
-      await until(() => bridge.log.some((l) => /output stalled/.test(l)), 'the stalled client is disconnected (1008)');
+      await until(
+        () => bridge.log.some((l) => /output stalled/.test(l)),
+        'the stalled client is disconnected (1008)',
+      );
       await until(() => bridge.agentPids().length === 1, 'the stalled client’s agent is ended');
       const grownMiB = (peakRssKiB(bridge.pid) - rssBefore) / 1024;
-      report({ category: 'figure', n: Math.round(peakRssKiB(bridge.pid) / 1024), name: 'bridge peak RSS with a stalled client flooding', unit: 'MiB' });
-      assert.ok(grownMiB < 150, `bridge memory bounded while a client stalls (grew ${grownMiB.toFixed(0)} MiB)`);
+      report({
+        category: 'figure',
+        n: Math.round(peakRssKiB(bridge.pid) / 1024),
+        name: 'bridge peak RSS with a stalled client flooding',
+        unit: 'MiB',
+      });
+      assert.ok(
+        grownMiB < 150,
+        `bridge memory bounded while a client stalls (grew ${grownMiB.toFixed(0)} MiB)`,
+      );
       assert.equal(await legit.prompt(legitSession, 'after the stall'), 'end_turn');
       legit.close();
       slow.terminate();
@@ -90,7 +105,11 @@ describe('bridge attacks from non-browser clients', { timeout: 180_000 }, () => 
 
   test('a non-loopback bind without --allow-non-loopback is refused', async () => {
     for (const host of ['0.0.0.0', '::', '192.0.2.1']) {
-      await assert.rejects(startBridgeProcess({ bridgeArgs: ['--host', host] }), /not a loopback address/, host);
+      await assert.rejects(
+        startBridgeProcess({ bridgeArgs: ['--host', host] }),
+        /not a loopback address/,
+        host,
+      );
     }
     report({ category: 'attacks', n: 3, name: 'non-loopback bind' });
   });

@@ -111,7 +111,8 @@ describe('silo-bridge with the reference agent', { timeout: 120000 }, () => {
       assert.match(r.body, reason, `${name}: reason`);
     }
     assert.equal(bridge.spawnedCount(), spawnedBefore, 'no agent was spawned for a refused upgrade');
-    assert.equal(bridge.agentPids().length, pidsBefore, 'no agent process is running for a refused upgrade');
+    // An agent of an earlier test may still be exiting, so the count can only have gone down.
+    assert.ok(bridge.agentPids().length <= pidsBefore, 'no agent process started for a refused upgrade');
     assert.ok(!bridge.log.some((l) => l.includes(bridge.token)), 'the token never appears in the log');
   });
 

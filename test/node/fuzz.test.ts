@@ -54,12 +54,17 @@ describe('fuzzed recorded traffic through the real bridge', { timeout: LONG ? 1_
       assert.equal(stop, 'end_turn', `seed ${seed}: the fuzz turn ends normally`);
       // What a client journals: the update objects of this session (the worker's tap keeps the same).
       const got = h.updates(sessionId).filter((u) => typeof u === 'object' && u !== null);
-      report({ category: 'inputs', n: frames.filter((f) => f.mutation !== 'valid').length, name: `node fuzz seed ${seed}` });
+      report({
+        category: 'inputs',
+        n: frames.filter((f) => f.mutation !== 'valid').length,
+        name: `node fuzz seed ${seed}`,
+      });
       const lost = Math.max(0, must.length - got.length);
       report({ category: 'lost', n: lost, name: `node fuzz seed ${seed}` });
       assert.deepEqual(got.at(-1), markerUpdate(seed, COUNT), `seed ${seed}: the marker arrived last`);
       assert.equal(got.length, must.length, `seed ${seed}: exactly the valid updates arrived (lost ${lost})`);
-      for (let i = 0; i < must.length; i++) assert.deepEqual(got[i], must[i], `seed ${seed}: update ${i} intact and in order`);
+      for (let i = 0; i < must.length; i++)
+        assert.deepEqual(got[i], must[i], `seed ${seed}: update ${i} intact and in order`);
       // Still serving: the same connection takes another turn, and a new connection works.
       assert.equal(await h.prompt(sessionId, 'ping'), 'end_turn');
       assert.equal(bridge.child.exitCode, null, 'the bridge is alive');

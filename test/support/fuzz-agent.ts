@@ -23,14 +23,23 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { generateFrames, updatesOfRecording } from './fuzz.ts';
 
-type Msg = { jsonrpc?: string; id?: string | number | null; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
+type Msg = {
+  jsonrpc?: string;
+  id?: string | number | null;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: unknown;
+};
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const FIXTURES = flag('--fixtures') ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/claude-agent-acp');
+const FIXTURES =
+  flag('--fixtures') ??
+  resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/claude-agent-acp');
 const initOverride = JSON.parse(flag('--init') ?? '{}') as Record<string, unknown>;
 
 let sessions = 0;
@@ -55,12 +64,21 @@ const send = (m: Msg) => write(JSON.stringify({ jsonrpc: '2.0', ...m }));
 const chunk = (sessionId: string, text: string, messageId?: string) =>
   send({
     method: 'session/update',
-    params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', ...(messageId ? { messageId } : {}), content: { type: 'text', text } } },
+    params: {
+      sessionId,
+      update: {
+        sessionUpdate: 'agent_message_chunk',
+        ...(messageId ? { messageId } : {}),
+        content: { type: 'text', text },
+      },
+    },
   });
 
 let sources: Record<string, never>[] | undefined;
 function fixtureSources() {
-  sources ??= ['main', 'load', 'resume'].flatMap((n) => updatesOfRecording(readFileSync(join(FIXTURES, `${n}.jsonl`), 'utf8'))) as never;
+  sources ??= ['main', 'load', 'resume'].flatMap((n) =>
+    updatesOfRecording(readFileSync(join(FIXTURES, `${n}.jsonl`), 'utf8')),
+  ) as never;
   return sources!;
 }
 
@@ -92,7 +110,8 @@ async function prompt(id: Msg['id'], sessionId: string, text: string): Promise<v
       cancelled = r;
     });
     const writeAll = async (ls: (string | object)[]) => {
-      for (const l of ls) await write((typeof l === 'string' ? l : JSON.stringify(l)).replaceAll('$SESSION', sessionId));
+      for (const l of ls)
+        await write((typeof l === 'string' ? l : JSON.stringify(l)).replaceAll('$SESSION', sessionId));
     };
     await writeAll(script.lines);
     if (script.wait === 'cancel') {

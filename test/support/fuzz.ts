@@ -115,7 +115,8 @@ export function generateFrames(options: FuzzOptions): FuzzFrame[] {
   const seenIds: string[] = [];
   const held: Obj[] = [];
 
-  const notify = (params: Json): string => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params });
+  const notify = (params: Json): string =>
+    JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params });
   const update = (u: Obj): string => notify({ sessionId: sid, update: u });
   const source = (): Obj => {
     const u = clone(pick(options.sources));
@@ -123,12 +124,26 @@ export function generateFrames(options: FuzzOptions): FuzzFrame[] {
     return u;
   };
   const oddString = (): string => {
-    const parts = ['\u0000', '\ud800', '\udfff', '\u202e', '\ufeff', '<script>alert(1)</script>', '"', '\\', '\n', '😀', 'é', '\u2028'];
+    const parts = [
+      '\u0000',
+      '\ud800',
+      '\udfff',
+      '\u202e',
+      '\ufeff',
+      '<script>alert(1)</script>',
+      '"',
+      '\\',
+      '\n',
+      '😀',
+      'é',
+      '\u2028',
+    ];
     let s = '';
     for (let i = 0, n = 1 + int(12); i < n; i++) s += pick(parts);
     return s;
   };
-  const wrongValue = (): Json => pick<Json>([null, true, 0, -1, 1.5, '', [], {}, [null], { type: 42 }, 'x'.repeat(int(100))]);
+  const wrongValue = (): Json =>
+    pick<Json>([null, true, 0, -1, 1.5, '', [], {}, [null], { type: 42 }, 'x'.repeat(int(100))]);
   /** Visits every object in `v` (bounded), for mutating one in place. */
   const objectsIn = (v: Json, out: Obj[] = [], depth = 0): Obj[] => {
     if (depth > 20 || out.length > 200) return out;
@@ -178,7 +193,15 @@ export function generateFrames(options: FuzzOptions): FuzzFrame[] {
       }
       case 'unknown-kind': {
         const u = source();
-        u.sessionUpdate = pick(['_vendor_thing', 'subagent_update', `_fuzz_${int(1000)}`, 'future_kind', '', 'constructor', '__proto__']);
+        u.sessionUpdate = pick([
+          '_vendor_thing',
+          'subagent_update',
+          `_fuzz_${int(1000)}`,
+          'future_kind',
+          '',
+          'constructor',
+          '__proto__',
+        ]);
         push(update(u), 'must');
         break;
       }
@@ -204,7 +227,10 @@ export function generateFrames(options: FuzzOptions): FuzzFrame[] {
         const u = source();
         const depth = rand() < 0.1 ? UNFORWARDABLE_DEPTH + int(80_000) : 1 + int(maxDepth);
         u._deep = '\u0000deep';
-        push(update(u).replace('"\\u0000deep"', nested(depth)), depth >= UNFORWARDABLE_DEPTH ? 'never' : 'must');
+        push(
+          update(u).replace('"\\u0000deep"', nested(depth)),
+          depth >= UNFORWARDABLE_DEPTH ? 'never' : 'must',
+        );
         break;
       }
       case 'duplicate-ids': {
@@ -236,11 +262,31 @@ export function generateFrames(options: FuzzOptions): FuzzFrame[] {
         // Raw number text that JSON allows but JavaScript cannot keep: -0, 1e400, huge integers.
         const u = source();
         u.used = 0;
-        push(update(u).replace('"used":0', `"used":${pick(['-0', '1e400', '-1e400', '123456789012345678901234567890', '0.1e-400'])}`), 'must');
+        push(
+          update(u).replace(
+            '"used":0',
+            `"used":${pick(['-0', '1e400', '-1e400', '123456789012345678901234567890', '0.1e-400'])}`,
+          ),
+          'must',
+        );
         break;
       }
       case 'not-json':
-        push(pick(['{', '}', 'null', '42', '"str"', '[]', '[{"jsonrpc":"2.0","method":"session/update"}]', 'garbage \u0007', '{"jsonrpc":"2.0",}', '   ']), 'never');
+        push(
+          pick([
+            '{',
+            '}',
+            'null',
+            '42',
+            '"str"',
+            '[]',
+            '[{"jsonrpc":"2.0","method":"session/update"}]',
+            'garbage \u0007',
+            '{"jsonrpc":"2.0",}',
+            '   ',
+          ]),
+          'never',
+        );
         break;
       case 'not-an-update': {
         const params = pick<Json>([
@@ -250,11 +296,17 @@ export function generateFrames(options: FuzzOptions): FuzzFrame[] {
           { sessionId: sid, update: 7 },
           null,
         ]);
-        push(params === null ? JSON.stringify({ jsonrpc: '2.0', method: 'session/update' }) : notify(params), 'never');
+        push(
+          params === null ? JSON.stringify({ jsonrpc: '2.0', method: 'session/update' }) : notify(params),
+          'never',
+        );
         break;
       }
       case 'other-session':
-        push(notify({ sessionId: pick<Json>(['other-session', 42, null, '', `${sid} `]), update: source() }), 'never');
+        push(
+          notify({ sessionId: pick<Json>(['other-session', 42, null, '', `${sid} `]), update: source() }),
+          'never',
+        );
         break;
       case 'stray-response':
         push(
@@ -274,11 +326,24 @@ export function generateFrames(options: FuzzOptions): FuzzFrame[] {
         break;
       case 'vendor-request':
         // Requests the client does not implement, with duplicated ids: each gets -32601, none is journaled.
-        push(JSON.stringify({ jsonrpc: '2.0', id: `dup-${int(3)}`, method: `_fuzz/${pick(['ask', 'ping'])}`, params: { n: i } }), 'never');
+        push(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: `dup-${int(3)}`,
+            method: `_fuzz/${pick(['ask', 'ping'])}`,
+            params: { n: i },
+          }),
+          'never',
+        );
         break;
     }
   }
-  while (held.length) frames.push({ mutation: 'reordered-ids', line: update(held.shift()!), verdict: 'must' });
-  frames.push({ mutation: 'valid', line: update(markerUpdate(options.seed, options.count)), verdict: 'must' });
+  while (held.length)
+    frames.push({ mutation: 'reordered-ids', line: update(held.shift()!), verdict: 'must' });
+  frames.push({
+    mutation: 'valid',
+    line: update(markerUpdate(options.seed, options.count)),
+    verdict: 'must',
+  });
   return frames;
 }

@@ -6,7 +6,12 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { SummaryCategory } from './summary.ts';
 
 /** Appends one summary record (engine added by the plugin). */
-export async function report(category: SummaryCategory, n: number, name: string, unit?: string): Promise<void> {
+export async function report(
+  category: SummaryCategory,
+  n: number,
+  name: string,
+  unit?: string,
+): Promise<void> {
   await executeServerCommand('silo-report', { category, n, name, ...(unit ? { unit } : {}) });
 }
 

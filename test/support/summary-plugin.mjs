@@ -15,7 +15,7 @@
 //   silo-proc-status   {pid}               → {rssKiB, peakRssKiB}  VmRSS / VmHWM of a process (Linux)
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer as createTcpServer, connect } from 'node:net';
+import { connect, createServer as createTcpServer } from 'node:net';
 
 /** The page a foreign origin serves: it tries the bridge with whatever it was told (even the right token). */
 const ATTACK_PAGE = `<!doctype html><meta charset="utf-8"><title>foreign page</title><script>
@@ -47,7 +47,10 @@ function startProxy(targetPort) {
       if (end < 0) return;
       client.off('data', onData);
       client.pause();
-      const text = head.subarray(0, end).toString('latin1').replace(/\r\nHost: [^\r]*/i, `\r\nHost: 127.0.0.1:${targetPort}`);
+      const text = head
+        .subarray(0, end)
+        .toString('latin1')
+        .replace(/\r\nHost: [^\r]*/i, `\r\nHost: 127.0.0.1:${targetPort}`);
       upstream = connect(targetPort, '127.0.0.1', () => {
         upstream.write(Buffer.concat([Buffer.from(text, 'latin1'), head.subarray(end)]));
         client.pipe(upstream);
@@ -92,7 +95,9 @@ export function siloSummary() {
     if (!foreign) {
       const html = ATTACK_PAGE;
       const server = createHttpServer((req, res) => {
-        res.writeHead(req.url?.startsWith('/attack.html') ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.writeHead(req.url?.startsWith('/attack.html') ? 200 : 404, {
+          'Content-Type': 'text/html; charset=utf-8',
+        });
         res.end(req.url?.startsWith('/attack.html') ? html : 'not found');
       });
       await new Promise((r) => server.listen(0, '127.0.0.1', r));

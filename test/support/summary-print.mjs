@@ -13,7 +13,8 @@ export function printSummary(file, long) {
   const sum = (category) => records.filter((r) => r.category === category).reduce((a, r) => a + r.n, 0);
   const by = (category) => {
     const m = new Map();
-    for (const r of records.filter((x) => x.category === category)) m.set(r.engine, (m.get(r.engine) ?? 0) + r.n);
+    for (const r of records.filter((x) => x.category === category))
+      m.set(r.engine, (m.get(r.engine) ?? 0) + r.n);
     return [...m].map(([e, n]) => `${e} ${n}`).join(', ');
   };
   const lost = sum('lost');
@@ -28,7 +29,10 @@ export function printSummary(file, long) {
   const figures = records.filter((r) => r.category === 'figure');
   if (figures.length) {
     lines.push('  figures:');
-    for (const f of figures) lines.push(`    ${f.engine.padEnd(8)} ${f.name}: ${f.n.toLocaleString('en-US')}${f.unit ? ` ${f.unit}` : ''}`);
+    for (const f of figures)
+      lines.push(
+        `    ${f.engine.padEnd(8)} ${f.name}: ${f.n.toLocaleString('en-US')}${f.unit ? ` ${f.unit}` : ''}`,
+      );
   }
   console.log(lines.join('\n'));
   return lost === 0;

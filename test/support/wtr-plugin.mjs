@@ -21,7 +21,8 @@ import { ROOT, startBridgeProcess } from './bridge-process.mjs';
 
 /** A test agent script (only `test/support/*.ts`) as a command. */
 function scriptAgentCommand(script, args) {
-  if (!/^test\/support\/[\w-]+\.ts$/.test(script)) throw new Error(`agentScript must be test/support/<name>.ts: ${script}`);
+  if (!/^test\/support\/[\w-]+\.ts$/.test(script))
+    throw new Error(`agentScript must be test/support/<name>.ts: ${script}`);
   return [process.execPath, '--import', 'tsx', join(ROOT, script), ...args];
 }
 
