@@ -41,6 +41,10 @@ declare global {
 }
 
 const BOTTOM_SLACK = 48;
+/** Updates folded and painted before the whole journal of a reopened session is read. */
+const TAIL_FIRST = 400;
+/** Most frames the log follows its bottom while the virtualizer measures rows. */
+const STICK_FRAMES = 120;
 
 /** The layout, given rather than loaded on demand (no dynamic import; one config for every render). */
 const LAYOUT = flow();
@@ -193,6 +197,10 @@ export class SiloTranscript extends LitElement {
   #orphanFocused: string | undefined;
   #appliedUpdates: readonly AgentSessionUpdate[] | undefined;
   #live = false;
+  /** A reopened journal opens at its end and stays there while its rows are measured. */
+  #openAtEnd = false;
+  /** True while {@link #stickToBottom} follows the bottom frame by frame. */
+  #sticking = false;
 
   constructor() {
     super();
@@ -264,7 +272,7 @@ export class SiloTranscript extends LitElement {
         void this.#focusPromptRow(id);
       }
     }
-    if (this.stuck && this.#live) this.#stickToBottom();
+    if (this.stuck && (this.#live || this.#openAtEnd)) this.#stickToBottom();
   }
 
   /** Resolves when the current source is loaded and its rows are rendered. */
@@ -293,6 +301,7 @@ export class SiloTranscript extends LitElement {
   }
 
   #reset(): void {
+    this.#openAtEnd = false;
     this.#model = new TranscriptModel();
     this.#rows = [];
     this.#appliedUpdates = undefined;
@@ -332,9 +341,22 @@ export class SiloTranscript extends LitElement {
         for (const b of early) this.#apply(b, false);
       });
     } else if (this.service && this.sessionId) {
-      job = this.service
-        .transcript(this.sessionId)
-        .then((all) => gen === this.#generation && this.#apply(all, false));
+      // The last screen first: fold the tail and paint it stuck to the bottom, then fold everything
+      // into a fresh model and swap it in (rows are keyed, so the visible end stays where it is).
+      const { service, sessionId } = this;
+      job = service
+        .transcriptTail(sessionId, TAIL_FIRST)
+        .then((tail) => {
+          if (gen !== this.#generation) return undefined;
+          this.#openAtEnd = true;
+          this.#apply(tail, false);
+          return tail.length < TAIL_FIRST ? undefined : service.transcript(sessionId);
+        })
+        .then((all) => {
+          if (!all || gen !== this.#generation) return;
+          this.#model = new TranscriptModel();
+          this.#apply(all, false);
+        });
     } else if (this.file) {
       job = this.file.text().then((t) => gen === this.#generation && this.#apply(parseJsonl(t), false));
     } else if (this.src) {
@@ -508,11 +530,26 @@ export class SiloTranscript extends LitElement {
   #stickToBottom(): void {
     const log = this.#log;
     if (!log) return;
-    // Twice: once now, once after the virtualizer measured the rows it just rendered.
+    // The virtualizer pins the last row to the end while it measures rows it only estimated;
+    // the plain scroll (now and after one frame) covers a log it has not laid out yet.
     log.scrollTop = log.scrollHeight;
-    requestAnimationFrame(() => {
-      if (this.stuck && !this.#userScrolled) log.scrollTop = log.scrollHeight;
-    });
+    if (this.#sticking) return;
+    // Rows the virtualizer only estimated change the height as they are measured: follow the bottom
+    // on each frame until the height holds for a few frames (or the user scrolls away).
+    this.#sticking = true;
+    let height = -1;
+    let stable = 0;
+    const follow = (frames: number) => {
+      if (!this.stuck || this.#userScrolled || frames > STICK_FRAMES || stable >= 3) {
+        this.#sticking = false;
+        return;
+      }
+      stable = log.scrollHeight === height ? stable + 1 : 0;
+      height = log.scrollHeight;
+      log.scrollTop = log.scrollHeight;
+      requestAnimationFrame(() => follow(frames + 1));
+    };
+    requestAnimationFrame(() => follow(0));
   }
 
   #onScroll = (): void => {

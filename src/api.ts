@@ -155,6 +155,11 @@ export interface AgentsService {
   }): Promise<AgentSessionSummary[]>;
   /** The journaled transcript of a session, with no bridge and no agent. */
   transcript(sessionId: string): Promise<AgentSessionUpdate[]>;
+  /**
+   * The end of a journaled transcript: at least the last `count` updates (whole journal segments),
+   * read from the end, so the last screen of a huge transcript can be painted without reading it all.
+   */
+  transcriptTail(sessionId: string, count: number): Promise<AgentSessionUpdate[]>;
   /** Deletes one session's journal. The only way a journal is ever deleted. */
   clear(sessionId: string): Promise<void>;
   /** Exports a session's journal as JSONL (one AgentSessionUpdate a line). */

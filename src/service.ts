@@ -76,6 +76,7 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
     },
     sessions: (o) => call(() => api.sessions(o)),
     transcript: (sessionId) => call(() => api.transcript(sessionId)),
+    transcriptTail: (sessionId, count) => call(() => api.transcriptTail(sessionId, count)),
     clear: (sessionId) => call(() => api.clear(sessionId)),
     exportJsonl: (sessionId) => call(() => api.exportJsonl(sessionId)),
     importJsonl: (jsonl, sessionId) => call(() => api.importJsonl(jsonl, sessionId)),

@@ -2,7 +2,12 @@
 import { expect } from 'chai';
 import '../../components/index.ts';
 import { parseJsonl, toJsonl, toMarkdown } from '../../src/export.ts';
-import { createAgentsService } from '../../src/index.ts';
+import {
+  type AgentSessionUpdate,
+  type AgentsService,
+  createAgentsService,
+  TranscriptModel,
+} from '../../src/index.ts';
 import { collectRows, mount, until } from './fixtures/dom.ts';
 import { journalFromTraffic, recordedTraffic } from './fixtures/transcript-data.ts';
 
@@ -59,6 +64,62 @@ describe('transcript export and import', () => {
       ).to.equal(el.model.rows.length);
       expect(rows.filter((r) => r.getAttribute('part')!.includes('turn-end'))).to.have.length(5);
       expect(rows.filter((r) => r.getAttribute('part')!.includes('tool'))).to.have.length(5);
+      cleanup();
+    } finally {
+      await service.dispose();
+    }
+  });
+
+  it('reopens a long journal at its end: the tail is painted before the whole journal is read', async () => {
+    const service = createAgentsService({ databaseName: `silo-reopen-${crypto.randomUUID()}` });
+    const updates: AgentSessionUpdate[] = [];
+    for (let turn = 0; turn < 300; turn++) {
+      const text = `question ${turn}`;
+      updates.push({
+        kind: 'user_message_chunk',
+        text,
+        content: { type: 'text', text },
+        messageId: `u${turn}`,
+        raw: {},
+      });
+      for (let i = 0; i < 8; i++) {
+        const chunk = `answer ${turn} part ${i}. `;
+        updates.push({
+          kind: 'agent_message_chunk',
+          text: chunk,
+          content: { type: 'text', text: chunk },
+          messageId: `a${turn}`,
+          raw: {},
+        });
+      }
+      updates.push({ kind: 'turn_end', turnEnd: { stopReason: 'end_turn' }, raw: {} });
+    }
+    try {
+      const id = await service.importJsonl(toJsonl(updates));
+      const calls: string[] = [];
+      // The real service, with its reads logged in order.
+      const logged: AgentsService = {
+        ...service,
+        transcriptTail: (sid, n) => (calls.push('tail'), service.transcriptTail(sid, n)),
+        transcript: (sid) => (calls.push('all'), service.transcript(sid)),
+      };
+      const el = document.createElement('silo-transcript');
+      el.service = logged;
+      el.sessionId = id;
+      const cleanup = mount(el);
+      await el.updateComplete;
+      expect(calls).to.deep.equal(['tail', 'all'], 'the tail is read first');
+      const full = new TranscriptModel();
+      full.applyAll(await service.transcript(id));
+      expect(el.model.rows.length).to.equal(full.rows.length, 'then every row is there');
+      await until(
+        () =>
+          [...el.shadowRoot!.querySelectorAll('[part~="message"]')].some((m) =>
+            m.textContent?.includes('answer 299 part 7'),
+          ),
+        'the last answer is on screen',
+      );
+      expect(el.shadowRoot!.querySelectorAll('*').length).to.be.lessThan(2000, 'a bounded DOM');
       cleanup();
     } finally {
       await service.dispose();
