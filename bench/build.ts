@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build as esbuild, type Plugin as EsbuildPlugin, transform } from 'esbuild';
+import { type Plugin as EsbuildPlugin, build as esbuild, transform } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
 /** The library bundles, as in scripts/build.mjs. */
@@ -29,7 +29,8 @@ export interface BundleSize {
 }
 
 const gzip = (b: Uint8Array) => gzipSync(b, { level: 9 }).length;
-const brotli = (b: Uint8Array) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotli = (b: Uint8Array) =>
+  brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 /**
  * The page API's default worker, pointed at the sibling built bundle (as scripts/build.mjs means to:
@@ -41,7 +42,8 @@ const builtWorkerPath = {
   transform(code: string, id: string) {
     if (!id.endsWith('src/default-worker.ts')) return undefined;
     const out = code.replace(/(['"])\.\.\/worker\/index\.ts\1/, "'./worker.js'");
-    if (out === code) throw new Error('bench build: the default worker path was not found in src/default-worker.ts');
+    if (out === code)
+      throw new Error('bench build: the default worker path was not found in src/default-worker.ts');
     return out;
   },
 };
@@ -98,10 +100,21 @@ export async function buildBench(root: string, outDir: string): Promise<BundleSi
     // Vite's library mode does not minify whitespace in ES format; minify fully, as an app would.
     const file = join(outDir, `${name}.js`);
     const built = readFileSync(file);
-    const { code } = await transform(built.toString('utf8'), { minify: true, format: 'esm', target: 'es2022' });
+    const { code } = await transform(built.toString('utf8'), {
+      minify: true,
+      format: 'esm',
+      target: 'es2022',
+    });
     writeFileSync(file, code);
     const bytes = Buffer.from(code);
-    sizes.push({ name, label, raw: bytes.length, gzip: gzip(bytes), brotli: brotli(bytes), libraryGzip: gzip(built) });
+    sizes.push({
+      name,
+      label,
+      raw: bytes.length,
+      gzip: gzip(bytes),
+      brotli: brotli(bytes),
+      libraryGzip: gzip(built),
+    });
   }
   return sizes;
 }

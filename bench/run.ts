@@ -18,7 +18,8 @@
  *   npm run bench -- --quick           a much smaller run (smoke check)
  *   npm run bench -- --runs 5          more runs per figure
  *   npm run bench -- --only throughput,latency   some sections (throughput, main-thread, reopen, latency, size)
- *   npm run bench -- --out file.json   where to write the JSON (default .bench/latest.json)
+ *   npm run bench -- --out file.json   where to write the JSON (default .bench/latest.json for a full
+ *                                      run; -quick / -partial suffixes for smaller runs)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,8 +28,8 @@ import { dirname, join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../scripts/browsers.mjs';
 import { ROOT, startBridgeProcess } from '../test/support/bridge-process.mjs';
-import type { SiloBench } from './page/main.ts';
 import { type BundleSize, buildBench } from './build.ts';
+import type { SiloBench } from './page/main.ts';
 import { serveStatic } from './serve.ts';
 import { type Figure, figure, formatNumber, pairedRatios, quantile } from './stats.ts';
 
@@ -78,21 +79,28 @@ const QUICK: Config = {
 function parseArgs(argv: string[]) {
   let quick = false;
   let runs: number | undefined;
-  let out = join(ROOT, '.bench/latest.json');
+  let out: string | undefined;
   let only: Section[] = [...SECTIONS];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--quick') quick = true;
     else if (a === '--runs') runs = Math.max(1, Number(argv[++i]));
-    else if (a === '--out') out = resolve(argv[++i] ?? out);
+    else if (a === '--out') out = resolve(argv[++i] ?? '.bench/latest.json');
     else if (a === '--only') {
-      only = (argv[++i] ?? '').split(',').filter((s): s is Section => (SECTIONS as readonly string[]).includes(s));
+      only = (argv[++i] ?? '')
+        .split(',')
+        .filter((s): s is Section => (SECTIONS as readonly string[]).includes(s));
     } else if (a === '--help' || a === '-h') {
-      console.log('npm run bench [-- --quick] [--runs N] [--only throughput,main-thread,reopen,latency,size] [--out file.json]');
+      console.log(
+        'npm run bench [-- --quick] [--runs N] [--only throughput,main-thread,reopen,latency,size] [--out file.json]',
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
   const config = { ...(quick ? QUICK : FULL), ...(runs ? { runs } : {}) };
+  // A full run of every section is "the latest figures"; smaller runs never overwrite them.
+  const partial = only.length < SECTIONS.length;
+  out ??= join(ROOT, `.bench/latest${quick ? '-quick' : ''}${partial ? '-partial' : ''}.json`);
   return { quick, config, out, only };
 }
 
@@ -203,7 +211,9 @@ async function throughput(page: Page, bridge: Bridge) {
       section: 'throughput',
       name: 'journal holds every update, in order',
       target: 'yes',
-      value: complete ? `yes (${formatNumber(journaled ?? 0)} chunks)` : `NO (${formatNumber(journaled ?? 0)} chunks)`,
+      value: complete
+        ? `yes (${formatNumber(journaled ?? 0)} chunks)`
+        : `NO (${formatNumber(journaled ?? 0)} chunks)`,
       met: complete,
     },
   );
@@ -212,8 +222,21 @@ async function throughput(page: Page, bridge: Bridge) {
 // ── 2. Main thread while streaming ────────────────────────────────────────────────────────────────
 
 async function mainThread(page: Page) {
-  const silo = { p95: [] as number[], p50: [] as number[], count: [] as number[], longest: [] as number[], blocking: [] as number[], rate: [] as number[], dom: [] as number[] };
-  const bare = { p95: [] as number[], count: [] as number[], longest: [] as number[], blocking: [] as number[] };
+  const silo = {
+    p95: [] as number[],
+    p50: [] as number[],
+    count: [] as number[],
+    longest: [] as number[],
+    blocking: [] as number[],
+    rate: [] as number[],
+    dom: [] as number[],
+  };
+  const bare = {
+    p95: [] as number[],
+    count: [] as number[],
+    longest: [] as number[],
+    blocking: [] as number[],
+  };
   const args = [config.streamRate, config.streamCount, config.chunksPerMessage] as const;
   for (let i = 0; i < config.runs; i++) {
     const b = await call(page, 'feedStream', 'bare', ...args);
@@ -267,7 +290,9 @@ async function reopen(page: Page) {
   const marker = `silo-bench-last-row-${Date.now()}`;
   log(`writing a journal of ${formatNumber(config.reopenUpdates)} mixed updates…`);
   const gen = await call(page, 'generateJournal', config.reopenUpdates, marker);
-  log(`journal written in ${formatNumber(gen.ms)} ms (~${formatNumber(gen.approxBytes / 2 ** 20)} MB as JSON) (${elapsed()})`);
+  log(
+    `journal written in ${formatNumber(gen.ms)} ms (~${formatNumber(gen.approxBytes / 2 ** 20)} MB as JSON) (${elapsed()})`,
+  );
   const raw: number[] = [];
   const silo: number[] = [];
   const first: number[] = [];
@@ -279,7 +304,8 @@ async function reopen(page: Page) {
   try {
     for (let i = 0; i < config.runs; i++) {
       const r = await call(page, 'rawRead', gen.databaseName, gen.sessionId);
-      if (r.updates !== gen.updates) throw new Error(`raw read found ${r.updates} updates, expected ${gen.updates}`);
+      if (r.updates !== gen.updates)
+        throw new Error(`raw read found ${r.updates} updates, expected ${gen.updates}`);
       raw.push(r.ms);
       heapBefore.push(await heapUsed(page));
       const s = await call(page, 'reopen', gen.databaseName, gen.sessionId, marker, quick ? 20_000 : 120_000);
@@ -315,7 +341,7 @@ async function reopen(page: Page) {
   };
   if (neededScroll) {
     notes.push(
-      '<silo-transcript> opens a journaled session (service + session-id) at its first row, after reading and folding the whole journal; the benchmark calls scrollToLatest() on every frame once rows are shown until the last row is in view, as a user pressing End would.',
+      '<silo-transcript> opens a journaled session (service + session-id) by painting its tail (transcriptTail) at the bottom, then folds the whole journal; the benchmark also calls scrollToLatest() on every frame until the last row is in view (a no-op once the element is there).',
     );
   }
   targets.push(
@@ -347,7 +373,8 @@ async function latency(page: Page, bridge: Bridge) {
     raw.p50.push(quantile(r, 0.5));
     raw.p95.push(quantile(r, 0.95));
     const s = await call(page, 'siloLatency', b, config.latencyRate, config.latencyCount);
-    if (s.length !== config.latencyCount) throw new Error(`Silo delivered ${s.length} of ${config.latencyCount} stamped updates`);
+    if (s.length !== config.latencyCount)
+      throw new Error(`Silo delivered ${s.length} of ${config.latencyCount} stamped updates`);
     silo.p50.push(quantile(s, 0.5));
     silo.p95.push(quantile(s, 0.95));
     log(
@@ -362,7 +389,13 @@ async function latency(page: Page, bridge: Bridge) {
     siloP95: p95,
     rawP50: figure(raw.p50, 'ms'),
     rawP95: figure(raw.p95, 'ms'),
-    siloOverRawP95: figure(pairedRatios(silo.p95, raw.p95.map((x) => Math.max(x, 1))), '×'),
+    siloOverRawP95: figure(
+      pairedRatios(
+        silo.p95,
+        raw.p95.map((x) => Math.max(x, 1)),
+      ),
+      '×',
+    ),
     resolution: 'ms (agent Date.now() vs page Date.now(), same clock)',
   };
   targets.push({
@@ -411,7 +444,9 @@ function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   return rows
     .map((r, i) => {
-      const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+      const line = r
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+        .join('  ');
       return i === 0 ? `${line}\n${widths.map((w) => '─'.repeat(w)).join('  ')}` : line;
     })
     .join('\n');
@@ -420,7 +455,12 @@ function table(rows: string[][]): string {
 function row(name: string, f: Figure | undefined, digits = 0, scale = 1): string[] {
   if (!f) return [name, '–', '–', ''];
   const n = (x: number) => formatNumber(x / scale, digits);
-  return [name, n(f.median), `${n(f.min)} – ${n(f.max)}`, scale === 1 ? f.unit : f.unit === 'bytes' ? 'MB' : f.unit];
+  return [
+    name,
+    n(f.median),
+    `${n(f.min)} – ${n(f.max)}`,
+    scale === 1 ? f.unit : f.unit === 'bytes' ? 'MB' : f.unit,
+  ];
 }
 
 function report(): string {
@@ -439,7 +479,12 @@ function report(): string {
   const m = figures.mainThread as Record<string, Figure> | undefined;
   if (m) {
     rows.push(
-      [`2. Main thread, ${formatNumber(config.streamRate)} updates/s for ${formatNumber(config.streamCount / config.streamRate)} s`, '', '', ''],
+      [
+        `2. Main thread, ${formatNumber(config.streamRate)} updates/s for ${formatNumber(config.streamCount / config.streamRate)} s`,
+        '',
+        '',
+        '',
+      ],
       row('  <silo-transcript>: long tasks > 50 ms', m.longTasks),
       row('  <silo-transcript>: longest task', m.longestTask),
       row('  <silo-transcript>: blocking time (Σ over 50 ms)', m.blockingTime),
@@ -477,10 +522,18 @@ function report(): string {
   if (s) {
     rows.push(['5. Size (minified)', 'gzip', 'brotli', 'raw']);
     for (const b of s.bundles) {
-      rows.push([`  ${b.label}`, `${formatNumber(b.gzip / 1024, 1)} KB`, `${formatNumber(b.brotli / 1024, 1)} KB`, `${formatNumber(b.raw / 1024, 1)} KB`]);
+      rows.push([
+        `  ${b.label}`,
+        `${formatNumber(b.gzip / 1024, 1)} KB`,
+        `${formatNumber(b.brotli / 1024, 1)} KB`,
+        `${formatNumber(b.raw / 1024, 1)} KB`,
+      ]);
     }
   }
-  const tRows = [['target', 'goal', 'measured', 'met'], ...targets.map((x) => [x.name, x.target, x.value, x.met === null ? '–' : x.met ? 'yes' : 'NO'])];
+  const tRows = [
+    ['target', 'goal', 'measured', 'met'],
+    ...targets.map((x) => [x.name, x.target, x.value, x.met === null ? '–' : x.met ? 'yes' : 'NO']),
+  ];
   return `${table(rows)}\n\nTargets\n${table(tRows)}${notes.length ? `\n\nNotes\n${notes.map((n) => `- ${n}`).join('\n')}` : ''}\n`;
 }
 
@@ -492,7 +545,9 @@ function machine(browserVersion: string) {
   } catch {
     commit = undefined;
   }
-  const pkg = (p: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', p, 'package.json'), 'utf8')) as { version: string }).version;
+  const pkg = (p: string) =>
+    (JSON.parse(readFileSync(join(ROOT, 'node_modules', p, 'package.json'), 'utf8')) as { version: string })
+      .version;
   return {
     machine: {
       cpu: cpus[0]?.model ?? 'unknown',
@@ -574,7 +629,10 @@ async function main(): Promise<void> {
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   process.stdout.write(
     `\nSilo benchmark — ${info.machine.cores} × ${info.machine.cpu}, ${info.versions.browser}, Node ${process.version}` +
-      ` (load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}), ${result.durationSeconds} s\n\n${report()}\nJSON: ${out}\n`,
+      ` (load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}), ${result.durationSeconds} s\n\n${report()}\nJSON: ${out}\n`,
   );
 }
 

@@ -12,10 +12,16 @@ const TYPES: Record<string, string> = {
 
 export async function serveStatic(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
   const server: Server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     try {
       const body = await readFile(join(dir, path === '/' ? 'index.html' : path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
       res.end(body);
     } catch {
       res.writeHead(404).end();

@@ -13,7 +13,10 @@ self.onmessage = async (event: MessageEvent<JournalRequest>) => {
   try {
     const t0 = performance.now();
     const journal = await openJournal(databaseName);
-    const record = await journal.upsertSession(sessionId, { lastOutcome: 'journal-only', title: 'Benchmark thread' });
+    const record = await journal.upsertSession(sessionId, {
+      lastOutcome: 'journal-only',
+      title: 'Benchmark thread',
+    });
     const writer = journal.writer(sessionId, record.nextSeq);
     let updates = 0;
     let approxBytes = 0;

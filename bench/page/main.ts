@@ -38,7 +38,10 @@ export interface FloodResult {
 }
 
 /** Runs one turn through the bare worker (the raw limit). */
-function runRaw(request: RawRequest, onSent?: (sentAt: number) => void): Promise<{ ms: number; chunks: number }> {
+function runRaw(
+  request: RawRequest,
+  onSent?: (sentAt: number) => void,
+): Promise<{ ms: number; chunks: number }> {
   const worker = new Worker(new URL('./raw-worker.js', import.meta.url), { type: 'module', name: 'raw' });
   return new Promise<{ ms: number; chunks: number }>((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<RawMessage>) => {
@@ -57,7 +60,9 @@ async function checkFloodJournal(databaseName: string, sessionId: string, count:
   const db = await openDatabase(databaseName);
   try {
     const segments = await requestResult(
-      db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<Segment[]>,
+      db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<
+        Segment[]
+      >,
     );
     let seq = 0;
     let chunks = 0;
@@ -118,7 +123,9 @@ const bench = {
    */
   async naiveFlood(bridge: AgentBridgeOptions, count: number): Promise<FloodResult> {
     const databaseName = freshName('naive');
-    const db = await openDatabase(databaseName, (d) => d.createObjectStore('updates', { autoIncrement: true }));
+    const db = await openDatabase(databaseName, (d) =>
+      d.createObjectStore('updates', { autoIncrement: true }),
+    );
     let pending = 0;
     let received = 0;
     let drained: (() => void) | undefined;
@@ -134,13 +141,21 @@ const bench = {
         if (--pending === 0) drained?.();
       };
     });
-    const connection = app.connect(createWebSocketStream(bridge.url, { protocols: bridgeProtocols(bridge.token) }));
+    const connection = app.connect(
+      createWebSocketStream(bridge.url, { protocols: bridgeProtocols(bridge.token) }),
+    );
     try {
-      await connection.agent.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientCapabilities: {} });
+      await connection.agent.request('initialize', {
+        protocolVersion: PROTOCOL_VERSION,
+        clientCapabilities: {},
+      });
       const { sessionId } = await connection.agent.request('session/new', { cwd: CWD, mcpServers: [] });
       received = 0;
       const t0 = performance.now();
-      await connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: `/scenario flood ${count}` }] });
+      await connection.agent.request('session/prompt', {
+        sessionId,
+        prompt: [{ type: 'text', text: `/scenario flood ${count}` }],
+      });
       if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
       const ms = performance.now() - t0;
       const stored = await requestResult(db.transaction('updates').objectStore('updates').count());
@@ -175,14 +190,32 @@ const bench = {
       const make = (out: AgentSessionUpdate[]) => {
         if (sent % chunksPerMessage === 0 && sent > 0) {
           const toolCallId = `feed-tool-${message}`;
-          const raw = { sessionUpdate: 'tool_call', toolCallId, title: `Edit file ${message}`, kind: 'edit', status: 'completed' };
-          out.push({ kind: 'tool_call', seq: seq++, raw, toolCall: { toolCallId, title: raw.title, kind: 'edit', status: 'completed' } });
+          const raw = {
+            sessionUpdate: 'tool_call',
+            toolCallId,
+            title: `Edit file ${message}`,
+            kind: 'edit',
+            status: 'completed',
+          };
+          out.push({
+            kind: 'tool_call',
+            seq: seq++,
+            raw,
+            toolCall: { toolCallId, title: raw.title, kind: 'edit', status: 'completed' },
+          });
           message++;
         }
         const text = `${sent % 7 === 0 ? '\n\n' : ''}word${sent} `;
         const messageId = `feed-msg-${message}`;
         const content = { type: 'text' as const, text };
-        out.push({ kind: 'agent_message_chunk', seq: seq++, messageId, text, content, raw: { sessionUpdate: 'agent_message_chunk', messageId, content } });
+        out.push({
+          kind: 'agent_message_chunk',
+          seq: seq++,
+          messageId,
+          text,
+          content,
+          raw: { sessionUpdate: 'agent_message_chunk', messageId, content },
+        });
         sent++;
       };
       const renderBare = (batch: AgentSessionUpdate[]) => {
@@ -241,7 +274,10 @@ const bench = {
   async generateJournal(count: number, marker: string) {
     const databaseName = freshName('reopen');
     const sessionId = `bench-thread-${crypto.randomUUID()}`;
-    const worker = new Worker(new URL('./journal-worker.js', import.meta.url), { type: 'module', name: 'journal' });
+    const worker = new Worker(new URL('./journal-worker.js', import.meta.url), {
+      type: 'module',
+      name: 'journal',
+    });
     try {
       const done = await new Promise<JournalMessage>((resolve) => {
         worker.onmessage = (e: MessageEvent<JournalMessage>) => resolve(e.data);
@@ -261,7 +297,9 @@ const bench = {
     try {
       const t0 = performance.now();
       const segments = await requestResult(
-        db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<Segment[]>,
+        db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<
+          Segment[]
+        >,
       );
       const ms = performance.now() - t0;
       return { ms, updates: segments.reduce((n, s) => n + s.updates.length, 0), segments: segments.length };
@@ -296,7 +334,7 @@ const bench = {
       const log = el.shadowRoot?.querySelector('.log');
       if (!log) return false;
       const box = log.getBoundingClientRect();
-      for (const row of log.querySelectorAll<HTMLElement>(':scope > .row')) {
+      for (const row of Array.from(log.querySelectorAll<HTMLElement>(':scope > .row'))) {
         if (!row.textContent?.includes(marker)) continue;
         const r = row.getBoundingClientRect();
         return r.bottom > box.top && r.top < box.bottom;
@@ -315,7 +353,10 @@ const bench = {
       }
       if (performance.now() - t0 > timeoutMs) {
         const log = el.shadowRoot?.querySelector('.log');
-        const shown = [...(log?.querySelectorAll<HTMLElement>(':scope > .row') ?? [])].map((r) => r.dataset.index);
+        const shown = Array.from(
+          log?.querySelectorAll<HTMLElement>(':scope > .row') ?? [],
+          (r) => r.dataset.index,
+        );
         throw new Error(
           `the last row was not painted within ${timeoutMs} ms (rows: ${el.model.rows.length}, rendered rows: ${shown.slice(0, 3).join(',')}…${shown.slice(-3).join(',')}, scrollTop ${log?.scrollTop} of ${log?.scrollHeight})`,
         );
@@ -327,7 +368,7 @@ const bench = {
   },
 
   async reopenCleanup() {
-    document.querySelectorAll('silo-transcript').forEach((e) => e.remove());
+    for (const e of Array.from(document.querySelectorAll('silo-transcript'))) e.remove();
     await bench.reopenService?.dispose();
     bench.reopenService = undefined;
   },

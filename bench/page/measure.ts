@@ -38,7 +38,7 @@ export function recordMainThread(): () => { frames: number[]; longTasks: number[
 export function countElements(root: Document | ShadowRoot | Element = document): number {
   let n = 0;
   const walk = (node: Document | ShadowRoot | Element) => {
-    for (const el of node.querySelectorAll('*')) {
+    for (const el of Array.from(node.querySelectorAll('*'))) {
       n++;
       if (el.shadowRoot) walk(el.shadowRoot);
     }
@@ -71,4 +71,5 @@ export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
 }
 
 /** The key range of one session in Silo's `segments` store (keys `[sessionId, firstSeq]`). */
-export const sessionRange = (sessionId: string) => IDBKeyRange.bound([sessionId, 0], [sessionId, Number.POSITIVE_INFINITY]);
+export const sessionRange = (sessionId: string) =>
+  IDBKeyRange.bound([sessionId, 0], [sessionId, Number.POSITIVE_INFINITY]);

@@ -24,7 +24,9 @@ function fileText(turn: number, lines: number, changed: boolean): string {
   const out: string[] = [];
   for (let l = 0; l < lines; l++) {
     const edited = changed && l % 5 === 2;
-    out.push(`  const value${l} = compute(${turn}, ${l}); // ${edited ? 'updated to keep order' : 'unchanged line'}`);
+    out.push(
+      `  const value${l} = compute(${turn}, ${l}); // ${edited ? 'updated to keep order' : 'unchanged line'}`,
+    );
   }
   return out.join('\n');
 }
@@ -32,7 +34,7 @@ function fileText(turn: number, lines: number, changed: boolean): string {
 /** The raw updates of one turn (Silo's own rows included, in the shape Silo records them). */
 function turnUpdates(turn: number, marker: string | undefined): Raw[] {
   const out: Raw[] = [];
-  const userText = marker ? "Last question" : `Question ${turn}: ${sentence(turn, 12)}`;
+  const userText = marker ? 'Last question' : `Question ${turn}: ${sentence(turn, 12)}`;
   out.push({
     sessionUpdate: 'user_message_chunk',
     messageId: `silo-u-bench-${turn}`,
@@ -40,7 +42,11 @@ function turnUpdates(turn: number, marker: string | undefined): Raw[] {
   });
   const thought = `thought-${turn}`;
   for (let i = 0; i < 8; i++) {
-    out.push({ sessionUpdate: 'agent_thought_chunk', messageId: thought, content: { type: 'text', text: sentence(turn + i, 6) } });
+    out.push({
+      sessionUpdate: 'agent_thought_chunk',
+      messageId: thought,
+      content: { type: 'text', text: sentence(turn + i, 6) },
+    });
   }
   out.push({
     sessionUpdate: 'plan',
@@ -53,7 +59,11 @@ function turnUpdates(turn: number, marker: string | undefined): Raw[] {
   });
   const first = `answer-${turn}-a`;
   for (let i = 0; i < 20; i++) {
-    out.push({ sessionUpdate: 'agent_message_chunk', messageId: first, content: { type: 'text', text: sentence(turn * 3 + i, 7) } });
+    out.push({
+      sessionUpdate: 'agent_message_chunk',
+      messageId: first,
+      content: { type: 'text', text: sentence(turn * 3 + i, 7) },
+    });
   }
   const toolCallId = `tool-${turn}`;
   const path = `/home/dev/project/src/module-${turn % 97}.ts`;
@@ -75,14 +85,23 @@ function turnUpdates(turn: number, marker: string | undefined): Raw[] {
   });
   const second = `answer-${turn}-b`;
   for (let i = 0; i < 19; i++) {
-    out.push({ sessionUpdate: 'agent_message_chunk', messageId: second, content: { type: 'text', text: sentence(turn * 5 + i, 7) } });
+    out.push({
+      sessionUpdate: 'agent_message_chunk',
+      messageId: second,
+      content: { type: 'text', text: sentence(turn * 5 + i, 7) },
+    });
   }
   out.push({
     sessionUpdate: 'agent_message_chunk',
     messageId: second,
     content: { type: 'text', text: marker ? `\n\n${marker}` : 'Done.' },
   });
-  out.push({ sessionUpdate: 'usage_update', used: 1000 + turn * 40, size: 200000, cost: { amount: turn * 0.01, currency: 'USD' } });
+  out.push({
+    sessionUpdate: 'usage_update',
+    used: 1000 + turn * 40,
+    size: 200000,
+    cost: { amount: turn * 0.01, currency: 'USD' },
+  });
   out.push({ sessionUpdate: 'turn_end', stopReason: 'end_turn' });
   return out;
 }
@@ -91,7 +110,11 @@ function turnUpdates(turn: number, marker: string | undefined): Raw[] {
  * Yields exactly `count` normalized updates in journal order (seq 0…count−1), in batches. The last
  * turn (the one carrying `marker`) is always complete: earlier turns are cut to make room for it.
  */
-export function* mixedTranscript(count: number, marker: string, batchSize = 5000): Generator<AgentSessionUpdate[]> {
+export function* mixedTranscript(
+  count: number,
+  marker: string,
+  batchSize = 5000,
+): Generator<AgentSessionUpdate[]> {
   const ids = new MessageIdSynthesizer();
   const last = turnUpdates(-1, marker);
   let seq = 0;

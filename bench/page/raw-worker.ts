@@ -7,7 +7,13 @@
 import { bridgeProtocols } from '../../src/bridge-protocol.ts';
 import type { RawMessage, RawRequest } from './protocol.ts';
 
-type Json = { id?: number | string; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
+type Json = {
+  id?: number | string;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: unknown;
+};
 
 const post = (m: RawMessage) => self.postMessage(m);
 
@@ -26,7 +32,9 @@ self.onmessage = (event: MessageEvent<RawRequest>) => {
   socket.onmessage = (e: MessageEvent<string>) => {
     const m = JSON.parse(e.data) as Json;
     if (m.method === 'session/update') {
-      const update = m.params?.update as { sessionUpdate?: string; _meta?: Record<string, unknown> } | undefined;
+      const update = m.params?.update as
+        | { sessionUpdate?: string; _meta?: Record<string, unknown> }
+        | undefined;
       if (update?.sessionUpdate !== 'agent_message_chunk') return;
       chunks++;
       if (mode === 'latency') {
@@ -37,7 +45,9 @@ self.onmessage = (event: MessageEvent<RawRequest>) => {
     }
     if (m.method !== undefined) {
       if (m.id !== undefined) {
-        socket.send(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'not supported' } }));
+        socket.send(
+          JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'not supported' } }),
+        );
       }
       return;
     }

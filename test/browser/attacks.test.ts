@@ -127,19 +127,24 @@ describe('attacks on the bridge from a real browser', function () {
   });
 
   it('a missing, empty or wrong token is refused before spawning; brute force is rate limited (429)', async () => {
-    const b = await bridge({ bridgeArgs: ['--max-token-failures', '5'] });
+    const b = await bridge({ bridgeArgs: ['--max-token-failures', '3'] });
     const s = await legit(b);
     const spawned = await bridgeSpawnedCount(b.id);
+    // Kept short: 30 refused upgrades in a row made Firefox's puppeteer session disconnect (measured);
+    // the limit is the same mechanism at any count (test/node/bridge.test.ts covers its window).
     const tries = [['acp'], ['acp', 'silo-token.'], bridgeProtocols(`${b.token}x`)];
-    for (let i = 0; i < 27; i++) tries.push(bridgeProtocols(`guess-${i}-${'a'.repeat(40)}`));
+    for (let i = 0; i < 5; i++) tries.push(bridgeProtocols(`guess-${i}-${'a'.repeat(40)}`));
     const results = [];
     for (const protocols of tries) results.push(await attempt(b.url, protocols));
     expect(results.every((r) => !r.opened)).to.equal(true, 'no guess got in');
     expect(await bridgeSpawnedCount(b.id)).to.equal(spawned);
     const log = await bridgeLog(b.id);
-    expect(log.filter((l) => /refused upgrade: 401/.test(l)).length).to.equal(5, 'five failures counted');
+    expect(log.filter((l) => /refused upgrade: 401/.test(l)).length).to.equal(
+      3,
+      'three failures counted (--max-token-failures 3)',
+    );
     expect(log.filter((l) => /refused upgrade: 429/.test(l)).length).to.equal(
-      tries.length - 5,
+      tries.length - 3,
       'the rest rate limited',
     );
     expect(log.some((l) => l.includes(b.token))).to.equal(false, 'the token is never logged');
