@@ -32,7 +32,9 @@ export interface RecordedEntry {
 }
 
 /** The recordings in `shared/`, which lives beside the repository (in CI too). */
-export const DEFAULT_FIXTURES_DIR = fileURLToPath(new URL('../../shared/fixtures/claude-agent-acp', import.meta.url));
+export const DEFAULT_FIXTURES_DIR = fileURLToPath(
+  new URL('../../shared/fixtures/claude-agent-acp', import.meta.url),
+);
 
 export function readRecording(file: string): RecordedEntry[] {
   return readFileSync(file, 'utf8')

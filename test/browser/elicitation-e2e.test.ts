@@ -275,7 +275,10 @@ describe('<silo-elicitation> through the real bridge and reference agent', funct
     const { resolution, journal } = await journaled(request.id);
     expect(resolution).to.deep.equal({ id: request.id, resolution: 'answered' });
     const complete = journal.find((u) => u.kind === 'elicitation_complete');
-    expect(complete?.elicitation).to.deep.equal({ id: request.id, completed: true }, 'the completion is journaled');
+    expect(complete?.elicitation).to.deep.equal(
+      { id: request.id, completed: true },
+      'the completion is journaled',
+    );
     expect(await request.completion).to.equal(true, 'the live request learns of the completion');
   });
 

@@ -12,7 +12,7 @@ import {
   type SiloError,
 } from '../../src/index.ts';
 import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
-import { report, testEnv } from '../support/summary-browser.ts';
+import { report } from '../support/summary-browser.ts';
 import { until } from '../support/until.ts';
 
 const CWD = '/tmp/silo-reliability';
@@ -267,52 +267,11 @@ describe('reliability: faults with a real bridge and real agents', function () {
     await report('faults', 1, 'worker terminated');
   });
 
-  it('IndexedDB quota exceeded: journal-write (coded), the journal stays a gapless prefix, restore after space returns', async function () {
-    const { engine } = await testEnv();
-    const { supported } = await executeServerCommand<
-      { supported: boolean },
-      { origin: string; bytes: number | null }
-    >('silo-quota', {
-      origin: location.origin,
-      bytes: null,
-    });
-    if (!supported) {
-      // Only Chromium can emulate a small quota (DevTools protocol Storage.overrideQuotaForOrigin);
-      // Firefox's BiDi protocol has no equivalent and filling its real quota would take gigabytes.
-      expect(engine).not.to.equal('chromium');
-      this.skip();
-    }
-    const { usage = 0 } = await navigator.storage.estimate();
-    await executeServerCommand('silo-quota', { origin: location.origin, bytes: usage + 256 * 1024 });
-    const { quota = Number.POSITIVE_INFINITY } = await navigator.storage.estimate();
-    if (quota > usage + 1024 * 1024) {
-      // Measured: the override is accepted but has no effect in the off-the-record browser context
-      // @web/test-runner opens pages in (quota stays ~10 GiB), so no quota can be emulated here.
-      await executeServerCommand('silo-quota', { origin: location.origin, bytes: null });
-      this.skip();
-    }
-    const b = shared;
-    const { session, delivered } = await open(b);
-    await session.prompt('before the quota');
-    try {
-      const error = await codeOf(session.prompt('/scenario big 4'));
-      expect(error?.code).to.equal('journal-write');
-      await until(() => session.state === 'failed', 'the failed state');
-      expect(session.snapshot.error?.code).to.equal('journal-write');
-    } finally {
-      await executeServerCommand('silo-quota', { origin: location.origin, bytes: null });
-    }
-    const journal = await service.transcript(session.sessionId);
-    expectGapless(journal, 'quota');
-    await report('lost', lostAgainst(delivered, journal), 'quota exceeded');
-    const sessionId = session.sessionId;
-    await service.dispose();
-    service = createAgentsService({ databaseName });
-    const restored = await open(b, service, sessionId);
-    expect(await restored.session.prompt('space is back')).to.equal('end_turn');
-    expectGapless(await restored.session.transcript(), 'after the quota');
-    await report('faults', 1, 'IndexedDB quota exceeded');
-  });
+  // IndexedDB quota exceeded is not exercised: Chromium's DevTools call Storage.overrideQuotaForOrigin
+  // is accepted but has no effect in the off-the-record context @web/test-runner opens pages in
+  // (measured: the quota stays ~10 GiB), and Firefox has no such call. The same failure path — a
+  // journal write that IndexedDB refuses, surfacing as `journal-write` with nothing silently lost —
+  // is exercised by the next test, where a newer tab's upgrade makes the old tab's writes fail.
 
   it('a newer tab upgrades the database: this (old) tab gives way instead of blocking it, and fails coded', async () => {
     const b = shared;

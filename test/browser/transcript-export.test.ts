@@ -100,8 +100,14 @@ describe('transcript export and import', () => {
       // The real service, with its reads logged in order.
       const logged: AgentsService = {
         ...service,
-        transcriptTail: (sid, n) => (calls.push('tail'), service.transcriptTail(sid, n)),
-        transcript: (sid) => (calls.push('all'), service.transcript(sid)),
+        transcriptTail: (sid, n) => {
+          calls.push('tail');
+          return service.transcriptTail(sid, n);
+        },
+        transcript: (sid) => {
+          calls.push('all');
+          return service.transcript(sid);
+        },
       };
       const el = document.createElement('silo-transcript');
       el.service = logged;

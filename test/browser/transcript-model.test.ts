@@ -211,7 +211,11 @@ describe('transcript model', () => {
 
   it('a url question’s completion patches its row', () => {
     const m = fold(
-      { kind: 'elicitation', elicitation: { id: 'u1', mode: 'url', message: 'Sign in', url: 'https://example.com/' }, raw: {} },
+      {
+        kind: 'elicitation',
+        elicitation: { id: 'u1', mode: 'url', message: 'Sign in', url: 'https://example.com/' },
+        raw: {},
+      },
       { kind: 'elicitation_resolution', elicitation: { id: 'u1', resolution: 'answered' }, raw: {} },
       { kind: 'elicitation_complete', elicitation: { id: 'u1', completed: true }, raw: {} },
     );

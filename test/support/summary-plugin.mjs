@@ -2,9 +2,6 @@
 // attacks*, conformance*). Commands (payload → result):
 //   silo-report        {category, n, name, unit?} → {ok}  appends a summary record (see summary.ts)
 //   silo-env           {}                  → {long, engine}  whether the long variants run (SILO_LONG=1)
-//   silo-quota         {origin, bytes|null} → {supported}  Chromium: overrides the origin's storage
-//                      quota through the DevTools protocol (Storage.overrideQuotaForOrigin); other
-//                      engines have no such protocol call and answer {supported: false}
 //   silo-foreign-page  {}                  → {origin}  a static server on another port (another
 //                      origin) serving /attack.html: it opens the WebSocket described in its
 //                      fragment ({url, protocols}) and posts {opened, code} to its parent
@@ -123,20 +120,6 @@ export function siloSummary() {
         }
         case 'silo-env':
           return { long: process.env.SILO_LONG === '1', engine: engineOf(session) };
-        case 'silo-quota': {
-          if (engineOf(session) !== 'chromium') return { supported: false };
-          const page = session.browser.getPage(session.id);
-          const cdp = await page.createCDPSession();
-          try {
-            await cdp.send('Storage.overrideQuotaForOrigin', {
-              origin: payload.origin,
-              ...(payload.bytes === null ? {} : { quotaSize: payload.bytes }),
-            });
-          } finally {
-            await cdp.detach();
-          }
-          return { supported: true };
-        }
         case 'silo-foreign-page':
           return foreignPage();
         case 'silo-proxy-start': {
