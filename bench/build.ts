@@ -8,9 +8,9 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Plugin as EsbuildPlugin, build as esbuild, transform } from 'esbuild';
-import { build as viteBuild } from 'vite';
+import { buildLibrary } from '../scripts/build.mjs';
 
-/** The library bundles, as in scripts/build.mjs. */
+/** The library bundles built by scripts/build.mjs `buildLibrary`, with labels for the report. */
 export const LIBRARY = [
   { name: 'silo', entry: 'src/index.ts', label: 'page entry (silo.js)' },
   { name: 'components', entry: 'components/index.ts', label: 'components entry (components.js)' },
@@ -32,22 +32,6 @@ const gzip = (b: Uint8Array) => gzipSync(b, { level: 9 }).length;
 const brotli = (b: Uint8Array) =>
   brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-/**
- * The page API's default worker, pointed at the sibling built bundle (as scripts/build.mjs means to:
- * by the time a plugin sees the code, Vite has already rewritten the quotes, so match either).
- */
-const builtWorkerPath = {
-  name: 'silo-built-worker-path',
-  enforce: 'pre' as const,
-  transform(code: string, id: string) {
-    if (!id.endsWith('src/default-worker.ts')) return undefined;
-    const out = code.replace(/(['"])\.\.\/worker\/index\.ts\1/, "'./worker.js'");
-    if (out === code)
-      throw new Error('bench build: the default worker path was not found in src/default-worker.ts');
-    return out;
-  },
-};
-
 /** Resolves the harness's imports of Silo's entries to the built bundles next to it. */
 const builtEntries: EsbuildPlugin = {
   name: 'silo-built-entries',
@@ -62,23 +46,7 @@ const builtEntries: EsbuildPlugin = {
 export async function buildBench(root: string, outDir: string): Promise<BundleSize[]> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  for (const { name, entry } of LIBRARY) {
-    await viteBuild({
-      configFile: false,
-      root,
-      logLevel: 'warn',
-      plugins: [builtWorkerPath],
-      build: {
-        target: 'es2022',
-        outDir,
-        emptyOutDir: false,
-        sourcemap: false,
-        minify: true,
-        lib: { entry: join(root, entry), formats: ['es'], fileName: () => `${name}.js` },
-        rollupOptions: { output: { codeSplitting: false } },
-      },
-    });
-  }
+  await buildLibrary({ root, outDir, sourcemap: false });
   await esbuild({
     absWorkingDir: root,
     entryPoints: {

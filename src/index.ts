@@ -3,6 +3,15 @@
  * @packageDocumentation
  */
 export type * from './api.ts';
+export {
+  DEFAULT_ANSWER_WORDS,
+  describeUrl,
+  type ElicitationAnswerWords,
+  type ElicitationIssueFormatter,
+  formatElicitationIssue,
+  initialAnswers,
+  validateAnswers,
+} from './elicitation.ts';
 export { SiloError, type SiloErrorCode } from './errors.ts';
 export { type MarkdownExportOptions, parseJsonl, toJsonl, toMarkdown } from './export.ts';
 export { createAgentsService } from './service.ts';

@@ -1,0 +1,7 @@
+/** Types of scripts/build.mjs for TypeScript callers (the benchmark). */
+export declare const entries: readonly { name: string; entry: string }[];
+export declare function buildLibrary(options?: {
+  root?: string;
+  outDir?: string;
+  sourcemap?: boolean;
+}): Promise<void>;
