@@ -80,6 +80,12 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
     description: 'Two permission requests open at once; waits for both.',
   },
   {
+    name: 'withdraw',
+    args: '[ms]',
+    description:
+      'A permission request and a question, withdrawn with $/cancel_request after ms (default 300).',
+  },
+  {
     name: 'elicit-form',
     args: '[force]',
     description: 'elicitation/create form mode with every property type; replies "You answered: {json}".',

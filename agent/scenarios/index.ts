@@ -4,7 +4,14 @@ import type { Turn } from '../turn.ts';
 import { config } from './config.ts';
 import { defaultAnswer, demo, list, markdown, messageIds, thoughts } from './content.ts';
 import { cancelError, crash, hang, slow, stop } from './endings.ts';
-import { elicitCustom, elicitFormScenario, elicitUrl, permission, permissionTwice } from './interactive.ts';
+import {
+  elicitCustom,
+  elicitFormScenario,
+  elicitUrl,
+  permission,
+  permissionTwice,
+  withdraw,
+} from './interactive.ts';
 import { flood, paced } from './perf.ts';
 import { big, hugeLine, malformed, unknown } from './robustness.ts';
 import { commands, compaction, notice, plan, title, tools, usage } from './tools.ts';
@@ -29,6 +36,7 @@ export const RUNS: Record<string, ScenarioRun> = {
   compaction,
   permission,
   'permission-twice': permissionTwice,
+  withdraw,
   'elicit-form': elicitFormScenario,
   'elicit-custom': elicitCustom,
   'elicit-url': (t) => elicitUrl(t, true),

@@ -63,6 +63,54 @@ export async function permissionTwice(turn: Turn): Promise<StopReason> {
   return turn.end();
 }
 
+/**
+ * A permission request and a question, both withdrawn with `$/cancel_request` after `ms` (default
+ * 300) when the client has not answered; echoes what came back as `Withdrawn: permission <…>, question <…>`.
+ */
+export async function withdraw(turn: Turn): Promise<StopReason> {
+  const ms = Number(turn.args[0] ?? 300);
+  const withdrawal = new AbortController();
+  const options = { cancellationSignal: withdrawal.signal };
+  await turn.update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'call-withdrawn',
+    title: 'Delete cache',
+    kind: 'delete',
+  });
+  const permission = turn.client
+    .request(
+      'session/request_permission',
+      {
+        sessionId: turn.sessionId,
+        toolCall: { toolCallId: 'call-withdrawn', title: 'Delete cache', kind: 'delete', status: 'pending' },
+        options: [...PERMISSION_OPTIONS],
+      },
+      options,
+    )
+    .then(outcomeText, (e: { code?: number }) => `error ${e.code}`);
+  const question = turn.client
+    .request(
+      'elicitation/create',
+      {
+        sessionId: turn.sessionId,
+        mode: 'form',
+        message: 'Which cache?',
+        requestedSchema: { type: 'object', properties: { which: { type: 'string', enum: ['all', 'old'] } } },
+      } as never,
+      options,
+    )
+    .then(
+      (r: { action: string }) => r.action,
+      (e: { code?: number }) => `error ${e.code}`,
+    );
+  const timer = setTimeout(() => withdrawal.abort(), ms);
+  const [p, q] = await Promise.all([permission, question]);
+  clearTimeout(timer);
+  await turn.update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-withdrawn', status: 'failed' });
+  await turn.say(`Withdrawn: permission ${p}, question ${q}`);
+  return turn.end();
+}
+
 /** The form of `elicit-form`: every property type, defaults, bounds and required fields. */
 export const FORM_SCHEMA = {
   type: 'object',

@@ -107,6 +107,10 @@ const ELSEWHERE: Record<number, [string, string]> = {
     'test/browser/session.test.ts',
     'permission: cancelling the turn answers every pending request cancelled; later ones are never shown',
   ],
+  30: [
+    'test/browser/session.test.ts',
+    'the agent withdraws a permission request and a question ($/cancel_request): both end cancelled',
+  ],
   32: [
     'test/browser/elicitation-e2e.test.ts',
     'after a reload, a question left open repaints from the journal as one that can no longer be answered',
@@ -157,7 +161,6 @@ const ELSEWHERE: Record<number, [string, string]> = {
 /** Scenarios that do not apply to Silo, and why. */
 const NOT_APPLICABLE: Record<number, string> = {
   11: 'Silo never calls session/close or session/delete: a journal is cleared locally (service.clear) and the agent keeps its session.',
-  30: 'The reference and recorded agents never send $/cancel_request for a permission; the SDK aborts the handler signal, which Silo turns into a cancelled answer (worker/requests.ts, PendingRequests.open) — exercised by scenario 28.',
   35: 'Silo advertises both elicitation modes (form and url), so no mode is unadvertised; unknown modes are covered by 34.',
   37: 'Silo sends no authenticate and renders no question before a session exists; a request-scoped elicitation is answered cancel by the SDK handler (no session handle to show it on).',
 };

@@ -2,6 +2,7 @@
 // normalized, is journaled in order, and `transcript()` equals what `onUpdate` delivered.
 import { expect } from 'chai';
 import {
+  type AgentElicitationRequest,
   type AgentPermissionRequest,
   type AgentSessionHandle,
   type AgentSessionUpdate,
@@ -242,6 +243,32 @@ describe('session core (real bridge, reference agent)', () => {
     const resolutions = journal.filter((u) => u.kind === 'permission_resolution');
     expect(resolutions.map((u) => u.permission!.resolution)).to.deep.equal(['cancelled', 'cancelled']);
     expect(journal.at(-1)!.turnEnd!.stopReason).to.equal('cancelled');
+  });
+
+  it('the agent withdraws a permission request and a question ($/cancel_request): both end cancelled', async () => {
+    const questions: AgentElicitationRequest[] = [];
+    const session = await connect({
+      onPermission: (p) => permissions.push(p),
+      onElicitation: (q) => questions.push(q),
+    });
+    const { stop, updates } = await turn(session, '/scenario withdraw 500');
+    expect(stop).to.equal('end_turn');
+    const text = updates
+      .filter((u) => u.kind === 'agent_message_chunk')
+      .map((u) => u.text)
+      .join('');
+    expect(text).to.equal('Withdrawn: permission cancelled, question cancel');
+    await until(() => permissions.length === 1 && questions.length === 1, 'both requests reached the page');
+    expect(permissions[0]!.signal.aborted && questions[0]!.signal.aborted).to.equal(
+      true,
+      'both live requests ended',
+    );
+    expect(updates.find((u) => u.kind === 'permission_resolution')!.permission!.resolution).to.equal(
+      'cancelled',
+    );
+    expect(updates.find((u) => u.kind === 'elicitation_resolution')!.elicitation!.resolution).to.equal(
+      'cancelled',
+    );
   });
 
   it('cancel mid-stream ends the turn cancelled and keeps what streamed', async () => {

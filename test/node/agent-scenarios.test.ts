@@ -265,6 +265,22 @@ describe('reference agent scenarios over stdio', { timeout: 180000 }, () => {
     assert.deepEqual(open.sort(), ['call-permission-1', 'call-permission-2']);
   });
 
+  test('withdraw: the agent withdraws a permission request and a question with $/cancel_request', async () => {
+    const withdrawn: string[] = [];
+    const until = (kind: string, value: unknown) => (_: unknown, signal: AbortSignal) =>
+      new Promise<never>((resolve) => {
+        signal.addEventListener('abort', () => {
+          withdrawn.push(kind);
+          resolve(value as never);
+        });
+      });
+    h.onPermission = until('permission', { outcome: { outcome: 'cancelled' } });
+    h.onElicitation = until('question', { action: 'cancel' });
+    const { updates } = await play('/scenario withdraw 50');
+    assert.deepEqual(withdrawn.sort(), ['permission', 'question']);
+    assert.equal(chunkTexts(updates).join(''), 'Withdrawn: permission cancelled, question cancel');
+  });
+
   test('elicit-form: every property type; the agent echoes what it received', async () => {
     let schema: unknown;
     const content = {

@@ -43,10 +43,13 @@ export interface Harness {
   /** Answers `session/request_permission` (default: the first option). */
   onPermission: (
     params: RequestPermissionRequest,
+    /** Aborts when the agent withdraws the request (`$/cancel_request`). */
+    signal: AbortSignal,
   ) => Promise<RequestPermissionResponse> | RequestPermissionResponse;
   /** Answers `elicitation/create` (default: decline). */
   onElicitation: (
     params: CreateElicitationRequest,
+    signal: AbortSignal,
   ) => Promise<CreateElicitationResponse> | CreateElicitationResponse;
   /** Raw updates received so far (optionally of one session). */
   updates(sessionId?: string): RawUpdate[];
@@ -77,8 +80,8 @@ export function connectHarness(stream: Stream): Harness {
   });
   const harness = {} as Harness;
   const app = client({ name: 'silo-test-client' })
-    .onRequest('session/request_permission', ({ params }) => harness.onPermission(params))
-    .onRequest('elicitation/create', ({ params }) => harness.onElicitation(params))
+    .onRequest('session/request_permission', ({ params, signal }) => harness.onPermission(params, signal))
+    .onRequest('elicitation/create', ({ params, signal }) => harness.onElicitation(params, signal))
     .onNotification('session/update', () => {})
     .onNotification('elicitation/complete', () => {});
   const connection = app.connect({ readable: stream.readable.pipeThrough(tap), writable: stream.writable });
