@@ -60,6 +60,9 @@ function refuse(socket: Duplex, refusal: Refusal): void {
  * Wraps a `ws` socket for `AcpServer`: identical, except that a close without a code (what the SDK
  * does when the agent's output ends) becomes the agent-exit close code with a reason.
  */
+/** How long a closing socket may wait for the peer's close frame before it is cut. */
+const CLOSE_GRACE_MS = 1000;
+
 function withExitCloseCode(ws: WebSocket, outcome: AgentOutcome) {
   return {
     get readyState() {
@@ -73,9 +76,12 @@ function withExitCloseCode(ws: WebSocket, outcome: AgentOutcome) {
       if (code === undefined && outcome.exit) {
         const text = describeExit(outcome.exit).slice(0, 120);
         ws.close(outcome.exit.reason ? CLOSE_AGENT_LIMIT : CLOSE_AGENT_EXITED, text);
-        return;
+      } else {
+        ws.close(code, reason);
       }
-      ws.close(code, reason);
+      // A peer that never answers the close handshake (a client that stopped reading) would keep the
+      // socket, and so its agent, for ws's 30 s close timeout: cut it after a short grace instead.
+      setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
     },
     on: (type: string, listener: (...args: unknown[]) => void) => ws.on(type, listener),
     off: (type: string, listener: (...args: unknown[]) => void) => ws.off(type, listener),
