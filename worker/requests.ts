@@ -38,17 +38,13 @@ export class PendingRequests<R> {
     return true;
   }
 
-  /** Answers every pending request with its cancelled result; returns their ids. */
-  cancelAll(): string[] {
-    const ids = [...this.pending.keys()];
-    for (const id of ids) this.pending.get(id)?.settle(this.pending.get(id)!.cancelled);
-    return ids;
+  /** Answers every pending request with its cancelled result. */
+  cancelAll(): void {
+    for (const { settle, cancelled } of [...this.pending.values()]) settle(cancelled);
   }
 
-  /** Forgets every pending request without answering (the connection is gone); returns their ids. */
-  abandonAll(): string[] {
-    const ids = [...this.pending.keys()];
+  /** Forgets every pending request without answering (the connection is gone). */
+  abandonAll(): void {
     this.pending.clear();
-    return ids;
   }
 }
