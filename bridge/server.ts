@@ -127,6 +127,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
     }
     const label = `conn ${nextConnection++}`;
     const outcome: AgentOutcome = {};
+    let agent: ChildProcess | undefined;
     liveConnections++;
     let released = false;
     const release = () => {
@@ -145,6 +146,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
         outcome,
         label,
         onSpawn(child, exited) {
+          agent = child;
           spawnedCount++;
           agents.set(child.pid!, child);
           agentExits.add(exited);
@@ -168,6 +170,9 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       ws.on('close', (code) => {
         release();
         log(`${label}: socket closed (${code})`);
+        // The connector ends the agent when the SDK shuts the connection down; a connection stuck on
+        // output backpressure may never get there, so the socket's end ends the agent too.
+        if (agent && agent.exitCode === null && agent.signalCode === null) killProcessGroup(agent);
       });
       ws.on('error', (error) => log(`${label}: socket error: ${error.message}`));
       upgrade.accept(withExitCloseCode(ws, outcome));

@@ -17,10 +17,11 @@ function peakRssKiB(pid: number): number {
   return Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+async function until(check: () => boolean, what: string | (() => string), timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -65,7 +66,11 @@ describe('bridge attacks from non-browser clients', { timeout: 180_000 }, () => 
         () => bridge.log.some((l) => /output stalled/.test(l)),
         'the stalled client is disconnected (1008)',
       );
-      await until(() => bridge.agentPids().length === 1, 'the stalled client’s agent is ended');
+      await until(
+        () => bridge.agentPids().length === 1,
+        () =>
+          `the stalled client’s agent is ended (agents ${bridge.agentPids().length}; bridge log: ${bridge.log.slice(-6).join(' | ')})`,
+      );
       const grownMiB = (peakRssKiB(bridge.pid) - rssBefore) / 1024;
       report({
         category: 'figure',
