@@ -33,6 +33,18 @@ export function childPids(pid) {
   return pids;
 }
 
+/**
+ * True for a child of the bridge that is not an agent: tsx's esbuild service, which a bridge run from
+ * TypeScript starts while its compile cache is cold (a fresh clone) and keeps for its lifetime.
+ */
+function isHelperProcess(pid) {
+  try {
+    return /(^|\/)esbuild\0/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 /** True while a process with this pid exists (and is not a zombie). */
 export function processAlive(pid) {
   try {
@@ -113,7 +125,7 @@ export async function startBridgeProcess(options = {}) {
     /** Agents spawned so far, from the bridge's log. */
     spawnedCount: () => log.filter((l) => / agent spawned pid=/.test(l)).length,
     /** Live agent pids (children of the bridge). */
-    agentPids: () => childPids(child.pid),
+    agentPids: () => childPids(child.pid).filter((pid) => !isHelperProcess(pid)),
     /** SIGTERM, wait for a clean exit (SIGKILL after 10 s), remove an owned sessions dir. */
     stop() {
       stopped ??= (async () => {
