@@ -23,6 +23,7 @@ import {
   type TestBridge,
 } from '../support/bridge.ts';
 import { report } from '../support/summary-browser.ts';
+import { XSS_PAYLOADS } from '../support/xss-corpus.ts';
 import { collectRows, deepElements, deepText, frame, mount } from './fixtures/dom.ts';
 
 const CWD = '/tmp/silo-attacks';
@@ -198,21 +199,7 @@ describe('attacks on the bridge from a real browser', function () {
 
 describe('hostile content through Silo into the page (XSS corpus)', function () {
   this.timeout(120_000);
-  const payloads = [
-    '<img src=x onerror="window.__xss.push(1)">',
-    '<script>window.__xss.push(2)</script>',
-    '[click](javascript:window.__xss.push(3))',
-    '<a href="javascript:window.__xss.push(4)">a</a>',
-    '<svg onload="window.__xss.push(5)"></svg>',
-    '<iframe src="javascript:window.__xss.push(6)"></iframe>',
-    '"><img src=x onerror=window.__xss.push(7)>',
-    '[data](data:text/html,<script>window.__xss.push(8)</script>)',
-    '<details open ontoggle="window.__xss.push(9)">x</details>',
-    '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss.push(10)>',
-    '![img](javascript:window.__xss.push(11))',
-    '<form action="javascript:window.__xss.push(12)"><button>go</button></form>',
-    '<style>:host{display:none}</style><object data="javascript:window.__xss.push(14)"></object>',
-  ];
+  const payloads = XSS_PAYLOADS;
   /** Raw agent updates carrying every payload in every field Silo renders. */
   const hostileUpdates = () =>
     payloads.flatMap((p, i) => [

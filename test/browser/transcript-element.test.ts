@@ -8,6 +8,7 @@ import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import type { AgentElicitationRequest, AgentPermissionRequest } from '../../src/api.ts';
 import { toJsonl } from '../../src/export.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
+import { XSS_PAYLOADS } from '../support/xss-corpus.ts';
 import { collectRows, deepElements, deepText, frame, mount, settle, until } from './fixtures/dom.ts';
 import {
   chunk,
@@ -215,22 +216,7 @@ describe('<silo-transcript>', () => {
   it('executes nothing from an XSS corpus fed through every rendered field', async () => {
     const w = window as unknown as { __xss?: string[] };
     w.__xss = [];
-    const payloads = [
-      '<img src=x onerror="window.__xss.push(1)">',
-      '<script>window.__xss.push(2)</script>',
-      '[click](javascript:window.__xss.push(3))',
-      '<a href="javascript:window.__xss.push(4)">a</a>',
-      '<svg onload="window.__xss.push(5)"></svg>',
-      '<iframe src="javascript:window.__xss.push(6)"></iframe>',
-      '"><img src=x onerror=window.__xss.push(7)>',
-      '[data](data:text/html,<script>window.__xss.push(8)</script>)',
-      '<details open ontoggle="window.__xss.push(9)">x</details>',
-      '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss.push(10)>',
-      '![img](javascript:window.__xss.push(11))',
-      '<form action="javascript:window.__xss.push(12)"><button>go</button></form>',
-      '<a href="vbscript:msgbox(1)">vb</a> <a href="  javascript:window.__xss.push(13)">sp</a>',
-      '<style>:host{display:none}</style><object data="javascript:window.__xss.push(14)"></object>',
-    ];
+    const payloads = XSS_PAYLOADS;
     const updates: AgentSessionUpdate[] = [];
     payloads.forEach((p, i) => {
       updates.push(userPrompt(p, `xu${i}`));
