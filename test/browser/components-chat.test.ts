@@ -274,7 +274,12 @@ describe('<silo-chat> (real bridge, reference agent)', function () {
     await connected(chat);
     expect(getComputedStyle(input(chat)).fontSize).to.not.equal('40px');
     await sendAndWait(chat, 'nested hello');
-    expect(deepText(transcript(chat).shadowRoot!)).to.include('nested hello');
+    // Rows paint on the next frame (and the virtualizer lays them out after that), so wait for the DOM.
+    await until(
+      () => deepText(transcript(chat).shadowRoot!).includes('nested hello'),
+      'the prompt painted inside the nested shadow root',
+      20000,
+    );
   });
 
   it('passes axe', async () => {
