@@ -11,12 +11,12 @@
 // GET /.silo-bridge.json ({url, token, connection, origins, cwd, agent, reference}), served by Vite
 // only to the demo's own origin (same-origin requests; no CORS headers), so nothing is copied by hand.
 // demo/embed.html loads the package's own bundle, /dist/components.js, served from the repository's
-// dist/ (built with `npm run build` on first start if it is missing).
+// dist/ (built with `npm run build` when it is missing or older than the sources).
 // Ctrl-C stops the bridge (and every agent) and Vite.
 //
 // Tests and scripts import startDemo() instead of spawning this file.
 import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer } from 'vite';
@@ -36,10 +36,31 @@ export function referenceAgent(args = []) {
   return [process.execPath, '--import', 'tsx', join(root, 'agent/cli.ts'), ...args];
 }
 
-/** Runs `npm run build` when dist/components.js (what embed.html loads) is missing. */
+/** The newest modification time (ms) of the files under `dir`, or 0 when it does not exist. */
+function newest(dir) {
+  if (!existsSync(dir)) return 0;
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      latest = Math.max(latest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+  }
+  return latest;
+}
+
+/**
+ * Runs `npm run build` when the bundles embed.html loads (dist/components.js, dist/silo.js,
+ * dist/worker.js) are missing or older than the sources they are built from.
+ */
 export function ensureBundle(log = console.log) {
-  if (existsSync(join(distDir, 'components.js')) && existsSync(join(distDir, 'worker.js'))) return;
-  log('[silo] dist/ is missing: building the package bundle for embed.html (npm run build)…');
+  const bundles = ['components.js', 'silo.js', 'worker.js'].map((f) => join(distDir, f));
+  const built = bundles.every((f) => existsSync(f))
+    ? Math.min(...bundles.map((f) => statSync(f).mtimeMs))
+    : 0;
+  const sources = Math.max(...['src', 'worker', 'components'].map((d) => newest(join(root, d))));
+  if (built > sources) return;
+  log(
+    `[silo] dist/ is ${built ? 'older than the sources' : 'missing'}: building the package bundle for embed.html (npm run build)…`,
+  );
   const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm run build failed; embed.html needs dist/components.js');
 }

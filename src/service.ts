@@ -1,7 +1,7 @@
 /**
  * `createAgentsService()`: starts Silo's worker and returns the page API.
  */
-import { type Remote, releaseProxy, wrap } from 'comlink';
+import { releaseProxy, wrap } from 'comlink';
 import type {
   AgentSessionConnectOptions,
   AgentSessionHandle,
@@ -13,11 +13,12 @@ import { startDefaultWorker } from './default-worker.ts';
 import { SiloError } from './errors.ts';
 import { eventsProxy, HandleEvents, SessionHandle } from './session-handle.ts';
 import type { WorkerApi } from './worker-api.ts';
+import { watchWorker } from './worker-lifetime.ts';
 
 /**
  * Starts the worker (the package's own entry, or `options.worker`) and returns an {@link AgentsService}.
- * The journal opens lazily; a journal that cannot open (a blocked upgrade, no IndexedDB) makes the
- * first call reject with `journal-write`.
+ * The journal opens at once; while it cannot open (an old tab blocks its upgrade, IndexedDB is
+ * unavailable) every call rejects with `journal-write`, and a later call tries again.
  *
  * @example
  * ```ts
@@ -34,22 +35,27 @@ import type { WorkerApi } from './worker-api.ts';
 export function createAgentsService(options: AgentsServiceOptions = {}): AgentsService {
   registerErrorTransfer();
   const worker = options.worker ?? startDefaultWorker();
-  const api: Remote<WorkerApi> = wrap<WorkerApi>(worker);
-  const ready = api.init({ databaseName: options.databaseName ?? 'silo' });
   const handles = new Set<SessionHandle>();
-  let disposed = false;
-  const failed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (e) => {
-      e.preventDefault?.();
-      reject(SiloError.internal(`The Silo worker failed: ${e.message ?? 'unknown error'}`));
-      for (const h of handles) h.markClosed();
-    });
+  // Every call, from the service or a handle, rejects with a code once the worker is gone.
+  const { api } = watchWorker(worker, wrap<WorkerApi>(worker), () => {
+    for (const h of handles) h.markClosed();
   });
-  failed.catch(() => {});
+  // The journal may refuse to open for a while (an old tab blocks its upgrade): a failed init is
+  // tried again by the next call instead of failing the service for good.
+  let ready: Promise<void> | undefined;
+  const init = (): Promise<void> => {
+    ready ??= api.init({ databaseName: options.databaseName ?? 'silo' }).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return ready;
+  };
+  void init().catch(() => {});
+  let disposed = false;
   const call = async <T>(fn: () => Promise<T>): Promise<T> => {
     if (disposed) throw SiloError.closed('The agents service was disposed');
-    await Promise.race([ready, failed]);
-    return Promise.race([fn(), failed]);
+    await init();
+    return fn();
   };
 
   return {

@@ -73,6 +73,11 @@ export type ElicitationAction =
 
 /** The worker's API. Every method rejects with a serialized SiloError on failure. */
 export interface WorkerApi {
+  /**
+   * Takes the Web Lock `name` and holds it until the worker dies; resolves once it is held. The page
+   * queues for the same lock to learn that the worker has gone (see `watchWorker`).
+   */
+  holdLifeLock(name: string): Promise<void>;
   /** Opens the journal (idempotent). */
   init(options: { readonly databaseName: string }): Promise<void>;
   /** Connects and starts or restores a session; resolves to the handle id and the first snapshot. */

@@ -1,14 +1,14 @@
 /**
  * The journal: every update of every session, in IndexedDB through `idb`.
  *
- * Layout (version 1): `sessions` holds one {@link SessionRecord} per session; `segments` holds the
+ * Layout ({@link MIGRATIONS}): `sessions` holds one {@link SessionRecord} per session; `segments` holds the
  * updates as segments — one record per burst of appends, keyed `[sessionId, firstSeq]` — because
  * IndexedDB stores fewer records per second than a flood delivers updates (platform-limits.md).
  * Appends are serialized: one transaction per burst, never reordered, never with holes, so the journal
  * is always a prefix of what arrived. After a failed write the session's writer stops (a later write
  * would leave a hole) and every later append rejects with the same `journal-write` error.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 import { SiloError } from '../src/errors.ts';
 import type { AgentResumeOutcome, AgentSessionSummary, AgentSessionUpdate } from '../src/types.ts';
 
@@ -41,26 +41,83 @@ interface JournalSchema extends DBSchema {
 /** Most updates in one segment record, so a record stays small enough to read a tail quickly. */
 const MAX_SEGMENT = 1000;
 
-/** Opens (or upgrades) the journal database. Rejects with `journal-write` when blocked by an old tab. */
-export async function openJournal(name: string): Promise<Journal> {
-  let blockedReject: ((e: SiloError) => void) | undefined;
-  const blocked = new Promise<never>((_, reject) => {
-    blockedReject = reject;
-  });
-  const db = openDB<JournalSchema>(name, 1, {
-    upgrade(d, oldVersion) {
-      if (oldVersion < 1) {
-        d.createObjectStore('sessions', { keyPath: 'sessionId' }).createIndex('updatedAt', 'updatedAt');
-        d.createObjectStore('segments', { keyPath: ['sessionId', 'seq'] });
-      }
-    },
-    blocked() {
-      blockedReject?.(
-        new SiloError('journal-write', 'The journal upgrade is blocked by another tab running an older Silo'),
-      );
-    },
-  });
-  return new Journal(await Promise.race([db, blocked]));
+/**
+ * One schema upgrade: `MIGRATIONS[v]` takes the database from version `v` to `v + 1`, inside the
+ * upgrade transaction (stores that exist already are reached through `tx`).
+ */
+export type JournalMigration = (
+  db: IDBPDatabase<JournalSchema>,
+  tx: IDBPTransaction<JournalSchema, StoreNames<JournalSchema>[], 'versionchange'>,
+) => void;
+
+/** The journal's schema history; its length is the database version. */
+export const MIGRATIONS: readonly JournalMigration[] = [
+  (d) => {
+    d.createObjectStore('sessions', { keyPath: 'sessionId' }).createIndex('updatedAt', 'updatedAt');
+    d.createObjectStore('segments', { keyPath: ['sessionId', 'seq'] });
+  },
+];
+
+/**
+ * Opens the journal database once (upgrading it through `migrations`) and returns a function that
+ * gives the open {@link Journal}. It never hangs on another tab:
+ * - while an upgrade is blocked by a tab that keeps an older version open and does not give way,
+ *   every call rejects at once with `journal-write`; the upgrade waits, and once that tab closes it
+ *   completes and calls succeed, with nothing journaled lost;
+ * - a database already upgraded by a newer Silo (or IndexedDB unavailable) rejects with
+ *   `journal-write`, and the next call tries again;
+ * - a journal that gave way to a newer tab's upgrade is closed (writes in flight fail with
+ *   `journal-write`), and the next call opens the database again.
+ */
+export function journalOpener(
+  name: string,
+  migrations: readonly JournalMigration[] = MIGRATIONS,
+): () => Promise<Journal> {
+  let opened: Journal | undefined;
+  let opening: Promise<Journal> | undefined;
+  let blocked: Promise<never> | undefined;
+  const start = (): Promise<Journal> => {
+    let reportBlocked: (e: SiloError) => void = () => {};
+    blocked = new Promise<never>((_, reject) => {
+      reportBlocked = reject;
+    });
+    blocked.catch(() => {});
+    return openDB<JournalSchema>(name, migrations.length, {
+      upgrade(d, oldVersion, _newVersion, tx) {
+        for (let v = oldVersion; v < migrations.length; v++) migrations[v]!(d, tx);
+      },
+      blocked() {
+        reportBlocked(
+          new SiloError(
+            'journal-write',
+            'The journal cannot be upgraded while another tab keeps an older version of it open: close that tab',
+          ),
+        );
+      },
+    }).then(
+      (db) => {
+        const journal = new Journal(db);
+        // Given way to a newer tab's upgrade, or closed by the browser: the next call opens again.
+        const forget = () => {
+          if (opened === journal) opened = opening = undefined;
+        };
+        db.addEventListener('versionchange', forget);
+        db.addEventListener('close', forget);
+        opened = journal;
+        return journal;
+      },
+      (error: unknown) => {
+        opening = undefined;
+        const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        throw new SiloError('journal-write', `The journal could not be opened (${why})`);
+      },
+    );
+  };
+  return () => {
+    if (opened) return Promise.resolve(opened);
+    opening ??= start();
+    return Promise.race([opening, blocked!]);
+  };
 }
 
 const range = (sessionId: string) => IDBKeyRange.bound([sessionId, 0], [sessionId, Number.POSITIVE_INFINITY]);

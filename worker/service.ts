@@ -6,17 +6,17 @@ import { SiloError } from '../src/errors.ts';
 import { parseJsonl, toJsonl } from '../src/export.ts';
 import type { WorkerApi } from '../src/worker-api.ts';
 import { listAgentSessions } from './agent-sessions.ts';
-import { type Journal, openJournal } from './journal.ts';
+import { type Journal, journalOpener } from './journal.ts';
 import { SessionCore } from './session.ts';
 
 /** Creates the API object the worker exposes. */
 export function createWorkerService(): WorkerApi {
-  let journal: Promise<Journal> | undefined;
+  let journal: (() => Promise<Journal>) | undefined;
   const sessions = new Map<string, SessionCore>();
 
   const db = (): Promise<Journal> => {
-    journal ??= openJournal('silo');
-    return journal;
+    journal ??= journalOpener('silo');
+    return journal();
   };
   const session = (handleId: string): SessionCore => {
     const s = sessions.get(handleId);
@@ -25,9 +25,16 @@ export function createWorkerService(): WorkerApi {
   };
 
   return {
+    holdLifeLock: (name) =>
+      new Promise<void>((held) => {
+        void navigator.locks.request(name, () => {
+          held();
+          return new Promise<never>(() => {});
+        });
+      }),
     async init({ databaseName }) {
-      journal ??= openJournal(databaseName);
-      await journal;
+      journal ??= journalOpener(databaseName);
+      await journal();
     },
     async connect(options, events) {
       const core = await SessionCore.start(await db(), options, events);

@@ -75,6 +75,8 @@ export class SessionCore implements LinkHost {
   private readonly ids = new MessageIdSynthesizer();
   /** Ids the agent gave (messageId, toolCallId) that the journal holds: used to merge a load replay. */
   private readonly knownIds = new Set<string>();
+  /** The last agent message or thought the journal holds, with its text so far (see mergeReplay). */
+  private lastMessage: { id: string; kind: string; text: string } | undefined;
   private early: Raw[] = [];
   private replay: { buffer: Raw[] } | undefined;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
@@ -332,9 +334,13 @@ export class SessionCore implements LinkHost {
     this.writer.onFailure = (error) => {
       this.error = error;
       this.setState('failed');
+      // Nothing the agent does from here on could be journaled or shown: stop the turn rather than
+      // let it act unseen (its prompt then rejects with this error).
+      void this.cancel();
     };
     this.ids.reset();
     this.knownIds.clear();
+    this.lastMessage = undefined;
     if (record.title) this.agentInfo = { ...this.agentInfo, title: record.title };
     if (record.nextSeq > 0) {
       for (const u of await this.journal.read(sessionId)) this.learn(u);
@@ -354,6 +360,7 @@ export class SessionCore implements LinkHost {
   private mergeReplay(): void {
     const buffer = this.replay?.buffer ?? [];
     this.replay = undefined;
+    this.completeLastMessage(buffer);
     let lastKnown = -1;
     buffer.forEach((u, i) => {
       const id = agentIdOf(u);
@@ -366,6 +373,26 @@ export class SessionCore implements LinkHost {
       return id !== undefined && !this.knownIds.has(id) && AGENT_SIDE.has(String(u.sessionUpdate));
     });
     if (missed) for (const u of tail) this.ingest(u);
+  }
+
+  /**
+   * The journal's last message may hold only the start of what the agent said (the connection dropped
+   * mid-message). When the replay has that message id with a longer text that begins with the
+   * journaled one, the rest is journaled as one more chunk of the same message.
+   */
+  private completeLastMessage(buffer: readonly Raw[]): void {
+    const last = this.lastMessage;
+    if (!last) return;
+    const replayed = buffer
+      .filter((u) => u.messageId === last.id && u.sessionUpdate === last.kind)
+      .map((u) => textOf(u))
+      .join('');
+    if (replayed.length <= last.text.length || !replayed.startsWith(last.text)) return;
+    this.ingest({
+      sessionUpdate: last.kind,
+      messageId: last.id,
+      content: { type: 'text', text: replayed.slice(last.text.length) },
+    });
   }
 
   private linkEnded(link: AgentLink, end: LinkEnd): void {
@@ -383,6 +410,11 @@ export class SessionCore implements LinkHost {
       return;
     }
     if (this.outcome === 'journal-only') return;
+    if (this.writer?.error) {
+      // A journal that refused a write cannot take a reconnected session: close and restore instead.
+      this.setState('failed');
+      return;
+    }
     this.error = end.error;
     this.startReconnect();
   }
@@ -449,7 +481,14 @@ export class SessionCore implements LinkHost {
   }
 
   private learn(u: AgentSessionUpdate): void {
-    if (u.messageId && !u.messageId.startsWith('silo-')) this.knownIds.add(u.messageId);
+    if (u.messageId && !u.messageId.startsWith('silo-')) {
+      this.knownIds.add(u.messageId);
+      if (u.kind === 'agent_message_chunk' || u.kind === 'agent_thought_chunk') {
+        const last = this.lastMessage;
+        if (last?.id === u.messageId && last.kind === u.kind) last.text += u.text ?? '';
+        else this.lastMessage = { id: u.messageId, kind: u.kind, text: u.text ?? '' };
+      }
+    }
     if (u.toolCall?.toolCallId) this.knownIds.add(u.toolCall.toolCallId);
     if (u.kind === 'session_info_update') this.applyState(u.raw as Raw);
   }
@@ -680,7 +719,8 @@ export class SessionCore implements LinkHost {
     signal: AbortSignal,
   ): Promise<RequestPermissionResponse> {
     const row = this.link && this.rows.get(`${this.link.serial}:${requestId}`);
-    if (!row || !this.options.handlesPermissions || this.turn?.cancelled) return CANCELLED_PERMISSION;
+    if (!row || !this.options.handlesPermissions || this.turn?.cancelled || this.writer?.error)
+      return CANCELLED_PERMISSION;
     const pending = this.permissions.open(row.rowId, CANCELLED_PERMISSION, signal);
     const toolCall = normalizeToolCall(params.toolCall as unknown as Raw, false) ?? { toolCallId: '' };
     this.delivery.permission({ id: row.rowId, sessionId: this.sessionId, toolCall, options: params.options });
@@ -695,7 +735,8 @@ export class SessionCore implements LinkHost {
     const n = normalizeElicitation(params, { form: true, url: true });
     if (n.invalid) throw RequestError.invalidParams({ reason: n.invalid });
     const row = this.link && this.rows.get(`${this.link.serial}:${requestId}`);
-    if (!row || !this.options.handlesElicitations || this.turn?.cancelled) return CANCELLED_ELICITATION;
+    if (!row || !this.options.handlesElicitations || this.turn?.cancelled || this.writer?.error)
+      return CANCELLED_ELICITATION;
     const pending = this.elicitations.open(row.rowId, CANCELLED_ELICITATION, signal);
     this.delivery.elicitation({
       id: row.rowId,
@@ -786,6 +827,12 @@ export class SessionCore implements LinkHost {
 
 /** Kinds that carry the agent's own work (not echoes of the user, not state). */
 const AGENT_SIDE = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update']);
+
+/** The text of a raw chunk's content block ('' for other blocks). */
+function textOf(u: Raw): string {
+  const content = u.content as { type?: unknown; text?: unknown } | undefined;
+  return content?.type === 'text' && typeof content.text === 'string' ? content.text : '';
+}
 
 /** The agent-given id of a raw update (messageId of a chunk, toolCallId of a tool call). */
 function agentIdOf(u: Raw): string | undefined {

@@ -2,7 +2,7 @@
  * Writes a synthetic long thread into a Silo journal with Silo's own journal module (same database
  * layout and segment size as a live session), for the reopen benchmark.
  */
-import { openJournal } from '../../worker/journal.ts';
+import { journalOpener } from '../../worker/journal.ts';
 import { mixedTranscript } from './mixed-transcript.ts';
 import type { JournalMessage, JournalRequest } from './protocol.ts';
 
@@ -12,7 +12,7 @@ self.onmessage = async (event: MessageEvent<JournalRequest>) => {
   const { databaseName, sessionId, count, marker } = event.data;
   try {
     const t0 = performance.now();
-    const journal = await openJournal(databaseName);
+    const journal = await journalOpener(databaseName)();
     const record = await journal.upsertSession(sessionId, {
       lastOutcome: 'journal-only',
       title: 'Benchmark thread',

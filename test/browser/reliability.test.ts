@@ -11,6 +11,7 @@ import {
   createAgentsService,
   type SiloError,
 } from '../../src/index.ts';
+import { type Journal, journalOpener, MIGRATIONS } from '../../worker/journal.ts';
 import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import { report } from '../support/summary-browser.ts';
 import { until } from '../support/until.ts';
@@ -246,12 +247,18 @@ describe('reliability: faults with a real bridge and real agents', function () {
     const first = createAgentsService({ worker, databaseName });
     const { session, delivered } = await open(b, first);
     const sessionId = session.sessionId;
-    void session.prompt('/scenario slow 400 20').catch(() => {});
+    const pending = codeOf(session.prompt('/scenario slow 400 20'));
     await until(
       () => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 5,
       'the slow stream started',
     );
     worker.terminate();
+    // A terminated worker fires no event: the page learns it from the worker's life lock, and the
+    // pending turn, the handle and the service all end with a code instead of hanging.
+    expect((await pending)?.code, 'the pending prompt').to.equal('closed');
+    await session.closed;
+    expect(session.state).to.equal('closed');
+    expect((await codeOf(first.sessions()))?.code, 'the service').to.equal('closed');
     // The socket and the Web Lock died with the worker: the bridge ends that agent, and a new worker
     // restores the session (following first if the lock is not released yet, then taking over).
     const { session: restored, delivered: after } = await open(b, service, sessionId);
@@ -267,11 +274,8 @@ describe('reliability: faults with a real bridge and real agents', function () {
     await report('faults', 1, 'worker terminated');
   });
 
-  // IndexedDB quota exceeded is not exercised: Chromium's DevTools call Storage.overrideQuotaForOrigin
-  // is accepted but has no effect in the off-the-record context @web/test-runner opens pages in
-  // (measured: the quota stays ~10 GiB), and Firefox has no such call. The same failure path — a
-  // journal write that IndexedDB refuses, surfacing as `journal-write` with nothing silently lost —
-  // is exercised by the next test, where a newer tab's upgrade makes the old tab's writes fail.
+  // IndexedDB quota exceeded: test/e2e/quota.test.ts (Chromium with a profile on disk, where the
+  // DevTools quota override is enforced; the off-the-record context these pages run in ignores it).
 
   it('a newer tab upgrades the database: this (old) tab gives way instead of blocking it, and fails coded', async () => {
     const b = shared;
@@ -312,6 +316,51 @@ describe('reliability: faults with a real bridge and real agents', function () {
       upgraded.close();
     }
     await report('faults', 1, 'database upgrade by another tab');
+  });
+
+  it('an old tab that does not give way blocks an upgrade: coded at once, no hang; the upgrade completes when it closes, nothing lost', async () => {
+    const { session } = await open(shared);
+    await session.prompt('before the upgrade');
+    const before = await session.transcript();
+    // The old tab: a connection at today's version that ignores `versionchange` (an older build, or
+    // any script of the origin). Silo's own connection gives way; this one does not.
+    const oldTab = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(databaseName, MIGRATIONS.length);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    // The next Silo, one schema version later.
+    const next = journalOpener(databaseName, [...MIGRATIONS, () => {}]);
+    let journal: Journal | undefined;
+    try {
+      const blocked = await codeOf(next());
+      expect(blocked?.code).to.equal('journal-write');
+      expect(blocked?.message).to.include('another tab');
+      expect((await codeOf(next()))?.code, 'asked again while blocked: coded at once').to.equal(
+        'journal-write',
+      );
+      oldTab.close();
+      // The waiting upgrade completes by itself once the old tab has gone.
+      while (!journal) {
+        await new Promise((r) => requestAnimationFrame(r));
+        journal = await next().catch(() => undefined);
+      }
+      expect(journal.db.version).to.equal(MIGRATIONS.length + 1);
+      expect(await journal.read(session.sessionId), 'the upgrade kept every update').to.deep.equal(before);
+    } finally {
+      oldTab.close();
+      journal?.close();
+    }
+    // This tab's Silo gave way to the upgrade: it is now the old one, and says so with a code.
+    expect((await codeOf(service.sessions()))?.code).to.equal('journal-write');
+    // Asked again once the database is usable, the same service recovers (a failed open is retried).
+    await new Promise((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(databaseName);
+      request.onsuccess = resolve;
+      request.onerror = () => reject(request.error);
+    });
+    expect(await service.sessions()).to.deep.equal([]);
+    await report('faults', 1, 'database upgrade blocked by an old tab');
   });
 
   it('two tabs on one session: one writer, the other follows; no duplicate in the shared journal', async () => {

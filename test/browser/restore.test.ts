@@ -1,6 +1,7 @@
 // Session resurrection through the real bridge and reference agent: each restore outcome, history,
 // offline transcripts, Clear, automatic reconnect, and one writer per session.
 import { expect } from 'chai';
+import { toJsonl } from '../../src/export.ts';
 import {
   type AgentSessionHandle,
   type AgentSessionUpdate,
@@ -81,6 +82,34 @@ describe('session restore (real bridge, reference agent)', () => {
     const s = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
     expect(s.resumeOutcome).to.equal('loaded');
     expect(await s.transcript()).to.deep.equal(journal);
+  });
+
+  it('loaded, when the journal holds only the start of the last message: the replay completes it', async () => {
+    const b = await bridge(['--no-resume']);
+    const { sessionId, journal } = await converse(b);
+    // A connection that dropped mid-message leaves the journal cut inside the agent's last message.
+    const lastMessageId = journal.findLast((u) => u.kind === 'agent_message_chunk')!.messageId;
+    const chunks = journal.filter((u) => u.messageId === lastMessageId);
+    expect(chunks.length, 'the reference agent streams the answer in several chunks').to.be.at.least(3);
+    const cut = journal.slice(0, journal.indexOf(chunks[1]!));
+    const other = createAgentsService({ databaseName: `${databaseName}-cut` });
+    try {
+      await other.importJsonl(toJsonl(cut), sessionId);
+      const s = await other.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+      expect(s.resumeOutcome).to.equal('loaded');
+      const merged = await s.transcript();
+      expect(merged.slice(0, cut.length), 'the journal is kept as it was').to.deep.equal(cut);
+      const completed = merged.filter((u) => u.messageId === lastMessageId);
+      expect(completed.map((u) => u.text).join(''), 'the message is whole').to.equal(
+        chunks.map((u) => u.text).join(''),
+      );
+      expect(texts(merged, 'user_message_chunk'), 'no prompt replayed twice').to.equal(
+        texts(journal, 'user_message_chunk'),
+      );
+      expect(merged.map((u) => u.seq)).to.deep.equal(merged.map((_, i) => i));
+    } finally {
+      await other.dispose();
+    }
   });
 
   it('loaded into an empty journal (another browser): the replay becomes the journal', async () => {

@@ -1,0 +1,59 @@
+/**
+ * Knowing when the Silo worker is gone. A worker that throws fires `error`; a worker that is
+ * terminated (by the page, or by the browser) fires nothing — so the worker holds a Web Lock for its
+ * whole life and the page queues for the same lock: the page is granted it exactly when the worker
+ * has died. Either way every pending and later call rejects with a coded error instead of hanging.
+ */
+import type { Remote } from 'comlink';
+import { SiloError } from './errors.ts';
+import type { WorkerApi } from './worker-api.ts';
+
+/** What {@link watchWorker} returns. */
+export interface WorkerLifetime {
+  /** Rejects (with `internal` for a crash, `closed` for a terminated worker) once the worker is gone. */
+  readonly gone: Promise<never>;
+  /** The worker's API, every call of which rejects with {@link gone}'s error once the worker is gone. */
+  readonly api: Remote<WorkerApi>;
+}
+
+/**
+ * Watches `worker` (whose API is `api`) and calls `onGone` once, when it crashes or stops. Web Locks
+ * missing (an insecure context) leaves only the crash signal.
+ */
+export function watchWorker(worker: Worker, api: Remote<WorkerApi>, onGone: () => void): WorkerLifetime {
+  let reject: (e: SiloError) => void = () => {};
+  const gone = new Promise<never>((_, r) => {
+    reject = r;
+  });
+  gone.catch(() => {});
+  let ended = false;
+  const end = (error: SiloError) => {
+    if (ended) return;
+    ended = true;
+    reject(error);
+    onGone();
+  };
+  worker.addEventListener('error', (e) => {
+    e.preventDefault?.();
+    end(SiloError.internal(`The Silo worker failed: ${e.message ?? 'unknown error'}`));
+  });
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    const name = `silo-worker-${crypto.randomUUID()}`;
+    void api.holdLifeLock(name).then(
+      () =>
+        navigator.locks.request(name, () =>
+          end(SiloError.closed('The Silo worker stopped: start a new agents service to go on')),
+        ),
+      () => {},
+    );
+  }
+  const guarded = new Proxy(api, {
+    get(target, property) {
+      const member = Reflect.get(target, property);
+      if (typeof property !== 'string' || typeof member !== 'function') return member;
+      return (...args: unknown[]) =>
+        Promise.race([(member as (...a: unknown[]) => Promise<unknown>)(...args), gone]);
+    },
+  });
+  return { gone, api: guarded };
+}
