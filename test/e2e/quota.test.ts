@@ -1,22 +1,35 @@
-// The IndexedDB quota fault, end to end: Debian's Chromium (puppeteer-core) with a real, persistent
-// profile, the real bridge and reference agent (scripts/start.mjs), real IndexedDB. The quota is made
-// small with the DevTools call Storage.overrideQuotaForOrigin, a flood runs until the journal's write
-// is refused (QuotaExceededError), and the test checks what the page sees (`failed`, `journal-write`),
-// that the journal is a gapless prefix holding everything the page was given, and that the session
-// goes on once the quota is back.
+// The IndexedDB quota fault, end to end, in Debian's Chromium and Firefox ESR (puppeteer-core) with a
+// real, persistent profile, the real bridge and reference agent (scripts/start.mjs), real IndexedDB. The
+// origin's quota is made small, a flood runs until the journal's write is refused (QuotaExceededError),
+// and the test checks what the page sees (`failed`, `journal-write`), that the journal is a gapless
+// prefix holding everything the page was given, and that the session goes on once the quota is back.
+// One body ({@link quotaFault}) runs in both engines; only shrinking and restoring the quota differ.
 //
-// Why here and not in test/browser/reliability.test.ts: @web/test-runner opens pages in an
-// off-the-record context, where Chromium accepts the override but never enforces it (Firefox has no
-// such call). Measured with Chromium 156 in a profile on disk: the override is enforced, and
-// Storage.getUsageAndQuota reports it, while navigator.storage.estimate() keeps reporting ~10 GiB
-// either way; and an override set after the origin's first IndexedDB write is not enforced, not even
-// after a reload (Chromium seems to keep the space left it measured then), so the test sets it before
-// the page opens the journal. Clearing it takes effect at once.
+// Chromium: the DevTools call Storage.overrideQuotaForOrigin. Why here and not in
+// test/browser/reliability.test.ts: @web/test-runner opens pages in an off-the-record context, where
+// Chromium accepts the override but never enforces it. Measured with Chromium 156 in a profile on disk:
+// the override is enforced, and Storage.getUsageAndQuota reports it, while navigator.storage.estimate()
+// keeps reporting ~10 GiB either way; and an override set after the origin's first IndexedDB write is
+// not enforced, not even after a reload (Chromium seems to keep the space left it measured then), so the
+// test sets it before the page opens the journal. Clearing it takes effect at once, on the same page.
+//
+// Firefox has no such call, but the preference dom.quotaManager.temporaryStorage.fixedLimit (KiB; when
+// negative, the default, the limit is half the free disk space) sets the global temporary-storage limit,
+// and an origin's group may use min(limit, max(min(limit / 5, 10 GiB), 10 MiB)) — the whole limit when
+// it is 10 MiB or less: no floor below it (GetTemporaryStorageLimit, QuotaManager::GetGroupLimitForLimit
+// in dom/quota). Measured with Firefox ESR 153 in a fresh profile: navigator.storage.estimate() reports
+// exactly that limit, and the write that would cross it fails QuotaExceededError; with ~200-byte records,
+// one per transaction, a 512 KiB limit took 54 commits, 1 MiB 110, 4 MiB 423 (each commit grows the
+// SQLite write-ahead log by ~10 KiB, and that counts). The pref is read when the quota manager
+// initializes temporary storage, once per run, and neither a page nor WebDriver BiDi can change it in a
+// running browser; so here giving the quota back means what it would mean to a user: the failed handle
+// is closed, the browser quits, and the same profile (same IndexedDB, same journal) is launched again
+// with the pref at its default, on a fresh page. Its launch costs ~5 s (~10 s on a busy machine).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { test } from 'node:test';
+import { after, before, type TestContext, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
@@ -25,11 +38,10 @@ import type { AgentSessionSnapshot, AgentSessionUpdate } from '../../src/types.t
 import { report } from '../support/summary.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-/** The origin's quota while the fault runs: room for the session and a few thousand flood chunks. */
-const QUOTA = 512 * 1024;
 /**
- * Far more chunks than fit in {@link QUOTA} — streaming them all would take the agent most of an hour,
- * so the turn ends within the test's bound only because Silo cancels it once the journal refused a write.
+ * Far more chunks than fit in either engine's small quota — streaming them all would take the agent
+ * most of an hour, so the turn ends within the test's bound only because Silo cancels it once the
+ * journal refused a write.
  */
 const FLOOD = 10_000_000;
 
@@ -108,11 +120,6 @@ async function load(page: Page, url: string, bridge: { url: string; token: strin
   await page.waitForFunction(() => window.silo !== undefined, { timeout: 20_000 });
 }
 
-async function usageAndQuota(cdp: CDPSession, origin: string) {
-  const { usage, quota, overrideActive } = await cdp.send('Storage.getUsageAndQuota', { origin });
-  return { usage, quota, overrideActive };
-}
-
 /** Sequence numbers 0..n-1: in order, no hole, no duplicate. */
 function assertGapless(journal: AgentSessionUpdate[], what: string): void {
   assert.deepEqual(
@@ -141,40 +148,119 @@ function lostAgainst(delivered: AgentSessionUpdate[], journal: AgentSessionUpdat
   return delivered.filter((u) => bySeq.get(u.seq) !== JSON.stringify(u)).length;
 }
 
-test('IndexedDB quota exceeded mid-flood: journal-write, a gapless prefix, the session goes on once the quota is back', {
-  timeout: 120_000,
-}, async (t) => {
-  const { chromium } = ensureBrowsers(['chromium']);
-  const profile = mkdtempSync(join(tmpdir(), 'silo-quota-profile-'));
-  const sessionsDir = mkdtempSync(join(tmpdir(), 'silo-quota-sessions-'));
+/** What the engine says the origin uses and may use, in bytes. */
+interface Usage {
+  readonly usage: number;
+  readonly quota: number;
+}
+
+/** The per-engine steps of {@link quotaFault}: everything else is the same in both. */
+interface Engine {
+  readonly name: 'chromium' | 'firefox';
+  /** The origin's quota while the fault runs, in bytes: room for the session and some flood. */
+  readonly quota: number;
+  /** Launches the browser on `profile` with the small quota in force for `origin`; returns its page. */
+  launchSmall(profile: string, origin: string): Promise<Page>;
+  /** Where the quota stands, as the engine enforces it. */
+  usage(page: Page): Promise<Usage>;
+  /**
+   * Gives the quota back (the failed handle is already closed) and returns the page to go on with:
+   * the same page, or a fresh one (no harness yet) of a new launch on the same profile.
+   */
+  restore(page: Page): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** A profile on disk and its default (not off-the-record) context: where the override is enforced. */
+function chromium(): Engine {
+  let browser: Browser | undefined;
+  let cdp: CDPSession | undefined;
+  let origin = '';
+  const usage = async () => {
+    const { usage, quota, overrideActive } = await cdp!.send('Storage.getUsageAndQuota', { origin });
+    return { usage, quota, overrideActive };
+  };
+  return {
+    name: 'chromium',
+    quota: 512 * 1024,
+    async launchSmall(profile, o) {
+      origin = o;
+      browser = await puppeteer.launch({
+        executablePath: ensureBrowsers(['chromium']).chromium,
+        headless: true,
+        args: chromiumArgs,
+        userDataDir: profile,
+      });
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      assert.equal(page.browserContext(), browser.defaultBrowserContext(), 'the default browser context');
+      cdp = await page.createCDPSession();
+      // Before the origin touches IndexedDB (see the top of this file).
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: this.quota });
+      assert.deepEqual(await usage(), { usage: 0, quota: this.quota, overrideActive: true });
+      return page;
+    },
+    usage: () => usage(),
+    async restore(page) {
+      await cdp!.send('Storage.overrideQuotaForOrigin', { origin });
+      assert.equal((await usage()).overrideActive, false, 'the override is cleared');
+      return page;
+    },
+    close: async () => browser?.close(),
+  };
+}
+
+/** The global temporary-storage limit, read at startup (see the top of this file). */
+const FIREFOX_LIMIT_PREF = 'dom.quotaManager.temporaryStorage.fixedLimit';
+
+function firefox(): Engine {
+  let browser: Browser | undefined;
+  let profile = '';
+  const launch = async (limitKiB: number) => {
+    browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: ensureBrowsers(['firefox']).firefox,
+      headless: true,
+      userDataDir: profile,
+      extraPrefsFirefox: { [FIREFOX_LIMIT_PREF]: limitKiB },
+    });
+    return (await browser.pages())[0] ?? (await browser.newPage());
+  };
+  const usage = (page: Page) =>
+    page.evaluate(() => navigator.storage.estimate().then((e) => ({ usage: e.usage!, quota: e.quota! })));
+  return {
+    name: 'firefox',
+    // Room for the session's first turn and a few hundred flood updates (see the top of this file).
+    quota: 1024 * 1024,
+    async launchSmall(p) {
+      profile = p;
+      return launch(this.quota / 1024);
+    },
+    usage,
+    async restore() {
+      await browser!.close();
+      // Explicitly the default: the small limit stays in the profile (prefs.js, user.js).
+      return launch(-1);
+    },
+    close: async () => browser?.close(),
+  };
+}
+
+/** The fault in one engine: launch with a small quota, flood, check, give the quota back, check again. */
+async function quotaFault(t: TestContext, engine: Engine, demo: Demo, sessionsDir: string): Promise<void> {
+  const profile = mkdtempSync(join(tmpdir(), `silo-quota-${engine.name}-profile-`));
   const started = performance.now();
   const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
-  let demo: Demo | undefined;
-  let browser: Browser | undefined;
   const pageErrors: string[] = [];
+  const watch = (page: Page) => page.on('pageerror', (e) => pageErrors.push(String(e)));
   try {
-    demo = await startDemo({ port: 0, sessionsDir, log: () => {} });
-    // A profile on disk and its default (not off-the-record) context: where the override is enforced.
-    browser = await puppeteer.launch({
-      executablePath: chromium,
-      headless: true,
-      args: chromiumArgs,
-      userDataDir: profile,
-    });
-    const page = (await browser.pages())[0] ?? (await browser.newPage());
-    assert.equal(page.browserContext(), browser.defaultBrowserContext(), 'the default browser context');
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    const cdp = await page.createCDPSession();
-    const origin = demo.origin;
     const bridge = demo.bridge!;
-
-    // Before the origin touches IndexedDB (see the top of this file).
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: QUOTA });
-    const small = await usageAndQuota(cdp, origin);
-    assert.deepEqual(small, { usage: 0, quota: QUOTA, overrideActive: true }, 'the small quota applied');
+    let page = await engine.launchSmall(profile, demo.origin);
+    watch(page);
     await load(page, demo.url, bridge, sessionsDir);
+    const small = await engine.usage(page);
     const estimate = await page.evaluate(() => navigator.storage.estimate().then((e) => e.quota ?? 0));
-    t.diagnostic(`quota: DevTools ${small.quota} bytes (override active); storage.estimate() ${estimate}`);
+    assert.equal(small.quota, engine.quota, 'the small quota is in force');
+    t.diagnostic(`quota: ${small.quota} bytes enforced; storage.estimate() ${estimate}`);
 
     const { sessionId } = await page.evaluate(() => window.silo.open());
     assert.deepEqual(await page.evaluate(() => window.silo.prompt('before the flood')), {
@@ -191,7 +277,7 @@ test('IndexedDB quota exceeded mid-flood: journal-write, a gapless prefix, the s
         timeout: 60_000,
         polling: 50,
       });
-      const full = await usageAndQuota(cdp, origin);
+      const full = await engine.usage(page);
       t.diagnostic(`refused after ${seconds(flood)}; usage then ${full.usage} of ${full.quota} bytes`);
       const snapshot = await page.evaluate(() => window.silo.snapshot());
       assert.equal(snapshot.error?.code, 'journal-write');
@@ -227,41 +313,71 @@ test('IndexedDB quota exceeded mid-flood: journal-write, a gapless prefix, the s
       t.diagnostic(`journal-write after ${journal.length} updates (${chunks} flood chunks)`);
     });
 
-    await t.test('the quota is back: the session restores on the same page and prompts again', async () => {
-      await cdp.send('Storage.overrideQuotaForOrigin', { origin });
-      assert.equal((await usageAndQuota(cdp, origin)).overrideActive, false);
-      await page.evaluate(() => window.silo.close());
-      const restored = await page.evaluate((id: string) => window.silo.open(id), sessionId);
-      assert.deepEqual(restored, { sessionId, resumeOutcome: 'resumed' });
-      assert.equal((await page.evaluate(() => window.silo.snapshot())).state, 'connected');
-      assert.deepEqual(await page.evaluate(() => window.silo.prompt('after the quota came back')), {
-        stopReason: 'end_turn',
-      });
-      const after = await page.evaluate(() => window.silo.transcript());
-      delivered.push(...(await page.evaluate(() => window.silo.delivered)));
-      assertGapless(after, 'after recovery');
-      assert.deepEqual(after.slice(0, journal.length), journal, 'the prefix is kept as it was');
-      assert.ok(after.length > journal.length, 'the new turn is journaled after it');
-      assert.equal(after.at(-1)?.turnEnd?.stopReason, 'end_turn');
-      journal = after;
-    });
+    await t.test(
+      'the quota is back: the failed handle closed, the session restores and prompts again',
+      async () => {
+        await page.evaluate(() => window.silo.close());
+        const before = page;
+        const restoring = performance.now();
+        page = await engine.restore(page);
+        if (page !== before) {
+          watch(page);
+          await load(page, demo.url, bridge, sessionsDir);
+        }
+        const back = await engine.usage(page);
+        assert.ok(back.quota > engine.quota, `the quota is back (${back.quota} bytes)`);
+        t.diagnostic(
+          `quota back after ${seconds(restoring)}${page === before ? '' : ' (a new launch)'}: ${back.quota} bytes`,
+        );
+        const restored = await page.evaluate((id: string) => window.silo.open(id), sessionId);
+        assert.deepEqual(restored, { sessionId, resumeOutcome: 'resumed' });
+        assert.equal((await page.evaluate(() => window.silo.snapshot())).state, 'connected');
+        assert.deepEqual(await page.evaluate(() => window.silo.prompt('after the quota came back')), {
+          stopReason: 'end_turn',
+        });
+        const after = await page.evaluate(() => window.silo.transcript());
+        delivered.push(...(await page.evaluate(() => window.silo.delivered)));
+        assertGapless(after, 'after recovery');
+        assert.deepEqual(after.slice(0, journal.length), journal, 'the prefix is kept as it was');
+        assert.ok(after.length > journal.length, 'the new turn is journaled after it');
+        assert.equal(after.at(-1)?.turnEnd?.stopReason, 'end_turn');
+        journal = after;
+      },
+    );
 
     await t.test('a reloaded page (a new worker) reads the same journal', async () => {
-      await load(page, demo!.url, bridge, sessionsDir);
+      await load(page, demo.url, bridge, sessionsDir);
       const reread = await page.evaluate((id: string) => window.silo.read(id), sessionId);
       assert.deepEqual(reread, journal);
       const lost = lostAgainst(delivered, reread);
-      report({ category: 'lost', n: lost, name: 'IndexedDB quota exceeded', engine: 'chromium' });
+      report({ category: 'lost', n: lost, name: 'IndexedDB quota exceeded', engine: engine.name });
       assert.equal(lost, 0, 'every update the page was given, before and after the fault, is journaled');
     });
 
     assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
-    report({ category: 'faults', n: 1, name: 'IndexedDB quota exceeded', engine: 'chromium' });
+    report({ category: 'faults', n: 1, name: 'IndexedDB quota exceeded', engine: engine.name });
     t.diagnostic(`took ${seconds(started)}`);
   } finally {
-    await browser?.close();
-    await demo?.stop();
+    await engine.close();
     rmSync(profile, { recursive: true, force: true });
-    rmSync(sessionsDir, { recursive: true, force: true });
   }
+}
+
+// One demo (Vite, bridge, reference agent) for both engines; each engine has its own profile.
+const sessionsDir = mkdtempSync(join(tmpdir(), 'silo-quota-sessions-'));
+let demo: Demo | undefined;
+before(async () => {
+  demo = await startDemo({ port: 0, sessionsDir, log: () => {} });
 });
+after(async () => {
+  await demo?.stop();
+  rmSync(sessionsDir, { recursive: true, force: true });
+});
+
+for (const engine of [chromium(), firefox()]) {
+  test(
+    `IndexedDB quota exceeded mid-flood in ${engine.name}: journal-write, a gapless prefix, the session goes on once the quota is back`,
+    { timeout: 90_000 },
+    (t) => quotaFault(t, engine, demo!, sessionsDir),
+  );
+}
