@@ -4,7 +4,8 @@
  * group is ended; when the agent goes away the client gets `_silo/agent_exited` before the close.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { Readable, Writable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { type Readable, Writable } from 'node:stream';
 import {
   type AgentConnector,
   type AnyMessage,
@@ -109,11 +110,17 @@ function debugTap(log: BridgeLog, label: string): TransformStream<AnyMessage, An
 /**
  * Drops agent messages that cannot be serialized again for the socket (nesting so deep that
  * `JSON.stringify` overflows the stack), logging it. Forwarding one would fail inside the SDK's
- * WebSocket session and close the whole connection (1011), losing everything after it.
+ * WebSocket session and close the whole connection (1011), losing everything after it. Also drops
+ * the bridge's own marks (see {@link pacedAgentOutput}), which `isMark` recognizes.
  */
-function forwardableOnly(log: BridgeLog, label: string): TransformStream<AnyMessage, AnyMessage> {
+function forwardableOnly(
+  log: BridgeLog,
+  label: string,
+  isMark: (message: AnyMessage) => boolean,
+): TransformStream<AnyMessage, AnyMessage> {
   return new TransformStream({
     transform(message, controller) {
+      if (isMark(message)) return;
       try {
         JSON.stringify(message);
       } catch (error) {
@@ -126,6 +133,74 @@ function forwardableOnly(log: BridgeLog, label: string): TransformStream<AnyMess
     },
   });
 }
+
+/**
+ * The agent's stdout for the SDK's `ndJsonStream`, read only as fast as the client takes messages.
+ *
+ * `ndJsonStream` reads its input as fast as it arrives and queues every message it parses, whether
+ * or not anything takes them. Against a client slower than its agent (a flood into a browser page)
+ * the SDK stops taking output once the socket holds `--max-buffered-bytes`, but that queue kept
+ * growing with everything the agent wrote: 1,000,000 updates to a client reading 4,000 a second
+ * took the bridge past 500 MiB, and draining the queue then blocked its event loop for 90 s (a
+ * web-streams queue dequeues in time proportional to its length).
+ *
+ * So `input` hands `ndJsonStream` one read of the pipe at a time and, after each read that ends a
+ * line, a mark line (a JSON object carrying a per-connection nonce). The next read waits until the
+ * first step after `ndJsonStream` has passed the mark to `isMark`, which happens only once every
+ * message before it has been taken on towards the socket; that step then drops it. Meanwhile the
+ * pipe stays unread and the agent's writes wait, so the bridge holds at most one read of messages
+ * besides what the SDK buffers.
+ */
+function pacedAgentOutput(stdout: Readable): {
+  input: ReadableStream<Uint8Array>;
+  isMark(message: AnyMessage): boolean;
+} {
+  const nonce = randomUUID();
+  const markLine = Buffer.from(`${JSON.stringify({ [MARK_KEY]: nonce })}\n`);
+  const chunks = stdout[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let markTaken: Promise<void> = Promise.resolve();
+  let takeMark = () => {};
+  let cancelled = false;
+  const input = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        await markTaken;
+        const next = cancelled ? undefined : await chunks.next();
+        if (!next || cancelled) return;
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        const chunk = next.value;
+        const end = chunk.lastIndexOf(0x0a);
+        // No line ends in this read, so it yields no message: read on.
+        if (end === -1) {
+          controller.enqueue(chunk);
+          return;
+        }
+        markTaken = new Promise((resolve) => {
+          takeMark = resolve;
+        });
+        controller.enqueue(Buffer.concat([chunk.subarray(0, end + 1), markLine, chunk.subarray(end + 1)]));
+      },
+      async cancel() {
+        cancelled = true;
+        takeMark();
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const isMark = (message: AnyMessage) => {
+    if ((message as Record<string, unknown>)[MARK_KEY] !== nonce) return false;
+    takeMark();
+    return true;
+  };
+  return { input, isMark };
+}
+
+/** The key of {@link pacedAgentOutput}'s mark lines (never forwarded, so the name is free). */
+const MARK_KEY = '_silo/bridge_mark';
 
 /**
  * Creates the connector for one connection. `connect()` is called by `AcpServer` at upgrade time
@@ -170,13 +245,12 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
       child.stdout?.on('error', () => {});
       forwardStderr(child, log);
 
-      const agent = ndJsonStream(
-        Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>,
-        Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>,
-        { maxMessageBytes: options.maxLineBytes },
-      );
+      const paced = pacedAgentOutput(child.stdout!);
+      const agent = ndJsonStream(Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>, paced.input, {
+        maxMessageBytes: options.maxLineBytes,
+      });
       let inbound = stream.readable;
-      let outbound = agent.readable.pipeThrough(forwardableOnly(log, label));
+      let outbound = agent.readable.pipeThrough(forwardableOnly(log, label, paced.isMark));
       if (options.debug) {
         inbound = inbound.pipeThrough(debugTap(log, `${label} client->agent`));
         outbound = outbound.pipeThrough(debugTap(log, `${label} agent->client`));

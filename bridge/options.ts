@@ -28,7 +28,10 @@ export interface BridgeOptions {
   maxFrameBytes: number;
   /** Largest line the agent may write on stdout (bytes); a bigger one ends that agent. */
   maxLineBytes: number;
-  /** Agent output held for a slow client before the agent is paused (bytes). */
+  /**
+   * Agent output held for a slow client before the agent is paused (bytes, counting 1 KiB per
+   * message on top of its text).
+   */
   maxBufferedBytes: number;
   /** A client that reads nothing of a full buffer for this long is disconnected (1008). */
   maxOutputStallMs: number;
@@ -56,7 +59,7 @@ export const USAGE = `usage: silo-bridge [options] -- <agent command> [args...]
   --max-token-failures N   failed token attempts per minute before refusing everyone (default 20)
   --max-frame-bytes N      largest client frame (default 16 MiB)
   --max-line-bytes N       largest agent stdout line (default 32 MiB)
-  --max-buffered-bytes N   agent output buffered for a slow client (default 64 MiB)
+  --max-buffered-bytes N   agent output held for a slow client, plus 1 KiB a message (default 64 MiB)
   --max-output-stall-ms N  disconnect a client that reads nothing of a full buffer for N ms (default 60000)
   --debug                  log message bodies (off by default)`;
 

@@ -56,22 +56,42 @@ function refuse(socket: Duplex, refusal: Refusal): void {
   socket.once('finish', () => socket.destroy());
 }
 
-/**
- * Wraps a `ws` socket for `AcpServer`: identical, except that a close without a code (what the SDK
- * does when the agent's output ends) becomes the agent-exit close code with a reason.
- */
 /** How long a closing socket may wait for the peer's close frame before it is cut. */
 const CLOSE_GRACE_MS = 1000;
 
-function withExitCloseCode(ws: WebSocket, outcome: AgentOutcome) {
+/**
+ * What a frame queued on a socket costs the bridge besides its text: `ws` and Node keep a header and
+ * a payload `Buffer` and a write request for each, 600 to 900 bytes for a small frame (measured).
+ */
+const QUEUED_FRAME_OVERHEAD = 1024;
+
+/**
+ * Wraps a `ws` socket for `AcpServer`. Two differences:
+ *
+ * - A close without a code (what the SDK does when the agent's output ends) becomes the agent-exit
+ *   close code with a reason.
+ * - `bufferedAmount` adds {@link QUEUED_FRAME_OVERHEAD} for each frame not yet written out, as the
+ *   SDK itself does for frames waiting inbound. The SDK takes no more agent output while
+ *   `bufferedAmount` is at least `--max-buffered-bytes`, and `ws` counts payload bytes only: 64 MiB
+ *   of them in updates of about 200 bytes were 350,000 frames, which held some 400 MiB.
+ */
+function forAcpServer(ws: WebSocket, outcome: AgentOutcome) {
+  let queuedFrames = 0;
+  const written = () => {
+    queuedFrames--;
+  };
   return {
     get readyState() {
       return ws.readyState;
     },
     get bufferedAmount() {
-      return ws.bufferedAmount;
+      return ws.bufferedAmount + queuedFrames * QUEUED_FRAME_OVERHEAD;
     },
-    send: (data: string) => ws.send(data),
+    send(data: string) {
+      // `ws` calls back once the frame is written out, or with an error once it never will be.
+      queuedFrames++;
+      ws.send(data, written);
+    },
     close(code?: number, reason?: string) {
       if (code === undefined && outcome.exit) {
         const text = describeExit(outcome.exit).slice(0, 120);
@@ -175,7 +195,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
         if (agent && agent.exitCode === null && agent.signalCode === null) killProcessGroup(agent);
       });
       ws.on('error', (error) => log(`${label}: socket error: ${error.message}`));
-      upgrade.accept(withExitCloseCode(ws, outcome));
+      upgrade.accept(forAcpServer(ws, outcome));
     });
   });
 
