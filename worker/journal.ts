@@ -1,9 +1,9 @@
 /**
  * The journal: every update of every session, in IndexedDB through `idb`.
  *
- * Layout ({@link MIGRATIONS}): `sessions` holds one {@link SessionRecord} per session; `segments` holds the
- * updates as segments — one record per burst of appends, keyed `[sessionId, firstSeq]` — because
- * IndexedDB stores fewer records per second than a flood delivers updates (platform-limits.md).
+ * Layout ({@link MIGRATIONS}): `sessions` holds one {@link SessionRecord} per session; `segments`
+ * holds the updates as segments — one record per burst of appends, keyed `[sessionId, firstSeq]` —
+ * because IndexedDB stores fewer records per second than a flood delivers updates (platform-limits.md).
  * Appends are serialized: one transaction per burst, never reordered, never with holes, so the journal
  * is always a prefix of what arrived. After a failed write the session's writer stops (a later write
  * would leave a hole) and every later append rejects with the same `journal-write` error.

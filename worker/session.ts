@@ -378,7 +378,8 @@ export class SessionCore implements LinkHost {
   /**
    * The journal's last message may hold only the start of what the agent said (the connection dropped
    * mid-message). When the replay has that message id with a longer text that begins with the
-   * journaled one, the rest is journaled as one more chunk of the same message.
+   * journaled one, the rest is journaled as one more chunk of the same message (its `raw` is that
+   * remainder, since no single frame of the agent's carried it).
    */
   private completeLastMessage(buffer: readonly Raw[]): void {
     const last = this.lastMessage;
