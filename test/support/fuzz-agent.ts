@@ -17,6 +17,7 @@
  * `--init JSON` is merged over the `initialize` result (protocol version, capabilities…).
  * Unknown requests get -32601. Stdout lines are written with backpressure, in order.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -161,7 +162,8 @@ function handle(m: Msg): void {
       });
       return;
     case 'session/new':
-      void send({ id: m.id, result: { sessionId: `fuzz-session-${++sessions}` } });
+      // Unique across agent processes: each connection spawns a new one, and a test's journal is shared.
+      void send({ id: m.id, result: { sessionId: `fuzz-session-${++sessions}-${randomUUID()}` } });
       return;
     case 'session/cancel':
       cancelled?.();
