@@ -140,6 +140,8 @@ describe('<silo-transcript>', () => {
     el.appendUpdates([tool({ toolCallId: 't', status: 'completed', title: 'Run tests' })]);
     await el.updateComplete;
     await until(() => rowsOf(el, 'tool')[0]?.textContent?.includes('Run tests'), 'tool patched');
+    // Markdown re-renders at most once a frame while streaming: wait for the last chunk's.
+    await until(() => agent.querySelector('strong')?.textContent === 'world', 'the last chunk rendered');
     // Compared by identity (not passed to chai: it would try to print a DOM tree on failure).
     expect(rowsOf(el, 'message-agent')[0] === agent, 'same agent row element').to.equal(true);
     expect(rowsOf(el, 'tool')[0] === toolRow, 'same tool row element').to.equal(true);
