@@ -2,29 +2,18 @@
 // stall), clients without an Origin, and a non-loopback bind. Each must be refused or bounded while
 // the bridge keeps serving a legitimate client. (Browser-mounted attacks: test/browser/attacks.test.ts.)
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { bridgeProtocols } from '../../src/bridge-protocol.ts';
 import { connectBridge } from '../support/acp-harness.ts';
-import { startBridgeProcess } from '../support/bridge-process.mjs';
+import { procStatusKiB, startBridgeProcess } from '../support/bridge-process.mjs';
+import { pollUntil as until } from '../support/poll.ts';
 import { report } from '../support/summary.ts';
 
 const ORIGIN = 'http://localhost:5173';
 const MiB = 1024 * 1024;
 
-function peakRssKiB(pid: number): number {
-  return Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-}
-
-async function until(check: () => boolean, what: string | (() => string), timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const peakRssKiB = (pid: number) => procStatusKiB(pid, 'VmHWM');
 
 describe('bridge attacks from non-browser clients', { timeout: 180_000 }, () => {
   test('a client that stops reading is bounded (agent paused) and then disconnected (1008); others are served', async () => {

@@ -3,11 +3,11 @@
 // many bytes of agent output it holds at any moment, and that must stay under a bound that does not
 // depend on the flood's length, while every update still arrives, in order.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { bridgeProtocols } from '../../src/bridge-protocol.ts';
-import { startBridgeProcess } from '../support/bridge-process.mjs';
+import { procIo, procStatusKiB, startBridgeProcess } from '../support/bridge-process.mjs';
+import { pollUntil } from '../support/poll.ts';
 import { report } from '../support/summary.ts';
 
 const ORIGIN = 'http://localhost:5173';
@@ -26,15 +26,7 @@ const HELD_BOUND = BUFFERED + 7 * MiB;
 /** Polls in a row (20 ms apart) in which the bridge read nothing: it has stopped taking output. */
 const QUIET_POLLS = 10;
 
-function procIo(pid: number): { read: number; written: number } {
-  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(io)?.[1]);
-  return { read: field('rchar'), written: field('wchar') };
-}
-
-function peakRssKiB(pid: number): number {
-  return Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-}
+const peakRssKiB = (pid: number) => procStatusKiB(pid, 'VmHWM');
 
 describe('bridge backpressure', { timeout: 120_000 }, () => {
   test('a client that keeps falling behind a flood: the agent is held back, the bridge holds a bounded amount, every update arrives in order', async (t) => {
@@ -63,20 +55,21 @@ describe('bridge backpressure', { timeout: 120_000 }, () => {
       // client's few requests are noise of a few KiB).
       let base = procIo(bridge.pid);
       let maxHeld = 0;
-      const watch = async (done: () => boolean, what: string) => {
-        const deadline = Date.now() + 60_000;
-        while (!done()) {
-          const io = procIo(bridge.pid);
-          const held = io.read - base.read - (io.written - base.written);
-          maxHeld = Math.max(maxHeld, held);
-          assert.ok(
-            held <= HELD_BOUND,
-            `the bridge holds ${(held / MiB).toFixed(1)} MiB of agent output (bound ${HELD_BOUND / MiB} MiB) after ${updates} updates read`,
-          );
-          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      };
+      const watch = (done: () => boolean, what: string) =>
+        pollUntil(
+          () => {
+            const io = procIo(bridge.pid);
+            const held = io.read - base.read - (io.written - base.written);
+            maxHeld = Math.max(maxHeld, held);
+            assert.ok(
+              held <= HELD_BOUND,
+              `the bridge holds ${(held / MiB).toFixed(1)} MiB of agent output (bound ${HELD_BOUND / MiB} MiB) after ${updates} updates read`,
+            );
+            return done();
+          },
+          what,
+          60_000,
+        );
 
       send({ id: 0, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } });
       send({ id: 1, method: 'session/new', params: { cwd: '/tmp', mcpServers: [] } });

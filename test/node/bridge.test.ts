@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import { AGENT_EXITED_METHOD, bridgeProtocols, CLOSE_AGENT_EXITED } from '../../src/bridge-protocol.ts';
 import { connectBridge } from '../support/acp-harness.ts';
 import { type BridgeProcess, processAlive, startBridgeProcess } from '../support/bridge-process.mjs';
+import { pollUntil } from '../support/poll.ts';
 
 const ORIGIN = 'http://localhost:5173';
 
@@ -35,13 +36,7 @@ function upgradeStatus(
   });
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 10000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setImmediate(r));
-  }
-}
+const until = (check: () => boolean, what: string) => pollUntil(check, what, 10_000);
 
 describe('silo-bridge with the reference agent', { timeout: 120000 }, () => {
   let bridge: BridgeProcess;

@@ -4,6 +4,8 @@ export declare const ROOT: string;
 export declare function referenceAgentCommand(args?: string[], options?: { replay?: boolean }): string[];
 export declare function childPids(pid: number): number[];
 export declare function processAlive(pid: number): boolean;
+export declare function procStatusKiB(pid: number, key: string): number;
+export declare function procIo(pid: number): { read: number; written: number };
 
 export interface BridgeProcessOptions {
   agentArgs?: string[];

@@ -16,6 +16,19 @@ export function referenceAgentCommand(args = [], { replay } = {}) {
   return [process.execPath, ...TSX, entry, ...args];
 }
 
+/** A `kB` field of `/proc/<pid>/status` (`VmRSS`, `VmHWM` = peak RSS…), in KiB; 0 if absent. */
+export function procStatusKiB(pid, key) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+}
+
+/** Bytes a process has read and written through system calls so far (`/proc/<pid>/io`). */
+export function procIo(pid) {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const field = (name) => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(io)?.[1]);
+  return { read: field('rchar'), written: field('wchar') };
+}
+
 /** Pids whose parent is `pid` (Linux /proc). */
 export function childPids(pid) {
   const pids = [];

@@ -10,9 +10,10 @@
 //   silo-proxy-cut     {id}                → {cut: n}  destroys every connection through it (socket drop)
 //   silo-proxy-stop    {id}                → {stopped}
 //   silo-proc-status   {pid}               → {rssKiB, peakRssKiB}  VmRSS / VmHWM of a process (Linux)
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer as createTcpServer } from 'node:net';
+import { procStatusKiB } from './bridge-process.mjs';
 
 /** The page a foreign origin serves: it tries the bridge with whatever it was told (even the right token). */
 const ATTACK_PAGE = `<!doctype html><meta charset="utf-8"><title>foreign page</title><script>
@@ -136,9 +137,8 @@ export function siloSummary() {
           return { stopped: true };
         }
         case 'silo-proc-status': {
-          const status = readFileSync(`/proc/${Number(payload.pid)}/status`, 'utf8');
-          const kib = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-          return { rssKiB: kib('VmRSS'), peakRssKiB: kib('VmHWM') };
+          const pid = Number(payload.pid);
+          return { rssKiB: procStatusKiB(pid, 'VmRSS'), peakRssKiB: procStatusKiB(pid, 'VmHWM') };
         }
         default:
           return undefined;
