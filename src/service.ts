@@ -37,7 +37,7 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
   const worker = options.worker ?? startDefaultWorker();
   const handles = new Set<SessionHandle>();
   // Every call, from the service or a handle, rejects with a code once the worker is gone.
-  const { api } = watchWorker(worker, wrap<WorkerApi>(worker), () => {
+  const api = watchWorker(worker, wrap<WorkerApi>(worker), () => {
     for (const h of handles) h.markClosed();
   });
   // The journal may refuse to open for a while (an old tab blocks its upgrade): a failed init is

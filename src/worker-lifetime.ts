@@ -8,19 +8,13 @@ import type { Remote } from 'comlink';
 import { SiloError } from './errors.ts';
 import type { WorkerApi } from './worker-api.ts';
 
-/** What {@link watchWorker} returns. */
-export interface WorkerLifetime {
-  /** Rejects (with `internal` for a crash, `closed` for a terminated worker) once the worker is gone. */
-  readonly gone: Promise<never>;
-  /** The worker's API, every call of which rejects with {@link gone}'s error once the worker is gone. */
-  readonly api: Remote<WorkerApi>;
-}
-
 /**
- * Watches `worker` (whose API is `api`) and calls `onGone` once, when it crashes or stops. Web Locks
- * missing (an insecure context) leaves only the crash signal.
+ * Watches `worker` (whose API is `api`) and calls `onGone` once, when it crashes or stops. Returns the
+ * API to use instead of `api`: every call of it rejects once the worker is gone (`internal` for a
+ * crash, `closed` for a terminated worker), pending ones included. Web Locks missing (an insecure
+ * context) leaves only the crash signal.
  */
-export function watchWorker(worker: Worker, api: Remote<WorkerApi>, onGone: () => void): WorkerLifetime {
+export function watchWorker(worker: Worker, api: Remote<WorkerApi>, onGone: () => void): Remote<WorkerApi> {
   let reject: (e: SiloError) => void = () => {};
   const gone = new Promise<never>((_, r) => {
     reject = r;
@@ -47,7 +41,7 @@ export function watchWorker(worker: Worker, api: Remote<WorkerApi>, onGone: () =
       () => {},
     );
   }
-  const guarded = new Proxy(api, {
+  return new Proxy(api, {
     get(target, property) {
       const member = Reflect.get(target, property);
       if (typeof property !== 'string' || typeof member !== 'function') return member;
@@ -55,5 +49,4 @@ export function watchWorker(worker: Worker, api: Remote<WorkerApi>, onGone: () =
         Promise.race([(member as (...a: unknown[]) => Promise<unknown>)(...args), gone]);
     },
   });
-  return { gone, api: guarded };
 }

@@ -43,6 +43,13 @@ const update = (u: object, sessionId = '$SESSION') => ({
   method: 'session/update',
   params: { sessionId, update: u },
 });
+/** A `session/request_permission` the scripted agent sends as request `id`. */
+const permissionRequest = (id: string, toolCall: object, options: object[]) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'session/request_permission',
+  params: { sessionId: '$SESSION', toolCall, options },
+});
 const fromAgent = (journal: AgentSessionUpdate[]) =>
   journal.filter((u) => !u.turnEnd && !(u.kind === 'user_message_chunk' && u.timestamp));
 /** The `RESPONSES [...]` chunk the scripted agent writes with the client's answers to its requests. */
@@ -389,16 +396,9 @@ describe('ACP conformance scenarios (acp-protocol.md §9)', function () {
         await s.prompt(
           script({
             lines: [
-              {
-                jsonrpc: '2.0',
-                id: 'p1',
-                method: 'session/request_permission',
-                params: {
-                  sessionId: '$SESSION',
-                  toolCall: { toolCallId: 'ghost', title: 'Delete ghost.txt', kind: 'delete' },
-                  options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
-                },
-              },
+              permissionRequest('p1', { toolCallId: 'ghost', title: 'Delete ghost.txt', kind: 'delete' }, [
+                { optionId: 'ok', name: 'Allow', kind: 'allow_once' },
+              ]),
             ],
             await: ['p1'],
           }),
@@ -423,16 +423,9 @@ describe('ACP conformance scenarios (acp-protocol.md §9)', function () {
             lines: [update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'go' } })],
             wait: 'cancel',
             afterCancel: [
-              {
-                jsonrpc: '2.0',
-                id: 'p2',
-                method: 'session/request_permission',
-                params: {
-                  sessionId: '$SESSION',
-                  toolCall: { toolCallId: 'x' },
-                  options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
-                },
-              },
+              permissionRequest('p2', { toolCallId: 'x' }, [
+                { optionId: 'ok', name: 'Allow', kind: 'allow_once' },
+              ]),
             ],
             await: ['p2'],
             stopReason: 'cancelled',
@@ -455,16 +448,9 @@ describe('ACP conformance scenarios (acp-protocol.md §9)', function () {
         await s.prompt(
           script({
             lines: [
-              {
-                jsonrpc: '2.0',
-                id: 'p3',
-                method: 'session/request_permission',
-                params: {
-                  sessionId: '$SESSION',
-                  toolCall: { toolCallId: 'y' },
-                  options: [{ optionId: 'z', name: 'Sometimes', kind: 'allow_sometimes' }],
-                },
-              },
+              permissionRequest('p3', { toolCallId: 'y' }, [
+                { optionId: 'z', name: 'Sometimes', kind: 'allow_sometimes' },
+              ]),
             ],
             await: ['p3'],
           }),
