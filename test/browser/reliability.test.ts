@@ -322,15 +322,24 @@ describe('reliability: faults with a real bridge and real agents', function () {
     const { session } = await open(shared);
     await session.prompt('before the upgrade');
     const before = await session.transcript();
+    // A database of today's version holding that conversation, written by Silo's own journal module
+    // in this page, so that the one connection the upgrade waits for is the old tab's.
+    const name = `${databaseName}-upgrade`;
+    const today = await journalOpener(name)();
+    await today.upsertSession(session.sessionId, {});
+    const writer = today.writer(session.sessionId, 0);
+    writer.append(before);
+    await writer.flushed();
+    today.close();
     // The old tab: a connection at today's version that ignores `versionchange` (an older build, or
-    // any script of the origin). Silo's own connection gives way; this one does not.
+    // any script of the origin). Silo's own connections give way; this one does not.
     const oldTab = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(databaseName, MIGRATIONS.length);
+      const request = indexedDB.open(name, MIGRATIONS.length);
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
     // The next Silo, one schema version later.
-    const next = journalOpener(databaseName, [...MIGRATIONS, () => {}]);
+    const next = journalOpener(name, [...MIGRATIONS, () => {}]);
     let journal: Journal | undefined;
     try {
       const blocked = await codeOf(next());
@@ -351,15 +360,22 @@ describe('reliability: faults with a real bridge and real agents', function () {
       oldTab.close();
       journal?.close();
     }
-    // This tab's Silo gave way to the upgrade: it is now the old one, and says so with a code.
-    expect((await codeOf(service.sessions()))?.code).to.equal('journal-write');
-    // Asked again once the database is usable, the same service recovers (a failed open is retried).
-    await new Promise((resolve, reject) => {
-      const request = indexedDB.deleteDatabase(databaseName);
-      request.onsuccess = resolve;
-      request.onerror = () => reject(request.error);
-    });
-    expect(await service.sessions()).to.deep.equal([]);
+    // A Silo of today's version now meets the upgraded database and says so with a code; once the
+    // database is usable again, the same service recovers (its failed start is tried again).
+    const older = createAgentsService({ databaseName: name });
+    try {
+      expect((await codeOf(older.sessions()))?.code).to.equal('journal-write');
+      await new Promise((resolve, reject) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onsuccess = resolve;
+        request.onerror = () => reject(request.error);
+        request.onblocked = () =>
+          reject(new Error('deleting the database was blocked by an open connection'));
+      });
+      expect(await older.sessions()).to.deep.equal([]);
+    } finally {
+      await older.dispose();
+    }
     await report('faults', 1, 'database upgrade blocked by an old tab');
   });
 
