@@ -1,5 +1,5 @@
 /**
- * A replay agent: plays recorded real traffic (`../shared/fixtures/claude-agent-acp/*.jsonl` beside the repository,
+ * A replay agent: plays recorded real traffic (`test/fixtures/claude-agent-acp/*.jsonl`,
  * style, one `{seq, ts, t_ms, dir, msg}` per line) back to a live client over stdio.
  *
  * `node --import tsx agent/replay.ts [--files main,load,resume] [--dir DIR] [--realtime]`
@@ -31,9 +31,9 @@ export interface RecordedEntry {
   msg: Record<string, unknown> & { id?: unknown; method?: string; params?: Record<string, unknown> };
 }
 
-/** The recordings in `shared/`, which lives beside the repository (in CI too). */
+/** The recordings kept in the repository (test/fixtures/claude-agent-acp). */
 export const DEFAULT_FIXTURES_DIR = fileURLToPath(
-  new URL('../../shared/fixtures/claude-agent-acp', import.meta.url),
+  new URL('../test/fixtures/claude-agent-acp', import.meta.url),
 );
 
 export function readRecording(file: string): RecordedEntry[] {

@@ -1,6 +1,6 @@
 /**
- * The public data types of Silo's page API. Names and field meanings follow the seeds in
- * `shared/seeds/` (AgentSessionUpdate, AgentElicitationRecord, AgentSessionRestore) and the design notes.
+ * The public data types of Silo's page API. Names and field meanings follow the specification of
+ * the public surface (AgentSessionUpdate, AgentElicitationRecord, AgentSessionRestore).
  * Everything here is plain, structured-cloneable data: it crosses the worker boundary and is
  * written to IndexedDB as it is.
  * @packageDocumentation

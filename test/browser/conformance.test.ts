@@ -1,4 +1,4 @@
-// The 50 conformance scenarios of ../shared/docs/acp-protocol.md §9, one `it` each. A scenario is
+// The 50 conformance scenarios of the ACP protocol notes (§9), one `it` each. A scenario is
 // either tested here, through the real bridge (with the reference agent, or the scriptable hostile
 // agent test/support/fuzz-agent.ts that writes exactly the lines a scenario needs), or tested by a
 // named test in another file — then the `it` here checks that that test still exists, so the map

@@ -13,7 +13,7 @@ import { expectedUpdate, generateFrames, markerUpdate, updatesOfRecording } from
 import { LONG, report } from '../support/summary.ts';
 
 const ORIGIN = 'http://localhost:5173';
-const FIXTURES = join(ROOT, '../shared/fixtures/claude-agent-acp');
+const FIXTURES = join(ROOT, 'test/fixtures/claude-agent-acp');
 const SEEDS = process.env.SILO_FUZZ_SEED
   ? [Number(process.env.SILO_FUZZ_SEED)]
   : LONG

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { MessageIdSynthesizer, normalizeAll, normalizeUpdate } from '../../worker/normalize.ts';
 
 const fixture = (name: string) =>
-  readFileSync(new URL(`../../../shared/fixtures/claude-agent-acp/${name}.jsonl`, import.meta.url), 'utf8')
+  readFileSync(new URL(`../fixtures/claude-agent-acp/${name}.jsonl`, import.meta.url), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map(

@@ -1,12 +1,12 @@
 // A @web/test-runner plugin that hands browser tests the recorded real traffic in
-// ../shared/fixtures/claude-agent-acp/ (outside the served root) through `executeServerCommand`.
+// test/fixtures/claude-agent-acp/ through `executeServerCommand`.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const FIXTURES_DIR = resolve(
   dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/fixtures/claude-agent-acp',
+  '../fixtures/claude-agent-acp',
 );
 
 export function siloFixtures() {

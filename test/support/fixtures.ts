@@ -1,4 +1,4 @@
-/** The recorded real traffic of claude-agent-acp (shared/fixtures), for browser tests. */
+/** The recorded real traffic of claude-agent-acp (test/fixtures/claude-agent-acp), for browser tests. */
 import { executeServerCommand } from '@web/test-runner-commands';
 
 /** One line of a recording. */

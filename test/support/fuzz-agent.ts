@@ -40,7 +40,7 @@ const flag = (name: string) => {
 };
 const FIXTURES =
   flag('--fixtures') ??
-  resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/claude-agent-acp');
+  resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/claude-agent-acp');
 const initOverride = JSON.parse(flag('--init') ?? '{}') as Record<string, unknown>;
 
 let sessions = 0;

@@ -1,5 +1,5 @@
 /**
- * A seeded fuzzer over recorded real ACP traffic (../shared/fixtures/claude-agent-acp/). Pure and
+ * A seeded fuzzer over recorded real ACP traffic (test/fixtures/claude-agent-acp/). Pure and
  * dependency-free, so the fuzz agent (Node) and the browser test generate the *same* frames from the
  * same seed and sources: the agent writes them, the test knows which ones must be journaled.
  *
