@@ -35,11 +35,17 @@ const VITE_VERSION = (
   }
 ).version;
 
-/** The environment of every command: no loader or option of the test runner leaks into it. */
+/**
+ * The environment of every command: no loader or option of the test runner, and none of the outer
+ * `npm test`'s own settings (`npm_*`, `INIT_CWD`), leaks into it.
+ */
 function cleanEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' };
-  delete env.NODE_OPTIONS;
-  return env;
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key === 'NODE_OPTIONS' || key === 'INIT_CWD' || /^npm_/i.test(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, npm_config_audit: 'false', npm_config_fund: 'false' };
 }
 
 /** Runs a command to completion; rejects with its output when it fails. */
@@ -150,16 +156,23 @@ async function chatThrough(browser: Browser, url: string): Promise<{ workers: st
     await page.goto(url);
     await waitFor(
       page,
-      `<silo-chat> connected at ${url}`,
+      `<silo-chat> connected (or showing an error) at ${url}`,
       () => {
         const chat = document.querySelector('silo-chat') as (HTMLElement & { session?: unknown }) | null;
+        const root = chat?.shadowRoot;
         return (
-          chat?.session &&
-          chat.shadowRoot?.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected'
+          root?.querySelector('[part="banner"][role="alert"]') ||
+          (chat?.session && root?.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected')
         );
       },
       [],
     );
+    const banner = await page.evaluate(
+      () =>
+        document.querySelector('silo-chat')?.shadowRoot?.querySelector('[part="banner"][role="alert"]')
+          ?.textContent ?? '',
+    );
+    assert.equal(banner.trim(), '', `no error banner at ${url}`);
     await page.evaluate(async (text: string) => {
       const chat = document.querySelector('silo-chat') as HTMLElement & { updateComplete: Promise<boolean> };
       const ta = chat.shadowRoot!.querySelector('textarea')!;
