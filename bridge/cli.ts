@@ -3,6 +3,7 @@
  * and shuts everything down on SIGINT/SIGTERM.
  */
 import { ANNOUNCEMENT_PREFIX, type BridgeAnnouncement } from '../src/bridge-protocol.ts';
+import { expandDemoAgent } from './demo-agent.ts';
 import { BridgeUsageError, parseBridgeArgs } from './options.ts';
 import { startBridge } from './server.ts';
 
@@ -10,7 +11,7 @@ const log = (message: string) => process.stderr.write(`[silo-bridge] ${message}\
 
 let options: ReturnType<typeof parseBridgeArgs>;
 try {
-  options = parseBridgeArgs(process.argv.slice(2));
+  options = parseBridgeArgs(expandDemoAgent(process.argv.slice(2)));
 } catch (error) {
   if (error instanceof BridgeUsageError) {
     process.stderr.write(`${error.message}\n`);

@@ -73,27 +73,36 @@ export function describeExit(exit: AgentExitedParams): string {
   return exit.reason ? `${base} (${exit.reason})` : base;
 }
 
-/** Forwards a child's stderr to the log, line by line, each line capped at 8 KiB. */
-function forwardStderr(child: ChildProcess, log: BridgeLog): void {
+/**
+ * Forwards a child's stderr to the log, line by line, each line capped at 8 KiB. Returns a function
+ * giving the last non-empty line so far (at most 200 characters), for the agent-exit notice.
+ */
+function forwardStderr(child: ChildProcess, log: BridgeLog): () => string | undefined {
   let pending = '';
+  let last: string | undefined;
   const cap = 8192;
+  const line = (text: string) => {
+    if (text.trim()) last = text.trim().slice(0, 200);
+    log(`[agent ${child.pid}] ${text}`);
+  };
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     pending += chunk;
     let nl = pending.indexOf('\n');
     while (nl !== -1) {
-      log(`[agent ${child.pid}] ${pending.slice(0, Math.min(nl, cap))}`);
+      line(pending.slice(0, Math.min(nl, cap)));
       pending = pending.slice(nl + 1);
       nl = pending.indexOf('\n');
     }
     if (pending.length > cap) {
-      log(`[agent ${child.pid}] ${pending.slice(0, cap)}…`);
+      line(`${pending.slice(0, cap)}…`);
       pending = '';
     }
   });
   child.stderr?.on('end', () => {
-    if (pending) log(`[agent ${child.pid}] ${pending}`);
+    if (pending) line(pending);
   });
+  return () => last;
 }
 
 /** A pass-through that logs each message (debug only; bodies are never logged otherwise). */
@@ -243,7 +252,11 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
       }
       child.stdin?.on('error', () => {});
       child.stdout?.on('error', () => {});
-      forwardStderr(child, log);
+      const lastStderr = forwardStderr(child, log);
+      const stderrDone = new Promise<void>((resolve) => {
+        if (child.stderr) child.stderr.once('close', () => resolve());
+        else resolve();
+      });
 
       const paced = pacedAgentOutput(child.stdout!);
       const agent = ndJsonStream(Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>, paced.input, {
@@ -281,11 +294,19 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
 
       const closed = (async () => {
         const exit = await exited;
-        // Let the agent's last lines through, but do not wait on a grandchild that holds stdout open.
-        await Promise.race([pumped, new Promise((r) => setTimeout(r, 2000).unref())]);
+        // Let the agent's last lines (and last stderr line) through, but do not wait on a grandchild that holds stdout open.
+        await Promise.race([
+          Promise.all([pumped, stderrDone]),
+          new Promise((r) => setTimeout(r, 2000).unref()),
+        ]);
         stopPump.abort();
         await pumped;
-        const params: AgentExitedParams = limitReason ? { ...exit, reason: limitReason } : exit;
+        const stderr = lastStderr();
+        const params: AgentExitedParams = {
+          ...exit,
+          ...(limitReason ? { reason: limitReason } : {}),
+          ...(stderr ? { stderr } : {}),
+        };
         options.outcome.exit = params;
         log(`${label}: ${describeExit(params)}`);
         try {

@@ -48,6 +48,7 @@ export class BridgeUsageError extends Error {
 }
 
 export const USAGE = `usage: silo-bridge [options] -- <agent command> [args...]
+       silo-bridge [options] --demo-agent [-- <reference agent flags>]
 
   --port N                 port to listen on (default 0: any free port)
   --host H                 address to bind (default 127.0.0.1; loopback only)

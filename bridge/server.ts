@@ -65,11 +65,24 @@ const CLOSE_GRACE_MS = 1000;
  */
 const QUEUED_FRAME_OVERHEAD = 1024;
 
+/** `text` cut to the 123 bytes of UTF-8 a WebSocket close reason may hold, on a character boundary. */
+export function closeReason(text: string): string {
+  let out = '';
+  let bytes = 0;
+  for (const ch of text) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > 123) break;
+    out += ch;
+  }
+  return out;
+}
+
 /**
  * Wraps a `ws` socket for `AcpServer`. Two differences:
  *
- * - A close without a code (what the SDK does when the agent's output ends) becomes the agent-exit
- *   close code with a reason.
+ * - A close without a code (what the SDK does when the agent's output ends), or the SDK's 1011
+ *   "Initialize failed" once the agent has exited, becomes the agent-exit close code with a reason:
+ *   how the agent ended and its last stderr line.
  * - `bufferedAmount` adds {@link QUEUED_FRAME_OVERHEAD} for each frame not yet written out, as the
  *   SDK itself does for frames waiting inbound. The SDK takes no more agent output while
  *   `bufferedAmount` is at least `--max-buffered-bytes`, and `ws` counts payload bytes only: 64 MiB
@@ -93,9 +106,11 @@ function forAcpServer(ws: WebSocket, outcome: AgentOutcome) {
       ws.send(data, written);
     },
     close(code?: number, reason?: string) {
-      if (code === undefined && outcome.exit) {
-        const text = describeExit(outcome.exit).slice(0, 120);
-        ws.close(outcome.exit.reason ? CLOSE_AGENT_LIMIT : CLOSE_AGENT_EXITED, text);
+      // 1011 is the SDK's "Initialize failed": the agent ended before it answered `initialize`.
+      if ((code === undefined || code === 1011) && outcome.exit) {
+        const exit = outcome.exit;
+        const text = exit.stderr ? `${describeExit(exit)}: ${exit.stderr}` : describeExit(exit);
+        ws.close(exit.reason ? CLOSE_AGENT_LIMIT : CLOSE_AGENT_EXITED, closeReason(text));
       } else {
         ws.close(code, reason);
       }

@@ -13,7 +13,12 @@ import type {
 import { SiloError } from '../src/errors.ts';
 import { toMarkdown } from '../src/export.ts';
 import { createAgentsService } from '../src/service.ts';
-import type { AgentCommand, AgentSessionConfigOption, AgentSessionSnapshot } from '../src/types.ts';
+import type {
+  AgentBridgeOptions,
+  AgentCommand,
+  AgentSessionConfigOption,
+  AgentSessionSnapshot,
+} from '../src/types.ts';
 import {
   defaultChatStrings,
   mergeStrings,
@@ -59,7 +64,7 @@ type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
  * @example
  * ```html
  * <script type="module">import 'silo-acp/components';</script>
- * <silo-chat bridge-url="ws://127.0.0.1:7777" bridge-token="…" cwd="/home/me/project"></silo-chat>
+ * <silo-chat bridge="ws://127.0.0.1:7777/#token=…" cwd="/home/me/project"></silo-chat>
  * ```
  *
  * @fires silo-session - A session is connected (detail: `{ sessionId, resumeOutcome }`).
@@ -257,6 +262,7 @@ export class SiloChat extends LitElement {
   ];
 
   static override properties = {
+    bridge: {},
     bridgeUrl: { attribute: 'bridge-url' },
     bridgeToken: { attribute: 'bridge-token' },
     cwd: {},
@@ -276,7 +282,13 @@ export class SiloChat extends LitElement {
     sending: { state: true, attribute: false },
   };
 
-  /** The bridge's `ws://` URL, as `silo-bridge` printed it. */
+  /**
+   * The one connection string `silo-bridge` prints, `ws://127.0.0.1:PORT/#token=…` (attribute
+   * `bridge`). Used when `bridge-url` and `bridge-token` are not both set; one that is not a
+   * connection string shows an `invalid-params` error.
+   */
+  declare bridge: string | undefined;
+  /** The bridge's `ws://` URL, as `silo-bridge` printed it (with `bridge-token`; or use `bridge`). */
   declare bridgeUrl: string | undefined;
   /** The bridge's per-launch token. */
   declare bridgeToken: string | undefined;
@@ -330,7 +342,7 @@ export class SiloChat extends LitElement {
   async connect(options: { fresh?: boolean; continueFrom?: string; sessionId?: string } = {}): Promise<void> {
     const attempt = ++this.#attempt;
     await this.#close();
-    if (!this.bridgeUrl || !this.bridgeToken || !this.cwd) {
+    if (!this.#bridgeOptions() || !this.cwd) {
       this.phase = 'idle';
       return;
     }
@@ -339,11 +351,12 @@ export class SiloChat extends LitElement {
     this.permissionRequests = [];
     this.elicitationRequests = [];
     const service = this.#service();
+    const bridge = this.#bridgeOptions();
     const last = options.fresh
       ? undefined
       : (options.continueFrom ?? options.sessionId ?? this.#lastSession());
     const base: AgentSessionConnectOptions = {
-      bridge: { url: this.bridgeUrl, token: this.bridgeToken },
+      bridge: bridge ?? '',
       cwd: this.cwd,
       onPermission: (req) => {
         if (attempt !== this.#attempt) return;
@@ -457,7 +470,8 @@ export class SiloChat extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (
-      (changed.has('bridgeUrl') ||
+      (changed.has('bridge') ||
+        changed.has('bridgeUrl') ||
         changed.has('bridgeToken') ||
         changed.has('cwd') ||
         changed.has('service')) &&
@@ -474,6 +488,12 @@ export class SiloChat extends LitElement {
     this.handle = undefined;
     this.snapshot = undefined;
     if (handle) await handle.close().catch(() => undefined);
+  }
+
+  /** The bridge to connect to: `bridge-url` + `bridge-token` when both are set, else `bridge`. */
+  #bridgeOptions(): AgentBridgeOptions | string | undefined {
+    if (this.bridgeUrl && this.bridgeToken) return { url: this.bridgeUrl, token: this.bridgeToken };
+    return this.bridge?.trim() || undefined;
   }
 
   #service(): AgentsService {
@@ -616,7 +636,7 @@ export class SiloChat extends LitElement {
   }
 
   #banner(s: SiloChatStrings) {
-    if (!this.bridgeUrl || !this.bridgeToken || !this.cwd) {
+    if (!this.#bridgeOptions() || !this.cwd) {
       return html`<div class="banner" part="banner">${s.noBridge}</div>`;
     }
     const err =
@@ -691,7 +711,7 @@ export class SiloChat extends LitElement {
         <span class="title" part="title">${this.snapshot?.agentInfo.title || s.untitled}</span>
         <span class="state" part="state" data-state=${state} role="status">${s.state[state] ?? state}</span>
         <span class="actions" part="actions">
-          <button type="button" ?disabled=${!this.bridgeUrl || this.phase === 'connecting'} @click=${() => this.connect({ fresh: true })}>
+          <button type="button" ?disabled=${!this.#bridgeOptions() || this.phase === 'connecting'} @click=${() => this.connect({ fresh: true })}>
             ${s.newSession}
           </button>
           <button type="button" ?disabled=${!handle} @click=${() => this.#export('jsonl')}>${s.exportJsonl}</button>

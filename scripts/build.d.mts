@@ -4,4 +4,6 @@ export declare function buildLibrary(options?: {
   root?: string;
   outDir?: string;
   sourcemap?: boolean;
+  /** The page and components entries import the package's dependencies by name. */
+  external?: boolean;
 }): Promise<void>;

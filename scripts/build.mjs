@@ -1,5 +1,11 @@
-// `npm run build`: Vite library builds of the page entry, the components entry and the worker entry,
-// type declarations, custom-elements.json, and a size report (gzip and brotli) of each bundle.
+// `npm run build` (also `prepack`): what the package ships, all under dist/:
+//   dist/silo.js, dist/components.js   bundler-facing entries: they import lit, comlink, idb, marked,
+//                                      dompurify… by name, so an app bundles one copy of each
+//   dist/worker.js                     the worker, self-contained (it runs in its own global)
+//   dist/standalone/*.js               the same three, self-contained, for pages without a build step
+//   dist/node/                         silo-bridge and the reference agent, compiled to plain JavaScript
+//   dist/types/                        type declarations
+// plus custom-elements.json and a size report (gzip and brotli) of each bundle.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,23 +34,50 @@ const pageApiFromSibling = {
   },
 };
 
-/** Points the page API's default worker at the built sibling bundle instead of the source file. */
+/**
+ * Points the page API's default worker at the built sibling bundle instead of the source file, written
+ * literally as `new Worker(new URL('./worker.js', import.meta.url), …)`: the pattern bundlers (Vite,
+ * webpack, Rollup plugins, esbuild plugins) detect to emit the worker. This runs after Vite's own
+ * worker plugin, so the library build itself leaves it alone.
+ */
 const builtWorkerPath = {
   name: 'silo-built-worker-path',
-  transform(code, id) {
-    // Quote-agnostic: the TypeScript transform may already have turned '…' into "…".
+  enforce: 'post',
+  transform(_code, id) {
     if (!id.endsWith('src/default-worker.ts')) return undefined;
-    return { code: code.replace(/(['"])\.\.\/worker\/index\.ts\1/, "'./worker.js'"), map: null };
+    return {
+      code: `export function startDefaultWorker() {
+  return {
+    worker: new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'silo' }),
+    url: String(import.meta.url).replace(/[^/]*$/, 'worker.js'),
+  };
+}
+`,
+      map: null,
+    };
   },
 };
 
+/** The package's runtime dependencies, which the bundler-facing entries import by name. */
+const dependencies = Object.keys(
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).dependencies,
+);
+const isDependency = (id) => dependencies.some((d) => id === d || id.startsWith(`${d}/`));
+
 /**
- * Builds the three library bundles into `outDir` (Vite library mode, minified). The benchmark builds
- * the same bundles through this function.
- * @param {{ root?: string, outDir?: string, sourcemap?: boolean }} [options]
+ * Builds the three library bundles into `outDir` (Vite library mode, minified): self-contained by
+ * default (the no-build set, which the benchmark also builds), or with `external` the page and
+ * components entries importing the package's dependencies by name (the worker stays self-contained).
+ * @param {{ root?: string, outDir?: string, sourcemap?: boolean, external?: boolean }} [options]
  */
-export async function buildLibrary({ root = process.cwd(), outDir = 'dist', sourcemap = true } = {}) {
+export async function buildLibrary({
+  root = process.cwd(),
+  outDir = 'dist',
+  sourcemap = true,
+  external = false,
+} = {}) {
   for (const { name, entry, plugins } of entries) {
+    const byName = external && name !== 'worker';
     await build({
       configFile: false,
       root,
@@ -57,7 +90,10 @@ export async function buildLibrary({ root = process.cwd(), outDir = 'dist', sour
         sourcemap,
         minify: true,
         lib: { entry: join(root, entry), formats: ['es'], fileName: () => `${name}.js` },
-        rollupOptions: { output: { codeSplitting: false } },
+        rollupOptions: {
+          output: { codeSplitting: false },
+          ...(byName ? { external: (id) => isDependency(id) } : {}),
+        },
       },
     });
   }
@@ -67,7 +103,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await
 
 async function main() {
   rmSync('dist', { recursive: true, force: true });
-  await buildLibrary();
+  await buildLibrary({ external: true });
+  await buildLibrary({ outDir: 'dist/standalone' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.dist-node.json'], {
+    stdio: 'inherit',
+  });
 
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.types.json'], {
     stdio: 'inherit',
@@ -86,12 +126,12 @@ async function main() {
     { stdio: 'inherit' },
   );
 
-  console.log('\nbundle            raw        gzip      brotli');
-  for (const { name } of entries) {
-    const bytes = readFileSync(`dist/${name}.js`);
+  console.log('\nbundle                       raw        gzip      brotli');
+  for (const file of entries.flatMap(({ name }) => [`${name}.js`, `standalone/${name}.js`])) {
+    const bytes = readFileSync(`dist/${file}`);
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
     console.log(
-      `${`${name}.js`.padEnd(14)}${kb(bytes.length)}${kb(gzipSync(bytes, { level: 9 }).length)}${kb(brotliCompressSync(bytes).length)}`,
+      `${file.padEnd(25)}${kb(bytes.length)}${kb(gzipSync(bytes, { level: 9 }).length)}${kb(brotliCompressSync(bytes).length)}`,
     );
   }
 }

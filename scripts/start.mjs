@@ -10,7 +10,7 @@
 // The bridge allows exactly the demo's origin. The page learns the bridge URL and token from
 // GET /.silo-bridge.json ({url, token, connection, origins, cwd, agent, reference}), served by Vite
 // only to the demo's own origin (same-origin requests; no CORS headers), so nothing is copied by hand.
-// demo/embed.html loads the package's own bundle, /dist/components.js, served from the repository's
+// demo/embed.html loads the package's self-contained bundle, /dist/standalone/components.js, served from the repository's
 // dist/ (built with `npm run build` when it is missing or older than the sources).
 // Ctrl-C stops the bridge (and every agent) and Vite.
 //
@@ -48,11 +48,11 @@ function newest(dir) {
 }
 
 /**
- * Runs `npm run build` when the bundles embed.html loads (dist/components.js, dist/silo.js,
- * dist/worker.js) are missing or older than the sources they are built from.
+ * Runs `npm run build` when the bundles embed.html loads (dist/standalone/components.js, silo.js,
+ * worker.js) are missing or older than the sources they are built from.
  */
 export function ensureBundle(log = console.log) {
-  const bundles = ['components.js', 'silo.js', 'worker.js'].map((f) => join(distDir, f));
+  const bundles = ['components.js', 'silo.js', 'worker.js'].map((f) => join(distDir, 'standalone', f));
   const built = bundles.every((f) => existsSync(f))
     ? Math.min(...bundles.map((f) => statSync(f).mtimeMs))
     : 0;
@@ -62,7 +62,7 @@ export function ensureBundle(log = console.log) {
     `[silo] dist/ is ${built ? 'older than the sources' : 'missing'}: building the package bundle for embed.html (npm run build)…`,
   );
   const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm run build failed; embed.html needs dist/components.js');
+  if (r.status !== 0) throw new Error('npm run build failed; embed.html needs dist/standalone/components.js');
 }
 
 const TYPES = { '.js': 'text/javascript', '.map': 'application/json', '.json': 'application/json' };

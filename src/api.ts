@@ -84,8 +84,11 @@ export interface AgentElicitationRequest {
 
 /** Options for {@link AgentsService.connect}. */
 export interface AgentSessionConnectOptions {
-  /** The bridge's URL and token, as `silo-bridge` printed them. */
-  readonly bridge: AgentBridgeOptions;
+  /**
+   * The bridge: the one connection string `silo-bridge` prints (`ws://127.0.0.1:PORT/#token=…`), or
+   * its URL and token apart. A string that is not a connection string rejects with `invalid-params`.
+   */
+  readonly bridge: AgentBridgeOptions | string;
   /** The session's working directory (absolute path on the bridge's machine). */
   readonly cwd: string;
   readonly mcpServers?: readonly McpServer[];
@@ -150,7 +153,8 @@ export interface AgentsService {
   connect(options: AgentSessionConnectOptions): Promise<AgentSessionHandle>;
   /** The journaled sessions, newest first; readable offline. */
   sessions(options?: {
-    readonly bridge?: AgentBridgeOptions;
+    /** The bridge to ask for the agent's own session list: a connection string, or URL and token. */
+    readonly bridge?: AgentBridgeOptions | string;
     readonly cwd?: string;
   }): Promise<AgentSessionSummary[]>;
   /** The journaled transcript of a session, with no bridge and no agent. */

@@ -9,7 +9,9 @@
  * - **Agent exit.** When the agent process ends, the bridge writes one extension notification
  *   {@link AGENT_EXITED_METHOD} (`_silo/agent_exited`, params {@link AgentExitedParams}) into the
  *   stream, then closes the socket with {@link CLOSE_AGENT_EXITED} (4000) and a reason such as
- *   `agent exited with code 3`. When the bridge itself had to end the agent because it broke a limit
+ *   `agent exited with code 3: <its last stderr line>`. An agent that exits before it answers
+ *   `initialize` gets no notification (the SDK's bridge takes the first message as the answer), only
+ *   that close code and reason. When the bridge itself had to end the agent because it broke a limit
  *   (a line over the bridge's maximum), the close code is {@link CLOSE_AGENT_LIMIT} (4001).
  * - **Connection string.** The bridge prints `ws://127.0.0.1:PORT/#token=TOKEN`; use
  *   {@link parseConnectionString} to split it into the socket URL and the token.
@@ -49,6 +51,8 @@ export interface AgentExitedParams {
   signal: string | null;
   /** Why the bridge ended the agent, when it did (for example `agent message too large`). */
   reason?: string;
+  /** The last non-empty line the agent wrote on stderr, if any (at most 200 characters). */
+  stderr?: string;
 }
 
 /** What the bridge announces on start (the JSON after {@link ANNOUNCEMENT_PREFIX}). */

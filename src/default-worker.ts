@@ -1,10 +1,19 @@
 /**
- * Starts the package's own worker entry. The path is kept in a variable so bundlers leave it alone;
- * the library build rewrites it to the sibling `worker.js` bundle (see `scripts/build.mjs`).
+ * Starts the package's own worker entry. In the sources the path is kept in a variable so the demo's
+ * and the tests' bundlers leave it alone; the library build replaces this module with one that says
+ * `new Worker(new URL('./worker.js', import.meta.url), …)` literally (see `scripts/build.mjs`), the
+ * pattern an app's bundler detects to emit the worker.
  */
 const WORKER_PATH = '../worker/index.ts';
 
+/** A started worker and the script URL it was started from (for error messages). */
+export interface DefaultWorker {
+  readonly worker: Worker;
+  readonly url: string;
+}
+
 /** Starts Silo's worker as a module worker. Throws where module workers are unavailable. */
-export function startDefaultWorker(): Worker {
-  return new Worker(new URL(WORKER_PATH, import.meta.url), { type: 'module', name: 'silo' });
+export function startDefaultWorker(): DefaultWorker {
+  const url = new URL(WORKER_PATH, import.meta.url).href;
+  return { worker: new Worker(url, { type: 'module', name: 'silo' }), url };
 }

@@ -8,10 +8,12 @@ import type {
   AgentsService,
   AgentsServiceOptions,
 } from './api.ts';
+import { parseConnectionString } from './bridge-protocol.ts';
 import { registerErrorTransfer } from './comlink-errors.ts';
 import { startDefaultWorker } from './default-worker.ts';
 import { SiloError } from './errors.ts';
 import { eventsProxy, HandleEvents, SessionHandle } from './session-handle.ts';
+import type { AgentBridgeOptions } from './types.ts';
 import type { WorkerApi } from './worker-api.ts';
 import { watchWorker } from './worker-lifetime.ts';
 
@@ -34,12 +36,18 @@ import { watchWorker } from './worker-lifetime.ts';
  */
 export function createAgentsService(options: AgentsServiceOptions = {}): AgentsService {
   registerErrorTransfer();
-  const worker = options.worker ?? startDefaultWorker();
+  const started = options.worker ? { worker: options.worker, url: undefined } : startDefaultWorker();
+  const { worker } = started;
   const handles = new Set<SessionHandle>();
   // Every call, from the service or a handle, rejects with a code once the worker is gone.
-  const api = watchWorker(worker, wrap<WorkerApi>(worker), () => {
-    for (const h of handles) h.markClosed();
-  });
+  const api = watchWorker(
+    worker,
+    wrap<WorkerApi>(worker),
+    () => {
+      for (const h of handles) h.markClosed();
+    },
+    started.url,
+  );
   // The journal may refuse to open for a while (an old tab blocks its upgrade): a failed init is
   // tried again by the next call instead of failing the service for good.
   let ready: Promise<void> | undefined;
@@ -60,11 +68,12 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
 
   return {
     async connect(connectOptions: AgentSessionConnectOptions): Promise<AgentSessionHandle> {
+      const bridge = bridgeOptions(connectOptions.bridge);
       const events = new HandleEvents(connectOptions);
       const { handleId, snapshot } = await call(() =>
         api.connect(
           {
-            bridge: connectOptions.bridge,
+            bridge,
             cwd: connectOptions.cwd,
             ...(connectOptions.mcpServers ? { mcpServers: connectOptions.mcpServers } : {}),
             ...(connectOptions.resume ? { resume: connectOptions.resume } : {}),
@@ -80,7 +89,13 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
       events.attach(handle);
       return handle;
     },
-    sessions: (o) => call(() => api.sessions(o)),
+    sessions: (o) =>
+      call(() =>
+        api.sessions({
+          ...(o?.cwd !== undefined ? { cwd: o.cwd } : {}),
+          ...(o?.bridge ? { bridge: bridgeOptions(o.bridge) } : {}),
+        }),
+      ),
     transcript: (sessionId) => call(() => api.transcript(sessionId)),
     transcriptTail: (sessionId, count) => call(() => api.transcriptTail(sessionId, count)),
     clear: (sessionId) => call(() => api.clear(sessionId)),
@@ -94,4 +109,20 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
       worker.terminate();
     },
   };
+}
+
+/**
+ * The bridge's URL and token from either form `connect()` takes: `{ url, token }`, or the one
+ * connection string `silo-bridge` prints (`ws://127.0.0.1:PORT/#token=…`). Throws `invalid-params`
+ * for a string that is not one.
+ */
+export function bridgeOptions(bridge: AgentBridgeOptions | string): AgentBridgeOptions {
+  if (typeof bridge !== 'string') return { url: bridge.url, token: bridge.token };
+  const parsed = parseConnectionString(bridge);
+  if (!parsed)
+    throw new SiloError(
+      'invalid-params',
+      'The bridge connection string must look like ws://127.0.0.1:PORT/#token=… (as silo-bridge prints it)',
+    );
+  return parsed;
 }

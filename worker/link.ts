@@ -15,6 +15,7 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from '@agentclientprotocol/sdk';
+import { CLOSE_AGENT_EXITED, CLOSE_AGENT_LIMIT } from '../src/bridge-protocol.ts';
 import { SiloError } from '../src/errors.ts';
 import type { AgentBridgeOptions } from '../src/types.ts';
 import { openBridge, type SocketEnd } from './transport.ts';
@@ -47,6 +48,7 @@ export interface LinkEnd {
     readonly code: number | null;
     readonly signal: string | null;
     readonly reason?: string;
+    readonly stderr?: string;
   };
 }
 
@@ -57,6 +59,9 @@ export const CLIENT_CAPABILITIES = {
 } as const;
 
 let linkSerial = 0;
+
+/** How long a failed `initialize` waits for the bridge's close that says why the agent ended. */
+const INITIALIZE_CLOSE_GRACE_MS = 1000;
 
 /** A live connection. Create with {@link AgentLink.open}. */
 export class AgentLink {
@@ -105,8 +110,16 @@ export class AgentLink {
         clientInfo: { name: 'silo-acp', title: 'Silo', version: '0.1.0' },
       });
     } catch (error) {
+      // An agent that exits before it answers leaves only the bridge's close (code and reason, see
+      // src/bridge-protocol.ts), which follows the failed answer at once: wait briefly for it.
+      const end = await Promise.race([
+        link.ended,
+        new Promise<undefined>((resolve) => setTimeout(resolve, INITIALIZE_CLOSE_GRACE_MS)),
+      ]);
       link.close();
-      throw SiloError.from(error);
+      const agentEnded =
+        end?.agentExit || end?.socket?.code === CLOSE_AGENT_EXITED || end?.socket?.code === CLOSE_AGENT_LIMIT;
+      throw agentEnded ? end.error : SiloError.from(error);
     }
     if (link.initialize.protocolVersion !== PROTOCOL_VERSION) {
       link.close();
@@ -154,11 +167,17 @@ export class AgentLink {
       return false;
     }
     if (m.method === '_silo/agent_exited') {
-      const p = (m.params ?? {}) as { code?: number | null; signal?: string | null; reason?: string };
+      const p = (m.params ?? {}) as {
+        code?: number | null;
+        signal?: string | null;
+        reason?: string;
+        stderr?: string;
+      };
       this.agentExit = {
         code: p.code ?? null,
         signal: p.signal ?? null,
         ...(typeof p.reason === 'string' ? { reason: p.reason } : {}),
+        ...(typeof p.stderr === 'string' ? { stderr: p.stderr.slice(0, 200) } : {}),
       };
       return false;
     }
@@ -174,10 +193,19 @@ export class AgentLink {
         : exit.signal
           ? `signal ${exit.signal}`
           : `code ${exit.code}`;
+      const stderr = exit.stderr ? `: ${exit.stderr}` : '';
       return {
         socket,
         agentExit: exit,
-        error: SiloError.closed(`The agent exited (${how})`, { ...exit, ...socket }),
+        error: SiloError.closed(`The agent exited (${how})${stderr}`, { ...exit, ...socket }),
+      };
+    }
+    if (socket.code === CLOSE_AGENT_EXITED || socket.code === CLOSE_AGENT_LIMIT) {
+      // No notification (the agent ended before answering `initialize`): the close reason says how,
+      // e.g. "agent exited with code 3: <its last stderr line>".
+      return {
+        socket,
+        error: SiloError.closed(`The agent ended before it answered: ${socket.reason}`, socket),
       };
     }
     if (socket.neverOpened) {
