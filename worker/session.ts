@@ -646,7 +646,7 @@ export class SessionCore implements LinkHost {
     if (m.params.sessionId !== undefined && m.params.sessionId !== this.sessionId) return;
     const key = `${link.serial}:${m.id}`;
     if (m.method === 'session/request_permission') {
-      const rowId = `p${link.serial}-${m.id}`;
+      const rowId = `p-${crypto.randomUUID()}`;
       const options = Array.isArray(m.params.options) ? (m.params.options as PermissionOption[]) : [];
       const toolCall = normalizeToolCall((m.params.toolCall ?? {}) as Raw, false);
       this.rows.set(key, { kind: 'permission', rowId, options });
@@ -658,7 +658,7 @@ export class SessionCore implements LinkHost {
     } else if (m.method === 'elicitation/create') {
       const n = normalizeElicitation(m.params, { form: true, url: true });
       if (n.invalid) return;
-      const rowId = `e${link.serial}-${m.id}`;
+      const rowId = `e-${crypto.randomUUID()}`;
       this.rows.set(key, {
         kind: 'elicitation',
         rowId,

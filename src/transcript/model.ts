@@ -68,6 +68,8 @@ export class TranscriptModel {
   turnsEnded = 0;
 
   private readonly index = new Map<string, number>();
+  /** Keys of the request rows of each `p:<id>` / `e:<id>`, oldest first (more than one only in old journals). */
+  private readonly requestKeys = new Map<string, string[]>();
   private state: TranscriptState = { commands: [], plan: [], inTurn: false, turn: 0 };
   private lastSeq = -1;
   private turnStart = 0;
@@ -150,11 +152,19 @@ export class TranscriptModel {
         });
       case 'permission':
       case 'permission_resolution':
-        return this.permission(u.permission ?? (raw as unknown as AgentPermissionRecord), u.seq);
+        return this.permission(
+          u.permission ?? (raw as unknown as AgentPermissionRecord),
+          kind === 'permission',
+          u.seq,
+        );
       case 'elicitation':
       case 'elicitation_resolution':
       case 'elicitation_complete':
-        return this.elicitation(u.elicitation ?? (raw as unknown as AgentElicitationRecord), u.seq);
+        return this.elicitation(
+          u.elicitation ?? (raw as unknown as AgentElicitationRecord),
+          kind === 'elicitation',
+          u.seq,
+        );
       case 'turn_end':
         return this.turnEnd(u, raw);
       default:
@@ -297,26 +307,66 @@ export class TranscriptModel {
     return i;
   }
 
-  private permission(record: AgentPermissionRecord, seq: number | undefined): number {
+  private permission(record: AgentPermissionRecord, opens: boolean, seq: number | undefined): number {
     if (typeof record?.id !== 'string') return this.unknown('permission', {}, seq);
     // A permission may be the first sight of its tool call: upsert the card from its fields.
     if (record.toolCall?.toolCallId) this.tool(record.toolCall, seq);
-    const key = `p:${record.id}`;
-    const i = this.index.get(key);
-    if (i === undefined) return this.push({ type: 'permission', key, turn: this.state.turn, seq, record });
+    const i = this.requestRow(`p:${record.id}`, opens);
+    if (i === undefined)
+      return this.push({
+        type: 'permission',
+        key: this.requestKey(`p:${record.id}`),
+        turn: this.state.turn,
+        seq,
+        record,
+      });
     const row = this.rows[i] as PermissionRow;
     this.rows[i] = { ...row, record: merge(row.record, record) };
     return i;
   }
 
-  private elicitation(record: AgentElicitationRecord, seq: number | undefined): number {
+  private elicitation(record: AgentElicitationRecord, opens: boolean, seq: number | undefined): number {
     if (typeof record?.id !== 'string') return this.unknown('elicitation', {}, seq);
-    const key = `e:${record.id}`;
-    const i = this.index.get(key);
-    if (i === undefined) return this.push({ type: 'elicitation', key, turn: this.state.turn, seq, record });
+    const i = this.requestRow(`e:${record.id}`, opens);
+    if (i === undefined)
+      return this.push({
+        type: 'elicitation',
+        key: this.requestKey(`e:${record.id}`),
+        turn: this.state.turn,
+        seq,
+        record,
+      });
     const row = this.rows[i] as ElicitationRow;
     this.rows[i] = { ...row, record: merge(row.record, record) };
     return i;
+  }
+
+  /**
+   * The row a request record patches, or undefined for a new row. A request record (`permission`,
+   * `elicitation`) always opens a new row: journals written by Silo 0.1.0 could give two requests one
+   * id (its ids restarted with every worker), and two requests must never share a row. A resolution
+   * or completion patches the newest unresolved row with its id, else the newest.
+   */
+  private requestRow(base: string, opens: boolean): number | undefined {
+    if (opens) return undefined;
+    const keys = this.requestKeys.get(base) ?? [];
+    let newest: number | undefined;
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const i = this.index.get(keys[k]!);
+      if (i === undefined) continue;
+      if ((this.rows[i] as PermissionRow | ElicitationRow).record.resolution === undefined) return i;
+      newest ??= i;
+    }
+    return newest;
+  }
+
+  /** The key of a new request row: `p:<id>` (or `e:<id>`), `p:<id>#<n>` when that is taken. */
+  private requestKey(base: string): string {
+    const keys = this.requestKeys.get(base) ?? [];
+    const key = keys.length === 0 ? base : this.nextKey(base);
+    keys.push(key);
+    this.requestKeys.set(base, keys);
+    return key;
   }
 
   private turnEnd(u: AgentSessionUpdate, raw: Raw): number {

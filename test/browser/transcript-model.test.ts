@@ -2,12 +2,14 @@ import { expect } from 'chai';
 import { TranscriptModel } from '../../src/transcript/model.ts';
 import type {
   CompactionRow,
+  ElicitationRow,
   MessageRow,
   PermissionRow,
   PlanRow,
   ToolCallRow,
   TurnEndRow,
 } from '../../src/transcript/rows.ts';
+import { COLLIDING_JOURNAL } from './fixtures/journal-0.1.0.ts';
 import {
   chunk,
   journalFromTraffic,
@@ -327,5 +329,54 @@ describe('transcript model', () => {
     const ms = performance.now() - t0;
     expect(m.rows.length).to.be.greaterThan(20_000);
     expect(ms, `folding took ${ms.toFixed(0)} ms`).to.be.lessThan(3000);
+  });
+});
+
+describe('transcript model: request ids that collide in a 0.1.0 journal', () => {
+  it('renders every request as its own row with its own tool and answer', () => {
+    const m = fold(...COLLIDING_JOURNAL);
+    const permissions = m.rows.filter((r): r is PermissionRow => r.type === 'permission');
+    expect(
+      permissions.map((r) => [r.record.id, r.record.toolCall?.title, r.record.resolution, r.record.optionId]),
+    ).to.deep.equal([
+      ['p1-0', 'Write a.txt', 'selected', 'allow-once'],
+      ['p1-0', 'Write b.txt', 'selected', 'reject-once'],
+    ]);
+    const questions = m.rows.filter((r): r is ElicitationRow => r.type === 'elicitation');
+    expect(questions.map((r) => [r.record.message, r.record.resolution, r.record.answers])).to.deep.equal([
+      ['First question', 'answered', { color: 'red' }],
+      ['Second question', 'declined', undefined],
+    ]);
+    expect(new Set(m.rows.map((r) => r.key)).size).to.equal(m.rows.length, 'row keys are unique');
+    expect(m.rows.map((r) => r.type)).to.deep.equal([
+      'message',
+      'tool',
+      'permission',
+      'elicitation',
+      'turn-end',
+      'message',
+      'tool',
+      'permission',
+      'elicitation',
+      'turn-end',
+    ]);
+  });
+
+  it('an answer lands on the request still open, not on an older answered one with its id', () => {
+    const m = fold(
+      { seq: 0, kind: 'permission', permission: { id: 'p1-0', options: [] }, raw: {} },
+      { seq: 1, kind: 'permission', permission: { id: 'p1-0', options: [] }, raw: {} },
+      { seq: 2, kind: 'permission_resolution', permission: { id: 'p1-0', resolution: 'cancelled' }, raw: {} },
+      {
+        seq: 3,
+        kind: 'permission_resolution',
+        permission: { id: 'p1-0', resolution: 'unanswerable' },
+        raw: {},
+      },
+    );
+    expect(m.rows.map((r) => (r as PermissionRow).record.resolution)).to.deep.equal([
+      'unanswerable',
+      'cancelled',
+    ]);
   });
 });
