@@ -193,4 +193,40 @@ describe('<silo-chat>: requests after a real reload (real bridge, reference agen
     expect(agentSaid[0]).to.equal('You answered: {"action":"decline"}');
     expect(agentSaid[1]).to.match(/^You answered: \{"action":"accept"/);
   });
+
+  for (const [what, scenario, kind] of [
+    ['permission', '/scenario permission', 'permission'],
+    ['question', '/scenario elicit-form', 'elicitation'],
+  ] as const) {
+    it(`a ${what} left open when the page died is journaled unanswerable on the next restore`, async () => {
+      const cwd = `/tmp/silo-request-ids-${crypto.randomUUID()}`;
+      const key = `silo-request-ids-${crypto.randomUUID()}`;
+      frame = await openFrame();
+      const first = await chatIn(frame, cwd, key);
+      send(first, scenario);
+      const asked = await livePrompt(first);
+      const id = asked.dataset.prompt!;
+      await until(
+        () => transcript(first).model.rows.some((r) => r.type === kind && r.record.id === id),
+        'the request journaled',
+      );
+      await reload(frame);
+      const second = await chatIn(frame, cwd, key);
+      const row = () =>
+        transcript(second).model.rows.find(
+          (r): r is PermissionRow | ElicitationRow => r.type === kind && r.record.id === id,
+        );
+      await until(() => row()?.record.resolution === 'unanswerable', 'the open request ended unanswerable');
+      const journal = await second.session!.transcript();
+      const ends = journal.filter(
+        (u) => u.kind === `${kind}_resolution` && (u.permission ?? u.elicitation)?.id === id,
+      );
+      expect(ends.map((u) => (u.permission ?? u.elicitation)?.resolution)).to.deep.equal(['unanswerable']);
+      // A second restore finds nothing left open: nothing more is journaled.
+      await reload(frame);
+      const third = await chatIn(frame, cwd, key);
+      const again = await third.session!.transcript();
+      expect(again.length).to.equal(journal.length);
+    });
+  }
 });
