@@ -70,6 +70,8 @@ export class TranscriptModel {
   private readonly index = new Map<string, number>();
   /** Keys of the request rows of each `p:<id>` / `e:<id>`, oldest first (more than one only in old journals). */
   private readonly requestKeys = new Map<string, string[]>();
+  /** The key of each tool-call id's newest card (`t:<id>`, or `t:<id>#<n>` when an agent reused the id). */
+  private readonly toolKeys = new Map<string, string>();
   private state: TranscriptState = { commands: [], plan: [], inTurn: false, turn: 0 };
   private lastSeq = -1;
   private turnStart = 0;
@@ -132,8 +134,11 @@ export class TranscriptModel {
         const call = u.toolCall ?? toolCallFromRaw(raw);
         if (!call) return this.unknown(kind, raw, u.seq);
         // A repeated tool_call is an upsert: only the fields the agent actually sent patch the row.
-        const repeat = kind === 'tool_call' && this.index.has(`t:${call.toolCallId}`);
-        return this.tool(repeat ? sentFields(call, raw) : call, u.seq);
+        // A tool_call reusing the id of an earlier turn's call is a new call: it gets its own card.
+        const card = this.toolRow(call.toolCallId);
+        if (kind === 'tool_call' && card !== undefined && this.rows[card]!.turn !== this.state.turn)
+          return this.tool(call, u.seq, true);
+        return this.tool(kind === 'tool_call' && card !== undefined ? sentFields(call, raw) : call, u.seq);
       }
       case 'plan':
         return this.plan(u, raw);
@@ -233,10 +238,18 @@ export class TranscriptModel {
     this.turnsStarted++;
   }
 
-  private tool(call: AgentToolCall, seq: number | undefined): number {
-    const key = `t:${call.toolCallId}`;
-    let i = this.index.get(key);
+  /** The index of the newest card of a tool-call id, if any. */
+  private toolRow(toolCallId: string): number | undefined {
+    return this.index.get(this.toolKeys.get(toolCallId) ?? `t:${toolCallId}`);
+  }
+
+  private tool(call: AgentToolCall, seq: number | undefined, fresh = false): number {
+    let i = fresh ? undefined : this.toolRow(call.toolCallId);
     if (i === undefined) {
+      const key = this.index.has(`t:${call.toolCallId}`)
+        ? this.nextKey(`t:${call.toolCallId}`)
+        : `t:${call.toolCallId}`;
+      this.toolKeys.set(call.toolCallId, key);
       const created: ToolCallRowCall = {
         toolCallId: call.toolCallId,
         kind: 'other',

@@ -6,7 +6,8 @@ import { expect } from 'chai';
 import type { SiloChat } from '../../components/silo-chat.ts';
 import type { SiloElicitation } from '../../components/silo-elicitation.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
-import type { ElicitationRow, PermissionRow } from '../../src/transcript/rows.ts';
+import { createAgentsService, TranscriptModel } from '../../src/index.ts';
+import type { ElicitationRow, PermissionRow, ToolCallRow } from '../../src/transcript/rows.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import { until } from './fixtures/dom.ts';
 
@@ -227,6 +228,41 @@ describe('<silo-chat>: requests after a real reload (real bridge, reference agen
       const third = await chatIn(frame, cwd, key);
       const again = await third.session!.transcript();
       expect(again.length).to.equal(journal.length);
+    });
+  }
+
+  for (const reuse of [true, false]) {
+    it(`tool-call ids ${reuse ? 'reused by the agent (--reuse-tool-call-ids)' : 'kept unique by the agent'}: each turn keeps its own tool card`, async () => {
+      const b = await startBridge(reuse ? { agentArgs: ['--reuse-tool-call-ids'] } : {});
+      const databaseName = `silo-request-ids-${crypto.randomUUID()}`;
+      const service = createAgentsService({ databaseName });
+      try {
+        const answers = ['allow-once', 'reject-once'];
+        const session = await service.connect({
+          bridge: b,
+          cwd: `/tmp/silo-request-ids-${crypto.randomUUID()}`,
+          onPermission: (request) => void request.choose(answers.shift()!),
+        });
+        expect(await session.prompt('/scenario permission a.txt')).to.equal('end_turn');
+        expect(await session.prompt('/scenario permission b.txt')).to.equal('end_turn');
+        const journal = await session.transcript();
+        expect(
+          journal.filter((u) => u.kind === 'tool_call').map((u) => u.toolCall?.toolCallId),
+        ).to.deep.equal(
+          reuse ? ['call-permission', 'call-permission'] : ['call-permission', 'call-permission.2'],
+        );
+        const model = new TranscriptModel();
+        model.applyAll(journal);
+        const cards = model.rows.filter((r): r is ToolCallRow => r.type === 'tool');
+        expect(cards.map((r) => [r.turn, r.toolCall.title, r.toolCall.status])).to.deep.equal([
+          [1, 'Write a.txt', 'completed'],
+          [2, 'Write b.txt', 'failed'],
+        ]);
+      } finally {
+        await service.dispose();
+        indexedDB.deleteDatabase(databaseName);
+        await stopBridge(b.id);
+      }
     });
   }
 });

@@ -380,3 +380,38 @@ describe('transcript model: request ids that collide in a 0.1.0 journal', () => 
     ]);
   });
 });
+
+describe('transcript model: an agent that reuses a tool-call id in a later turn', () => {
+  it('keeps the finished turn’s card intact and gives the new call its own card', () => {
+    const m = fold(
+      userPrompt('first', 'ru1'),
+      tool({ toolCallId: 'call-1', title: 'Write a.txt', kind: 'edit', status: 'pending' }, true),
+      tool({ toolCallId: 'call-1', status: 'completed' }),
+      turnEnd('end_turn'),
+      userPrompt('second', 'ru2'),
+      tool({ toolCallId: 'call-1', title: 'Write b.txt', kind: 'edit', status: 'pending' }, true),
+      // Within one turn a repeated tool_call still upserts its card.
+      tool({ toolCallId: 'call-1', title: 'Write b.txt (again)' }, true),
+      tool({ toolCallId: 'call-1', status: 'failed' }),
+      turnEnd('end_turn'),
+    );
+    const cards = m.rows.filter((r): r is ToolCallRow => r.type === 'tool');
+    expect(cards.map((r) => [r.turn, r.toolCall.title, r.toolCall.status])).to.deep.equal([
+      [1, 'Write a.txt', 'completed'],
+      [2, 'Write b.txt (again)', 'failed'],
+    ]);
+    expect(cards[0]!.key).to.not.equal(cards[1]!.key);
+  });
+
+  it('an update arriving after the next prompt still patches the earlier turn’s card', () => {
+    const m = fold(
+      userPrompt('first', 'lu1'),
+      tool({ toolCallId: 'late', title: 'Slow', status: 'in_progress' }, true),
+      turnEnd('end_turn'),
+      userPrompt('second', 'lu2'),
+      tool({ toolCallId: 'late', status: 'completed' }),
+    );
+    const cards = m.rows.filter((r): r is ToolCallRow => r.type === 'tool');
+    expect(cards.map((r) => [r.turn, r.toolCall.status])).to.deep.equal([[1, 'completed']]);
+  });
+});
