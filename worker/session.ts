@@ -26,6 +26,7 @@ import type {
 import type { ElicitationAction, WorkerConnectOptions, WorkerEvents } from '../src/worker-api.ts';
 import { ConfigState } from './config.ts';
 import { Delivery } from './delivery.ts';
+import { PromptEcho } from './echo.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
 import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
@@ -63,6 +64,7 @@ export class SessionCore implements LinkHost {
   private turn: { cancelled: boolean; force: AbortController } | undefined;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
+  private readonly echo = new PromptEcho();
   private closing = false;
   private reconnecting: Promise<void> | undefined;
   /** The Web Lock that makes this tab the session's one writer; unset while following another tab. */
@@ -447,6 +449,7 @@ export class SessionCore implements LinkHost {
       this.applyState(update as Raw);
       return;
     }
+    if (this.turn && this.echo.swallow(update as Raw)) return; // the prompt is journaled already
     this.ingest(update as Raw);
   }
 
@@ -552,6 +555,7 @@ export class SessionCore implements LinkHost {
     }
     const turn = { cancelled: false, force: new AbortController() };
     this.turn = turn;
+    this.echo.expect(blocks);
     void this.delivery.state();
     let end: AgentTurnEnd;
     let failure: SiloError | undefined;
@@ -578,6 +582,7 @@ export class SessionCore implements LinkHost {
       }
     }
     this.turn = undefined;
+    this.echo.end();
     this.record({ kind: 'turn_end', turnEnd: end, raw: { ...response, stopReason: end.stopReason } });
     await this.writer!.flushed();
     await this.delivery.flush();
