@@ -13,18 +13,15 @@ import type {
 } from '@agentclientprotocol/sdk';
 import { SiloError } from '../src/errors.ts';
 import type {
-  AgentCommand,
   AgentConnectionState,
   AgentContentBlock,
   AgentInfo,
   AgentResumeOutcome,
   AgentSessionSnapshot,
   AgentSessionUpdate,
-  AgentSessionUsage,
   AgentTurnEnd,
 } from '../src/types.ts';
 import type { ElicitationAction, WorkerConnectOptions, WorkerEvents } from '../src/worker-api.ts';
-import { ConfigState } from './config.ts';
 import { Delivery } from './delivery.ts';
 import { PromptEcho } from './echo.ts';
 import type { Journal, SessionWriter } from './journal.ts';
@@ -32,6 +29,7 @@ import { RequestLedger } from './ledger.ts';
 import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
 import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
 import { type Broadcast, channel, type Ownership, tryOwn, waitToOwn } from './ownership.ts';
+import { LiveSessionState } from './state.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -49,9 +47,8 @@ export class SessionCore implements LinkHost {
   private state: AgentConnectionState = 'connecting';
   private error: SiloError | undefined;
   private agentInfo: AgentInfo = { name: 'unknown' };
-  private readonly config = new ConfigState();
-  private commands: AgentCommand[] = [];
-  private usage: AgentSessionUsage | undefined;
+  /** Title, usage, commands, config options and mode, through the shared session-state reducer. */
+  private readonly config = new LiveSessionState();
   private link: AgentLink | undefined;
   private writer: SessionWriter | undefined;
   private readonly ids = new MessageIdSynthesizer();
@@ -126,7 +123,7 @@ export class SessionCore implements LinkHost {
     const record = await this.journal.upsertSession(sessionId, {});
     this.sessionId = sessionId;
     this.outcome = record.lastOutcome ?? 'journal-only';
-    if (record.title) this.agentInfo = { ...this.agentInfo, title: record.title };
+    this.config.setTitle(record.title);
     this.error = new SiloError('not-owner', 'Another tab is driving this session; this one follows it');
     this.state = 'following';
     let nextSeq = record.nextSeq;
@@ -137,10 +134,10 @@ export class SessionCore implements LinkHost {
     };
     this.broadcast = channel(sessionId);
     this.broadcast.onmessage = (e: MessageEvent<Broadcast>) => {
-      const { agentInfo, configOptions, availableCommands, usage, busy } = e.data.snapshot;
-      this.agentInfo = agentInfo;
-      this.commands = [...availableCommands];
-      this.usage = usage;
+      const { agentInfo, configOptions, busy } = e.data.snapshot;
+      const { title: _, ...info } = agentInfo;
+      this.agentInfo = info;
+      this.config.mirror(e.data.snapshot);
       this.mirrored = { configOptions: [...configOptions], busy };
       mirror(e.data.batch);
     };
@@ -166,14 +163,15 @@ export class SessionCore implements LinkHost {
   private mirrored: { configOptions: AgentSessionSnapshot['configOptions']; busy: boolean } | undefined;
 
   snapshot(): AgentSessionSnapshot {
+    const { title, usage, commands } = this.config.current;
     return {
       sessionId: this.sessionId,
       resumeOutcome: this.outcome,
       state: this.state,
-      agentInfo: this.agentInfo,
+      agentInfo: title === undefined ? this.agentInfo : { ...this.agentInfo, title },
       configOptions: this.mirrored?.configOptions ?? this.config.options,
-      availableCommands: this.commands,
-      ...(this.usage ? { usage: this.usage } : {}),
+      availableCommands: commands,
+      ...(usage ? { usage } : {}),
       busy: this.mirrored?.busy ?? this.turn !== undefined,
       ...(this.error ? { error: { code: this.error.code, message: this.error.message } } : {}),
     };
@@ -334,7 +332,7 @@ export class SessionCore implements LinkHost {
     this.ids.reset();
     this.knownIds.clear();
     this.lastMessage = undefined;
-    if (record.title) this.agentInfo = { ...this.agentInfo, title: record.title };
+    this.config.setTitle(record.title);
     this.requests.resetJournal();
     if (record.nextSeq > 0) {
       for (const u of await this.journal.read(sessionId)) this.learn(u);
@@ -446,7 +444,7 @@ export class SessionCore implements LinkHost {
     if (sessionId !== this.sessionId) return; // quarantined: not this session's
     if (this.replay) {
       this.replay.buffer.push(update as Raw);
-      this.applyState(update as Raw);
+      this.applyState(normalizeUpdate(update, -1, new MessageIdSynthesizer()));
       return;
     }
     if (this.turn && this.echo.swallow(update as Raw)) return; // the prompt is journaled already
@@ -457,7 +455,6 @@ export class SessionCore implements LinkHost {
     const writer = this.writer;
     if (!writer) return;
     const update = normalizeUpdate(raw, writer.nextSeq, this.ids);
-    this.applyState(raw);
     this.learn(update);
     writer.append([update]);
   }
@@ -482,49 +479,14 @@ export class SessionCore implements LinkHost {
       }
     }
     if (u.toolCall?.toolCallId) this.knownIds.add(u.toolCall.toolCallId);
-    if (u.kind === 'session_info_update') this.applyState(u.raw as Raw);
+    this.applyState(u);
   }
 
-  private applyState(raw: Raw): void {
-    switch (raw.sessionUpdate) {
-      case 'session_info_update':
-        if (raw.title === null) {
-          const { title: _, ...rest } = this.agentInfo;
-          this.agentInfo = rest;
-        } else if (typeof raw.title === 'string') {
-          this.agentInfo = { ...this.agentInfo, title: raw.title };
-          void this.journal.upsertSession(this.sessionId, { title: raw.title }).catch(() => {});
-        }
-        break;
-      case 'available_commands_update':
-        if (Array.isArray(raw.availableCommands)) {
-          this.commands = raw.availableCommands.flatMap((c: Raw) =>
-            typeof c?.name === 'string'
-              ? [
-                  {
-                    name: c.name,
-                    description: typeof c.description === 'string' ? c.description : '',
-                    ...(typeof (c.input as Raw | null)?.hint === 'string'
-                      ? { hint: (c.input as Raw).hint as string }
-                      : {}),
-                  },
-                ]
-              : [],
-          );
-        }
-        break;
-      case 'usage_update':
-        if (typeof raw.used === 'number' && typeof raw.size === 'number') {
-          const cost = raw.cost as Raw | null | undefined;
-          this.usage =
-            cost && typeof cost.amount === 'number' && typeof cost.currency === 'string'
-              ? { used: raw.used, size: raw.size, cost: { amount: cost.amount, currency: cost.currency } }
-              : { used: raw.used, size: raw.size };
-        }
-        break;
-      default:
-        this.config.applyUpdate(raw);
-    }
+  /** Session state from a normalized update (journaled or live); a new title is remembered. */
+  private applyState(u: AgentSessionUpdate): void {
+    const title = this.config.apply(u);
+    if (title !== undefined && this.sessionId)
+      void this.journal.upsertSession(this.sessionId, { title }).catch(() => {});
   }
 
   // ── Turns ─────────────────────────────────────────────────────────────────────────────────────

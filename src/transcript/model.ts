@@ -4,8 +4,13 @@
  * (found through a key → index map), so a transcript of 100,000 updates folds in linear time.
  * @packageDocumentation
  */
+import {
+  EMPTY_SESSION_STATE,
+  reduceSessionState,
+  SESSION_STATE_KINDS,
+  type SessionState,
+} from '../session-state.ts';
 import type {
-  AgentCommand,
   AgentContentBlock,
   AgentElicitationRecord,
   AgentPermissionRecord,
@@ -33,15 +38,6 @@ const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
   agent_message_chunk: 'agent',
   agent_thought_chunk: 'thought',
 };
-
-/** Kinds that change session state but draw no row. */
-const STATE_KINDS = new Set([
-  'usage_update',
-  'session_info_update',
-  'available_commands_update',
-  'current_mode_update',
-  'config_option_update',
-]);
 
 /** Stop reasons after which unfinished tool calls of the turn are shown as locally cancelled. */
 const CANCELLING_STOPS = new Set(['cancelled', 'interrupted']);
@@ -73,6 +69,7 @@ export class TranscriptModel {
   /** The key of each tool-call id's newest card (`t:<id>`, or `t:<id>#<n>` when an agent reused the id). */
   private readonly toolKeys = new Map<string, string>();
   private state: TranscriptState = { commands: [], plan: [], inTurn: false, turn: 0 };
+  private session: SessionState = EMPTY_SESSION_STATE;
   private lastSeq = -1;
   private turnStart = 0;
   private turnTools: string[] = [];
@@ -173,8 +170,8 @@ export class TranscriptModel {
       case 'turn_end':
         return this.turnEnd(u, raw);
       default:
-        if (STATE_KINDS.has(kind)) {
-          this.stateUpdate(kind, u, raw);
+        if (SESSION_STATE_KINDS.has(kind)) {
+          this.stateUpdate(u);
           return -1;
         }
         return this.unknown(kind, raw, u.seq);
@@ -419,33 +416,13 @@ export class TranscriptModel {
     });
   }
 
-  private stateUpdate(kind: string, u: AgentSessionUpdate, raw: Raw): void {
-    switch (kind) {
-      case 'usage_update': {
-        const usage =
-          u.usage ??
-          (typeof raw.used === 'number' && typeof raw.size === 'number'
-            ? { used: raw.used, size: raw.size }
-            : undefined);
-        if (usage) this.state = { ...this.state, usage };
-        break;
-      }
-      case 'session_info_update':
-        if (raw.title === null) this.state = { ...this.state, title: undefined };
-        else if (typeof raw.title === 'string') this.state = { ...this.state, title: raw.title };
-        break;
-      case 'available_commands_update':
-        if (Array.isArray(raw.availableCommands)) {
-          const commands: AgentCommand[] = [];
-          for (const c of raw.availableCommands) {
-            if (!isObject(c) || typeof c.name !== 'string') continue;
-            const hint = isObject(c.input) ? str(c.input.hint) : undefined;
-            commands.push({ name: c.name, description: str(c.description) ?? '', ...(hint ? { hint } : {}) });
-          }
-          this.state = { ...this.state, commands };
-        }
-        break;
-    }
+  /** Session state (title, usage, commands) comes from the one reducer the worker's snapshot uses. */
+  private stateUpdate(u: AgentSessionUpdate): void {
+    const next = reduceSessionState(this.session, u);
+    if (next === this.session) return;
+    this.session = next;
+    const { usage, title, commands } = next;
+    this.state = { ...this.state, ...(usage ? { usage } : {}), title, commands };
   }
 
   private unknown(kind: string, raw: Raw, seq: number | undefined): number {
