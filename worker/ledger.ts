@@ -166,11 +166,12 @@ export class RequestLedger {
   elicitation(
     serial: number,
     requestId: string | number,
-    _params: CreateElicitationRequest,
+    params: CreateElicitationRequest,
     signal: AbortSignal,
   ): Promise<CreateElicitationResponse> {
     const entry = this.entries.get(`${serial}:${requestId}`);
-    const n = entry?.question;
+    // Not seen by the tap as this session's (another session's, say): still refuse an invalid one.
+    const n = entry ? entry.question : normalizeElicitation(params, { form: true, url: true });
     if (n?.invalid) {
       this.entries.delete(`${serial}:${requestId}`);
       return Promise.reject(RequestError.invalidParams({ reason: n.invalid }));
