@@ -145,6 +145,18 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         });
       }
       store.save(record);
+      if (options.echoPrompt) {
+        for (const block of params.prompt) {
+          await client.notify('session/update', {
+            sessionId: record.sessionId,
+            update: {
+              sessionUpdate: 'user_message_chunk',
+              content: block,
+              ...(options.messageId ? { messageId: userMessageId } : {}),
+            },
+          });
+        }
+      }
       const picked = pickScenario(text);
       const controller = new AbortController();
       session.turn = controller;

@@ -16,6 +16,11 @@
  * | `--auth-required` | `SILO_AGENT_AUTH_REQUIRED=1` | `session/new` fails with -32000 until `authenticate` |
  * | `--list-page-size N` | `SILO_AGENT_LIST_PAGE_SIZE` | sessions per `session/list` page (default 50) |
  * | `--log-before-init` | `SILO_AGENT_LOG_BEFORE_INIT=1` | send a notification before the initialize response |
+ * | `--reuse-tool-call-ids` | `SILO_AGENT_REUSE_TOOL_CALL_IDS=1` | a scenario run twice in a session reuses its tool-call ids |
+ * | `--echo-prompt` | `SILO_AGENT_ECHO_PROMPT=1` | echo the prompt as `user_message_chunk`s before answering |
+ *
+ * Like every agent built on the SDK, its JSON-RPC request ids (permission requests, questions) start
+ * at 0 in every process: a client cannot tell requests of two processes apart by their ids.
  */
 import { resolve } from 'node:path';
 
@@ -32,6 +37,8 @@ export interface AgentOptions {
   authRequired: boolean;
   listPageSize: number;
   logBeforeInit: boolean;
+  reuseToolCallIds: boolean;
+  echoPrompt: boolean;
 }
 
 /** An unknown flag or a bad value; the message is for the user. */
@@ -67,6 +74,8 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       ? intValue('SILO_AGENT_LIST_PAGE_SIZE', env.SILO_AGENT_LIST_PAGE_SIZE)
       : 50,
     logBeforeInit: truthy(env.SILO_AGENT_LOG_BEFORE_INIT),
+    reuseToolCallIds: truthy(env.SILO_AGENT_REUSE_TOOL_CALL_IDS),
+    echoPrompt: truthy(env.SILO_AGENT_ECHO_PROMPT),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -107,6 +116,12 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--log-before-init':
         o.logBeforeInit = true;
+        break;
+      case '--reuse-tool-call-ids':
+        o.reuseToolCallIds = true;
+        break;
+      case '--echo-prompt':
+        o.echoPrompt = true;
         break;
       default:
         throw new AgentUsageError(`unknown option ${flag}`);

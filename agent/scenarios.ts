@@ -71,8 +71,9 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   },
   {
     name: 'permission',
-    args: '',
-    description: 'session/request_permission with every option kind; answers with what was chosen.',
+    args: '[file]',
+    description:
+      'session/request_permission (to write file, default config.json) with every option kind; answers with what was chosen.',
   },
   {
     name: 'permission-twice',

@@ -17,6 +17,8 @@ export type RawWriter = (line: string) => Promise<void>;
 /** The context of one prompt turn. */
 export class Turn {
   private idCounter = 0;
+  /** The tool-call id each scenario name got in this turn (see {@link Turn.toolCallId}). */
+  private readonly toolIds = new Map<string, string>();
 
   constructor(
     readonly sessionId: string,
@@ -38,10 +40,31 @@ export class Turn {
   }
 
   /**
-   * Sends one `session/update`. Chunk `messageId`s are dropped under `--no-message-id`. The update is
-   * appended to the history replayed by `session/load` unless `history` is false (notices, floods).
+   * The tool-call id a scenario's `name` (e.g. `call-read`) stands for in this turn: `name` itself the
+   * first time in the session, else `name.2`, `name.3`, … so ids stay unique within the session when a
+   * scenario runs twice (ACP requires it). Under `--reuse-tool-call-ids` it is always `name`.
+   */
+  toolCallId(name: string): string {
+    let id = this.toolIds.get(name);
+    if (id !== undefined) return id;
+    id = name;
+    if (!this.options.reuseToolCallIds) {
+      const taken = new Set<unknown>(this.session.history.map((u) => u.toolCallId));
+      for (const used of this.toolIds.values()) taken.add(used);
+      for (let n = 2; taken.has(id); n++) id = `${name}.${n}`;
+    }
+    this.toolIds.set(name, id);
+    return id;
+  }
+
+  /**
+   * Sends one `session/update`. Chunk `messageId`s are dropped under `--no-message-id`; a `toolCallId`
+   * is a scenario name, sent as {@link Turn.toolCallId} gives it. The update is appended to the history
+   * replayed by `session/load` unless `history` is false (notices, floods).
    */
   async update(update: RawUpdate, opts: { history?: boolean } = {}): Promise<void> {
+    if (typeof update.toolCallId === 'string')
+      update = { ...update, toolCallId: this.toolCallId(update.toolCallId) };
     if (!this.options.messageId && 'messageId' in update) {
       const { messageId: _drop, ...rest } = update;
       update = rest as RawUpdate;

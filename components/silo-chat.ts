@@ -642,7 +642,7 @@ export class SiloChat extends LitElement {
     const err =
       this.error ??
       (this.snapshot?.error
-        ? new SiloError(this.snapshot.error.code as never, this.snapshot.error.message)
+        ? new SiloError(this.snapshot.error.code, this.snapshot.error.message)
         : undefined);
     if (this.snapshot?.resumeOutcome === 'journal-only' || this.snapshot?.state === 'read-only') {
       return html`<div class="banner" part="banner" role="status">

@@ -10,7 +10,12 @@ import type {
   AgentSessionHandle,
 } from './api.ts';
 import { SiloError } from './errors.ts';
-import type { AgentContentBlock, AgentSessionSnapshot, AgentSessionUpdate } from './types.ts';
+import type {
+  AgentContentBlock,
+  AgentRequestResolution,
+  AgentSessionSnapshot,
+  AgentSessionUpdate,
+} from './types.ts';
 import type { ElicitationWire, PermissionWire, WorkerApi, WorkerEvents } from './worker-api.ts';
 
 type Listener = (updates: readonly AgentSessionUpdate[], snapshot: AgentSessionSnapshot) => void;
@@ -42,7 +47,7 @@ export class HandleEvents implements WorkerEvents {
   elicitation(request: ElicitationWire): void {
     this.run((h) => h.presentElicitation(request, this.options));
   }
-  requestEnded(id: string, resolution: string): void {
+  requestEnded(id: string, resolution: AgentRequestResolution): void {
     this.run((h) => h.endRequest(id, resolution));
   }
 }
@@ -191,7 +196,7 @@ export class SessionHandle implements AgentSessionHandle {
     options.onElicitation?.(request);
   }
 
-  endRequest(id: string, resolution: string): void {
+  endRequest(id: string, resolution: AgentRequestResolution): void {
     this.live.get(id)?.abort(resolution);
     this.live.delete(id);
     if (resolution === 'unanswerable') {

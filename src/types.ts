@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import type { ContentBlock, McpServer, PermissionOption, StopReason } from '@agentclientprotocol/sdk';
+import type { SiloErrorCode } from './errors.ts';
 
 /** A content block as the agent sent it (text, image, audio, resource_link, resource, or a future type). */
 export type AgentContentBlock = ContentBlock | { readonly type: string; readonly [key: string]: unknown };
@@ -146,6 +147,9 @@ export interface AgentElicitationRecord {
 /** How a permission request ended. */
 export type AgentPermissionResolution = 'selected' | 'cancelled' | 'unanswerable';
 
+/** How a live permission request or question ended (told to the page when it ends). */
+export type AgentRequestResolution = AgentPermissionResolution | AgentElicitationResolution;
+
 /** A permission request as a durable transcript row (kinds `"permission"` / `"permission_resolution"`). */
 export interface AgentPermissionRecord {
   readonly id: string;
@@ -270,7 +274,7 @@ export interface AgentSessionSnapshot {
   /** True while a prompt turn is running. */
   readonly busy: boolean;
   /** The coded error behind a `failed`, `reconnecting` or `read-only` state. */
-  readonly error?: { readonly code: string; readonly message: string };
+  readonly error?: { readonly code: SiloErrorCode; readonly message: string };
 }
 
 /** A journaled session, for a history list (readable offline). */

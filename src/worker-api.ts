@@ -8,6 +8,7 @@ import type {
   AgentBridgeOptions,
   AgentContentBlock,
   AgentElicitationQuestion,
+  AgentRequestResolution,
   AgentSessionRestore,
   AgentSessionSnapshot,
   AgentSessionSummary,
@@ -58,11 +59,8 @@ export interface WorkerEvents {
   state(snapshot: AgentSessionSnapshot): void;
   permission(request: PermissionWire): void;
   elicitation(request: ElicitationWire): void;
-  /**
-   * A live request ended: answered, withdrawn or no longer answerable. `resolution` is how it ended
-   * (`selected`, `answered`, `declined`, `cancelled`, `unanswerable`).
-   */
-  requestEnded(id: string, resolution: string): void;
+  /** A live request ended: answered, withdrawn or no longer answerable; `resolution` is how it ended. */
+  requestEnded(id: string, resolution: AgentRequestResolution): void;
 }
 
 /** How a question was answered. */

@@ -3,7 +3,7 @@
  * so a flood of chunks costs a few `postMessage`s, not thousands. Calls to the page are chained, so
  * they arrive in order; a page that went away only makes them fail quietly (the journal has it all).
  */
-import type { AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
+import type { AgentRequestResolution, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type { ElicitationWire, PermissionWire, WorkerEvents } from '../src/worker-api.ts';
 
 const FRAME_MS = 16;
@@ -56,7 +56,7 @@ export class Delivery {
     this.send(() => this.events.elicitation(request));
   }
 
-  requestEnded(id: string, resolution: string): void {
+  requestEnded(id: string, resolution: AgentRequestResolution): void {
     this.send(() => this.events.requestEnded(id, resolution));
   }
 

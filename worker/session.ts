@@ -11,53 +11,33 @@ import type {
   RequestPermissionRequest,
   RequestPermissionResponse,
 } from '@agentclientprotocol/sdk';
-import { RequestError } from '@agentclientprotocol/sdk';
-import { normalizeElicitation, toRecord, toResolutionRecord, validateAnswers } from '../src/elicitation.ts';
 import { SiloError } from '../src/errors.ts';
 import type {
-  AgentCommand,
   AgentConnectionState,
   AgentContentBlock,
-  AgentElicitationQuestion,
   AgentInfo,
   AgentResumeOutcome,
   AgentSessionSnapshot,
   AgentSessionUpdate,
-  AgentSessionUsage,
   AgentTurnEnd,
-  PermissionOption,
 } from '../src/types.ts';
 import type { ElicitationAction, WorkerConnectOptions, WorkerEvents } from '../src/worker-api.ts';
-import { ConfigState } from './config.ts';
 import { Delivery } from './delivery.ts';
+import { PromptEcho } from './echo.ts';
 import type { Journal, SessionWriter } from './journal.ts';
+import { RequestLedger } from './ledger.ts';
 import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
-import { MessageIdSynthesizer, normalizeToolCall, normalizeUpdate } from './normalize.ts';
+import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
 import { type Broadcast, channel, type Ownership, tryOwn, waitToOwn } from './ownership.ts';
-import { PendingRequests } from './requests.ts';
+import { LiveSessionState } from './state.ts';
 
 type Raw = Record<string, unknown>;
-const CANCELLED_PERMISSION: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
-const CANCELLED_ELICITATION: CreateElicitationResponse = { action: 'cancel' };
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
 /** Reconnect backoff: first delay and cap. */
 const BACKOFF_FIRST_MS = 250;
 const BACKOFF_MAX_MS = 5000;
-
-/** What Silo knows of one interactive request the agent made, keyed `${link serial}:${request id}`. */
-interface RequestRow {
-  readonly kind: 'permission' | 'elicitation';
-  readonly rowId: string;
-  readonly options?: readonly PermissionOption[];
-  readonly questions?: readonly AgentElicitationQuestion[];
-  readonly elicitationId?: string;
-  readonly unsupported?: boolean;
-  answerText?: Record<string, string>;
-  /** Set once its resolution is journaled (url questions stay listed until `elicitation/complete`). */
-  resolved?: boolean;
-}
 
 /** A session driven by this worker. Create with {@link SessionCore.start}. */
 export class SessionCore implements LinkHost {
@@ -67,9 +47,8 @@ export class SessionCore implements LinkHost {
   private state: AgentConnectionState = 'connecting';
   private error: SiloError | undefined;
   private agentInfo: AgentInfo = { name: 'unknown' };
-  private readonly config = new ConfigState();
-  private commands: AgentCommand[] = [];
-  private usage: AgentSessionUsage | undefined;
+  /** Title, usage, commands, config options and mode, through the shared session-state reducer. */
+  private readonly config = new LiveSessionState();
   private link: AgentLink | undefined;
   private writer: SessionWriter | undefined;
   private readonly ids = new MessageIdSynthesizer();
@@ -80,10 +59,9 @@ export class SessionCore implements LinkHost {
   private early: Raw[] = [];
   private replay: { buffer: Raw[] } | undefined;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
-  private readonly permissions = new PendingRequests<RequestPermissionResponse>();
-  private readonly elicitations = new PendingRequests<CreateElicitationResponse>();
-  private readonly rows = new Map<string, RequestRow>();
   private readonly delivery: Delivery;
+  private readonly requests: RequestLedger;
+  private readonly echo = new PromptEcho();
   private closing = false;
   private reconnecting: Promise<void> | undefined;
   /** The Web Lock that makes this tab the session's one writer; unset while following another tab. */
@@ -97,6 +75,18 @@ export class SessionCore implements LinkHost {
     events: WorkerEvents,
   ) {
     this.delivery = new Delivery(events, () => this.snapshot());
+    const core = this;
+    this.requests = new RequestLedger({
+      record: (update) => this.record(update),
+      delivery: this.delivery,
+      get sessionId() {
+        return core.sessionId;
+      },
+      mayAsk: (kind) =>
+        (kind === 'permission' ? options.handlesPermissions : options.handlesElicitations) &&
+        !this.turn?.cancelled &&
+        !this.writer?.error,
+    });
   }
 
   /** Connects and starts or restores the session. Rejects with a coded SiloError; nothing stays open then. */
@@ -133,7 +123,7 @@ export class SessionCore implements LinkHost {
     const record = await this.journal.upsertSession(sessionId, {});
     this.sessionId = sessionId;
     this.outcome = record.lastOutcome ?? 'journal-only';
-    if (record.title) this.agentInfo = { ...this.agentInfo, title: record.title };
+    this.config.setTitle(record.title);
     this.error = new SiloError('not-owner', 'Another tab is driving this session; this one follows it');
     this.state = 'following';
     let nextSeq = record.nextSeq;
@@ -144,10 +134,10 @@ export class SessionCore implements LinkHost {
     };
     this.broadcast = channel(sessionId);
     this.broadcast.onmessage = (e: MessageEvent<Broadcast>) => {
-      const { agentInfo, configOptions, availableCommands, usage, busy } = e.data.snapshot;
-      this.agentInfo = agentInfo;
-      this.commands = [...availableCommands];
-      this.usage = usage;
+      const { agentInfo, configOptions, busy } = e.data.snapshot;
+      const { title: _, ...info } = agentInfo;
+      this.agentInfo = info;
+      this.config.mirror(e.data.snapshot);
       this.mirrored = { configOptions: [...configOptions], busy };
       mirror(e.data.batch);
     };
@@ -173,14 +163,15 @@ export class SessionCore implements LinkHost {
   private mirrored: { configOptions: AgentSessionSnapshot['configOptions']; busy: boolean } | undefined;
 
   snapshot(): AgentSessionSnapshot {
+    const { title, usage, commands } = this.config.current;
     return {
       sessionId: this.sessionId,
       resumeOutcome: this.outcome,
       state: this.state,
-      agentInfo: this.agentInfo,
+      agentInfo: title === undefined ? this.agentInfo : { ...this.agentInfo, title },
       configOptions: this.mirrored?.configOptions ?? this.config.options,
-      availableCommands: this.commands,
-      ...(this.usage ? { usage: this.usage } : {}),
+      availableCommands: commands,
+      ...(usage ? { usage } : {}),
       busy: this.mirrored?.busy ?? this.turn !== undefined,
       ...(this.error ? { error: { code: this.error.code, message: this.error.message } } : {}),
     };
@@ -341,10 +332,12 @@ export class SessionCore implements LinkHost {
     this.ids.reset();
     this.knownIds.clear();
     this.lastMessage = undefined;
-    if (record.title) this.agentInfo = { ...this.agentInfo, title: record.title };
+    this.config.setTitle(record.title);
+    this.requests.resetJournal();
     if (record.nextSeq > 0) {
       for (const u of await this.journal.read(sessionId)) this.learn(u);
     }
+    this.requests.endOrphans();
     const early = this.early.filter((p) => p.sessionId === sessionId);
     this.early = [];
     for (const p of early) this.onUpdate(p);
@@ -399,13 +392,7 @@ export class SessionCore implements LinkHost {
   private linkEnded(link: AgentLink, end: LinkEnd): void {
     if (this.link !== link) return;
     this.link = undefined;
-    this.permissions.abandonAll();
-    this.elicitations.abandonAll();
-    for (const [key, row] of this.rows) {
-      if (!key.startsWith(`${link.serial}:`)) continue;
-      this.rows.delete(key);
-      if (!row.resolved) this.endRequest(row.kind, row.rowId, 'unanswerable');
-    }
+    this.requests.linkEnded(link.serial);
     if (this.closing) {
       this.setState('closed');
       return;
@@ -457,9 +444,10 @@ export class SessionCore implements LinkHost {
     if (sessionId !== this.sessionId) return; // quarantined: not this session's
     if (this.replay) {
       this.replay.buffer.push(update as Raw);
-      this.applyState(update as Raw);
+      this.applyState(normalizeUpdate(update, -1, new MessageIdSynthesizer()));
       return;
     }
+    if (this.turn && this.echo.swallow(update as Raw)) return; // the prompt is journaled already
     this.ingest(update as Raw);
   }
 
@@ -467,7 +455,6 @@ export class SessionCore implements LinkHost {
     const writer = this.writer;
     if (!writer) return;
     const update = normalizeUpdate(raw, writer.nextSeq, this.ids);
-    this.applyState(raw);
     this.learn(update);
     writer.append([update]);
   }
@@ -482,6 +469,7 @@ export class SessionCore implements LinkHost {
   }
 
   private learn(u: AgentSessionUpdate): void {
+    this.requests.learn(u);
     if (u.messageId && !u.messageId.startsWith('silo-')) {
       this.knownIds.add(u.messageId);
       if (u.kind === 'agent_message_chunk' || u.kind === 'agent_thought_chunk') {
@@ -491,49 +479,14 @@ export class SessionCore implements LinkHost {
       }
     }
     if (u.toolCall?.toolCallId) this.knownIds.add(u.toolCall.toolCallId);
-    if (u.kind === 'session_info_update') this.applyState(u.raw as Raw);
+    this.applyState(u);
   }
 
-  private applyState(raw: Raw): void {
-    switch (raw.sessionUpdate) {
-      case 'session_info_update':
-        if (raw.title === null) {
-          const { title: _, ...rest } = this.agentInfo;
-          this.agentInfo = rest;
-        } else if (typeof raw.title === 'string') {
-          this.agentInfo = { ...this.agentInfo, title: raw.title };
-          void this.journal.upsertSession(this.sessionId, { title: raw.title }).catch(() => {});
-        }
-        break;
-      case 'available_commands_update':
-        if (Array.isArray(raw.availableCommands)) {
-          this.commands = raw.availableCommands.flatMap((c: Raw) =>
-            typeof c?.name === 'string'
-              ? [
-                  {
-                    name: c.name,
-                    description: typeof c.description === 'string' ? c.description : '',
-                    ...(typeof (c.input as Raw | null)?.hint === 'string'
-                      ? { hint: (c.input as Raw).hint as string }
-                      : {}),
-                  },
-                ]
-              : [],
-          );
-        }
-        break;
-      case 'usage_update':
-        if (typeof raw.used === 'number' && typeof raw.size === 'number') {
-          const cost = raw.cost as Raw | null | undefined;
-          this.usage =
-            cost && typeof cost.amount === 'number' && typeof cost.currency === 'string'
-              ? { used: raw.used, size: raw.size, cost: { amount: cost.amount, currency: cost.currency } }
-              : { used: raw.used, size: raw.size };
-        }
-        break;
-      default:
-        this.config.applyUpdate(raw);
-    }
+  /** Session state from a normalized update (journaled or live); a new title is remembered. */
+  private applyState(u: AgentSessionUpdate): void {
+    const title = this.config.apply(u);
+    if (title !== undefined && this.sessionId)
+      void this.journal.upsertSession(this.sessionId, { title }).catch(() => {});
   }
 
   // ── Turns ─────────────────────────────────────────────────────────────────────────────────────
@@ -564,6 +517,7 @@ export class SessionCore implements LinkHost {
     }
     const turn = { cancelled: false, force: new AbortController() };
     this.turn = turn;
+    this.echo.expect(blocks);
     void this.delivery.state();
     let end: AgentTurnEnd;
     let failure: SiloError | undefined;
@@ -590,6 +544,7 @@ export class SessionCore implements LinkHost {
       }
     }
     this.turn = undefined;
+    this.echo.end();
     this.record({ kind: 'turn_end', turnEnd: end, raw: { ...response, stopReason: end.stopReason } });
     await this.writer!.flushed();
     await this.delivery.flush();
@@ -608,8 +563,7 @@ export class SessionCore implements LinkHost {
     if (!turn || !link) return;
     turn.cancelled = true;
     const sent = link.notify('session/cancel', { sessionId: this.sessionId });
-    this.permissions.cancelAll();
-    this.elicitations.cancelAll();
+    this.requests.cancelAll();
     setTimeout(() => turn.force.abort(), FORCE_STOP_MS);
     await sent.catch(() => {});
   }
@@ -640,78 +594,16 @@ export class SessionCore implements LinkHost {
     const m = message as { id?: string | number; method?: string; params?: Raw };
     const link = this.link;
     if (!link || m.id === undefined || m.id === null || !m.params) {
-      if (m.method === 'elicitation/complete') this.completeUrl(m.params?.elicitationId);
+      if (m.method === 'elicitation/complete') this.requests.completeUrl(m.params?.elicitationId);
       return;
     }
     if (m.params.sessionId !== undefined && m.params.sessionId !== this.sessionId) return;
-    const key = `${link.serial}:${m.id}`;
-    if (m.method === 'session/request_permission') {
-      const rowId = `p${link.serial}-${m.id}`;
-      const options = Array.isArray(m.params.options) ? (m.params.options as PermissionOption[]) : [];
-      const toolCall = normalizeToolCall((m.params.toolCall ?? {}) as Raw, false);
-      this.rows.set(key, { kind: 'permission', rowId, options });
-      this.record({
-        kind: 'permission',
-        permission: { id: rowId, ...(toolCall ? { toolCall } : {}), options },
-        raw: m.params,
-      });
-    } else if (m.method === 'elicitation/create') {
-      const n = normalizeElicitation(m.params, { form: true, url: true });
-      if (n.invalid) return;
-      const rowId = `e${link.serial}-${m.id}`;
-      this.rows.set(key, {
-        kind: 'elicitation',
-        rowId,
-        questions: n.questions,
-        unsupported: n.unsupported,
-        ...(n.elicitationId ? { elicitationId: n.elicitationId } : {}),
-      });
-      this.record({ kind: 'elicitation', elicitation: toRecord(n, rowId), raw: m.params });
-    }
+    this.requests.onRequest(link.serial, m.id, m.method, m.params);
   }
 
   /** From the tap: the client answered one of the agent's requests; journal how it ended. */
   onOutboundResponse(id: string | number, message: AnyMessage): void {
-    const link = this.link;
-    const row = link && this.rows.get(`${link.serial}:${id}`);
-    if (!row || row.resolved) return;
-    row.resolved = true;
-    if (row.elicitationId === undefined) this.rows.delete(`${link.serial}:${id}`);
-    const result = (message as { result?: Raw }).result;
-    if (row.kind === 'permission') {
-      const outcome = result?.outcome as Raw | undefined;
-      const selected = outcome?.outcome === 'selected' && typeof outcome.optionId === 'string';
-      const permission = selected
-        ? { id: row.rowId, resolution: 'selected' as const, optionId: outcome.optionId as string }
-        : { id: row.rowId, resolution: result ? ('cancelled' as const) : ('unanswerable' as const) };
-      this.record({ kind: 'permission_resolution', permission, raw: (message as unknown as Raw) ?? {} });
-      this.delivery.requestEnded(row.rowId, permission.resolution);
-    } else {
-      const action = result?.action;
-      const resolution = action === 'accept' ? 'answered' : action === 'decline' ? 'declined' : 'cancelled';
-      this.record({
-        kind: 'elicitation_resolution',
-        elicitation: toResolutionRecord(row.rowId, resolution, row.answerText),
-        raw: (message as unknown as Raw) ?? {},
-      });
-      this.delivery.requestEnded(row.rowId, resolution);
-    }
-  }
-
-  /** `elicitation/complete`: the external flow of a url question finished. Unknown ids are ignored. */
-  private completeUrl(elicitationId: unknown): void {
-    if (typeof elicitationId !== 'string') return;
-    for (const [key, row] of this.rows) {
-      if (row.elicitationId === elicitationId) {
-        this.rows.delete(key);
-        this.record({
-          kind: 'elicitation_complete',
-          elicitation: { id: row.rowId, completed: true },
-          raw: { elicitationId },
-        });
-        return;
-      }
-    }
+    if (this.link) this.requests.onResponse(this.link.serial, id, message);
   }
 
   async permission(
@@ -719,13 +611,8 @@ export class SessionCore implements LinkHost {
     params: RequestPermissionRequest,
     signal: AbortSignal,
   ): Promise<RequestPermissionResponse> {
-    const row = this.link && this.rows.get(`${this.link.serial}:${requestId}`);
-    if (!row || !this.options.handlesPermissions || this.turn?.cancelled || this.writer?.error)
-      return CANCELLED_PERMISSION;
-    const pending = this.permissions.open(row.rowId, CANCELLED_PERMISSION, signal);
-    const toolCall = normalizeToolCall(params.toolCall as unknown as Raw, false) ?? { toolCallId: '' };
-    this.delivery.permission({ id: row.rowId, sessionId: this.sessionId, toolCall, options: params.options });
-    return pending;
+    if (!this.link) return { outcome: { outcome: 'cancelled' } };
+    return this.requests.permission(this.link.serial, requestId, params, signal);
   }
 
   async elicitation(
@@ -733,71 +620,18 @@ export class SessionCore implements LinkHost {
     params: CreateElicitationRequest,
     signal: AbortSignal,
   ): Promise<CreateElicitationResponse> {
-    const n = normalizeElicitation(params, { form: true, url: true });
-    if (n.invalid) throw RequestError.invalidParams({ reason: n.invalid });
-    const row = this.link && this.rows.get(`${this.link.serial}:${requestId}`);
-    if (!row || !this.options.handlesElicitations || this.turn?.cancelled || this.writer?.error)
-      return CANCELLED_ELICITATION;
-    const pending = this.elicitations.open(row.rowId, CANCELLED_ELICITATION, signal);
-    this.delivery.elicitation({
-      id: row.rowId,
-      ...(n.sessionId ? { sessionId: n.sessionId } : {}),
-      mode: n.mode,
-      message: n.message,
-      questions: n.questions,
-      acknowledgeOnly: n.acknowledgeOnly,
-      ...(n.toolCallId ? { toolCallId: n.toolCallId } : {}),
-      ...(n.url ? { url: n.url } : {}),
-      unsupported: n.unsupported,
-      raw: n.raw,
-    });
-    return pending;
+    if (!this.link) return { action: 'cancel' };
+    return this.requests.elicitation(this.link.serial, requestId, params, signal);
   }
 
   /** The page chose an option (or `null` to cancel). Rejects with `invalid-params` for an unknown option. */
   async answerPermission(rowId: string, optionId: string | null): Promise<void> {
-    const row = this.findRow(rowId);
-    if (optionId !== null && !row?.options?.some((o) => o.optionId === optionId)) {
-      throw new SiloError('invalid-params', `Unknown permission option ${optionId}`);
-    }
-    const answer: RequestPermissionResponse =
-      optionId === null ? CANCELLED_PERMISSION : { outcome: { outcome: 'selected', optionId } };
-    if (!this.permissions.answer(rowId, answer))
-      throw SiloError.closed('This permission request can no longer be answered');
+    this.requests.answerPermission(rowId, optionId);
   }
 
   /** The page answered a question. Accept validates first: `invalid-params` with `data.errors`. */
   async answerElicitation(rowId: string, action: ElicitationAction): Promise<void> {
-    const row = this.findRow(rowId);
-    if (!row || !this.elicitations.has(rowId))
-      throw SiloError.closed('This question can no longer be answered');
-    if (action.action !== 'accept') {
-      this.elicitations.answer(rowId, { action: action.action });
-      return;
-    }
-    if (row.unsupported)
-      throw new SiloError('invalid-params', 'This question can only be declined or cancelled');
-    const result = validateAnswers(row.questions ?? [], action.answers);
-    if (!result.ok)
-      throw new SiloError('invalid-params', 'Some answers are not valid', { errors: result.errors });
-    row.answerText = result.text;
-    // A url accept is consent to open the URL: it carries no content.
-    this.elicitations.answer(
-      rowId,
-      row.elicitationId ? { action: 'accept' } : { action: 'accept', content: result.content },
-    );
-  }
-
-  private findRow(rowId: string): RequestRow | undefined {
-    for (const row of this.rows.values()) if (row.rowId === rowId) return row;
-    return undefined;
-  }
-
-  private endRequest(kind: 'permission' | 'elicitation', rowId: string, resolution: 'unanswerable'): void {
-    if (kind === 'permission')
-      this.record({ kind: 'permission_resolution', permission: { id: rowId, resolution }, raw: {} });
-    else this.record({ kind: 'elicitation_resolution', elicitation: { id: rowId, resolution }, raw: {} });
-    this.delivery.requestEnded(rowId, resolution);
+    this.requests.answerElicitation(rowId, action);
   }
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────

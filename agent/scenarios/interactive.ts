@@ -21,7 +21,7 @@ async function askPermission(
   await turn.update({ sessionUpdate: 'tool_call', toolCallId, title, kind: 'edit', status: 'pending' });
   return turn.client.request('session/request_permission', {
     sessionId: turn.sessionId,
-    toolCall: { toolCallId, title, kind: 'edit', status: 'pending' },
+    toolCall: { toolCallId: turn.toolCallId(toolCallId), title, kind: 'edit', status: 'pending' },
     options: [...PERMISSION_OPTIONS],
   });
 }
@@ -40,9 +40,12 @@ async function finishTool(
   });
 }
 
-/** One permission request with every option kind; the answer is echoed as `Permission: <optionId|cancelled>`. */
+/**
+ * One permission request with every option kind, to write `file` (first argument, default
+ * `config.json`); the answer is echoed as `Permission: <optionId|cancelled>`.
+ */
 export async function permission(turn: Turn): Promise<StopReason> {
-  const response = await askPermission(turn, 'call-permission', 'Write config.json');
+  const response = await askPermission(turn, 'call-permission', `Write ${turn.args[0] ?? 'config.json'}`);
   if (response.outcome.outcome === 'cancelled' || turn.signal.aborted) return 'cancelled';
   await finishTool(turn, 'call-permission', response);
   await turn.say(`Permission: ${outcomeText(response)}`);
@@ -82,7 +85,12 @@ export async function withdraw(turn: Turn): Promise<StopReason> {
       'session/request_permission',
       {
         sessionId: turn.sessionId,
-        toolCall: { toolCallId: 'call-withdrawn', title: 'Delete cache', kind: 'delete', status: 'pending' },
+        toolCall: {
+          toolCallId: turn.toolCallId('call-withdrawn'),
+          title: 'Delete cache',
+          kind: 'delete',
+          status: 'pending',
+        },
         options: [...PERMISSION_OPTIONS],
       },
       options,

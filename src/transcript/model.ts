@@ -4,8 +4,13 @@
  * (found through a key → index map), so a transcript of 100,000 updates folds in linear time.
  * @packageDocumentation
  */
+import {
+  EMPTY_SESSION_STATE,
+  reduceSessionState,
+  SESSION_STATE_KINDS,
+  type SessionState,
+} from '../session-state.ts';
 import type {
-  AgentCommand,
   AgentContentBlock,
   AgentElicitationRecord,
   AgentPermissionRecord,
@@ -34,15 +39,6 @@ const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
   agent_thought_chunk: 'thought',
 };
 
-/** Kinds that change session state but draw no row. */
-const STATE_KINDS = new Set([
-  'usage_update',
-  'session_info_update',
-  'available_commands_update',
-  'current_mode_update',
-  'config_option_update',
-]);
-
 /** Stop reasons after which unfinished tool calls of the turn are shown as locally cancelled. */
 const CANCELLING_STOPS = new Set(['cancelled', 'interrupted']);
 
@@ -68,7 +64,12 @@ export class TranscriptModel {
   turnsEnded = 0;
 
   private readonly index = new Map<string, number>();
+  /** Keys of the request rows of each `p:<id>` / `e:<id>`, oldest first (more than one only in old journals). */
+  private readonly requestKeys = new Map<string, string[]>();
+  /** The key of each tool-call id's newest card (`t:<id>`, or `t:<id>#<n>` when an agent reused the id). */
+  private readonly toolKeys = new Map<string, string>();
   private state: TranscriptState = { commands: [], plan: [], inTurn: false, turn: 0 };
+  private session: SessionState = EMPTY_SESSION_STATE;
   private lastSeq = -1;
   private turnStart = 0;
   private turnTools: string[] = [];
@@ -130,8 +131,11 @@ export class TranscriptModel {
         const call = u.toolCall ?? toolCallFromRaw(raw);
         if (!call) return this.unknown(kind, raw, u.seq);
         // A repeated tool_call is an upsert: only the fields the agent actually sent patch the row.
-        const repeat = kind === 'tool_call' && this.index.has(`t:${call.toolCallId}`);
-        return this.tool(repeat ? sentFields(call, raw) : call, u.seq);
+        // A tool_call reusing the id of an earlier turn's call is a new call: it gets its own card.
+        const card = this.toolRow(call.toolCallId);
+        if (kind === 'tool_call' && card !== undefined && this.rows[card]!.turn !== this.state.turn)
+          return this.tool(call, u.seq, true);
+        return this.tool(kind === 'tool_call' && card !== undefined ? sentFields(call, raw) : call, u.seq);
       }
       case 'plan':
         return this.plan(u, raw);
@@ -150,16 +154,24 @@ export class TranscriptModel {
         });
       case 'permission':
       case 'permission_resolution':
-        return this.permission(u.permission ?? (raw as unknown as AgentPermissionRecord), u.seq);
+        return this.permission(
+          u.permission ?? (raw as unknown as AgentPermissionRecord),
+          kind === 'permission',
+          u.seq,
+        );
       case 'elicitation':
       case 'elicitation_resolution':
       case 'elicitation_complete':
-        return this.elicitation(u.elicitation ?? (raw as unknown as AgentElicitationRecord), u.seq);
+        return this.elicitation(
+          u.elicitation ?? (raw as unknown as AgentElicitationRecord),
+          kind === 'elicitation',
+          u.seq,
+        );
       case 'turn_end':
         return this.turnEnd(u, raw);
       default:
-        if (STATE_KINDS.has(kind)) {
-          this.stateUpdate(kind, u, raw);
+        if (SESSION_STATE_KINDS.has(kind)) {
+          this.stateUpdate(u);
           return -1;
         }
         return this.unknown(kind, raw, u.seq);
@@ -223,10 +235,18 @@ export class TranscriptModel {
     this.turnsStarted++;
   }
 
-  private tool(call: AgentToolCall, seq: number | undefined): number {
-    const key = `t:${call.toolCallId}`;
-    let i = this.index.get(key);
+  /** The index of the newest card of a tool-call id, if any. */
+  private toolRow(toolCallId: string): number | undefined {
+    return this.index.get(this.toolKeys.get(toolCallId) ?? `t:${toolCallId}`);
+  }
+
+  private tool(call: AgentToolCall, seq: number | undefined, fresh = false): number {
+    let i = fresh ? undefined : this.toolRow(call.toolCallId);
     if (i === undefined) {
+      const key = this.index.has(`t:${call.toolCallId}`)
+        ? this.nextKey(`t:${call.toolCallId}`)
+        : `t:${call.toolCallId}`;
+      this.toolKeys.set(call.toolCallId, key);
       const created: ToolCallRowCall = {
         toolCallId: call.toolCallId,
         kind: 'other',
@@ -297,26 +317,66 @@ export class TranscriptModel {
     return i;
   }
 
-  private permission(record: AgentPermissionRecord, seq: number | undefined): number {
+  private permission(record: AgentPermissionRecord, opens: boolean, seq: number | undefined): number {
     if (typeof record?.id !== 'string') return this.unknown('permission', {}, seq);
     // A permission may be the first sight of its tool call: upsert the card from its fields.
     if (record.toolCall?.toolCallId) this.tool(record.toolCall, seq);
-    const key = `p:${record.id}`;
-    const i = this.index.get(key);
-    if (i === undefined) return this.push({ type: 'permission', key, turn: this.state.turn, seq, record });
+    const i = this.requestRow(`p:${record.id}`, opens);
+    if (i === undefined)
+      return this.push({
+        type: 'permission',
+        key: this.requestKey(`p:${record.id}`),
+        turn: this.state.turn,
+        seq,
+        record,
+      });
     const row = this.rows[i] as PermissionRow;
     this.rows[i] = { ...row, record: merge(row.record, record) };
     return i;
   }
 
-  private elicitation(record: AgentElicitationRecord, seq: number | undefined): number {
+  private elicitation(record: AgentElicitationRecord, opens: boolean, seq: number | undefined): number {
     if (typeof record?.id !== 'string') return this.unknown('elicitation', {}, seq);
-    const key = `e:${record.id}`;
-    const i = this.index.get(key);
-    if (i === undefined) return this.push({ type: 'elicitation', key, turn: this.state.turn, seq, record });
+    const i = this.requestRow(`e:${record.id}`, opens);
+    if (i === undefined)
+      return this.push({
+        type: 'elicitation',
+        key: this.requestKey(`e:${record.id}`),
+        turn: this.state.turn,
+        seq,
+        record,
+      });
     const row = this.rows[i] as ElicitationRow;
     this.rows[i] = { ...row, record: merge(row.record, record) };
     return i;
+  }
+
+  /**
+   * The row a request record patches, or undefined for a new row. A request record (`permission`,
+   * `elicitation`) always opens a new row: journals written by Silo 0.1.0 could give two requests one
+   * id (its ids restarted with every worker), and two requests must never share a row. A resolution
+   * or completion patches the newest unresolved row with its id, else the newest.
+   */
+  private requestRow(base: string, opens: boolean): number | undefined {
+    if (opens) return undefined;
+    const keys = this.requestKeys.get(base) ?? [];
+    let newest: number | undefined;
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const i = this.index.get(keys[k]!);
+      if (i === undefined) continue;
+      if ((this.rows[i] as PermissionRow | ElicitationRow).record.resolution === undefined) return i;
+      newest ??= i;
+    }
+    return newest;
+  }
+
+  /** The key of a new request row: `p:<id>` (or `e:<id>`), `p:<id>#<n>` when that is taken. */
+  private requestKey(base: string): string {
+    const keys = this.requestKeys.get(base) ?? [];
+    const key = keys.length === 0 ? base : this.nextKey(base);
+    keys.push(key);
+    this.requestKeys.set(base, keys);
+    return key;
   }
 
   private turnEnd(u: AgentSessionUpdate, raw: Raw): number {
@@ -356,33 +416,13 @@ export class TranscriptModel {
     });
   }
 
-  private stateUpdate(kind: string, u: AgentSessionUpdate, raw: Raw): void {
-    switch (kind) {
-      case 'usage_update': {
-        const usage =
-          u.usage ??
-          (typeof raw.used === 'number' && typeof raw.size === 'number'
-            ? { used: raw.used, size: raw.size }
-            : undefined);
-        if (usage) this.state = { ...this.state, usage };
-        break;
-      }
-      case 'session_info_update':
-        if (raw.title === null) this.state = { ...this.state, title: undefined };
-        else if (typeof raw.title === 'string') this.state = { ...this.state, title: raw.title };
-        break;
-      case 'available_commands_update':
-        if (Array.isArray(raw.availableCommands)) {
-          const commands: AgentCommand[] = [];
-          for (const c of raw.availableCommands) {
-            if (!isObject(c) || typeof c.name !== 'string') continue;
-            const hint = isObject(c.input) ? str(c.input.hint) : undefined;
-            commands.push({ name: c.name, description: str(c.description) ?? '', ...(hint ? { hint } : {}) });
-          }
-          this.state = { ...this.state, commands };
-        }
-        break;
-    }
+  /** Session state (title, usage, commands) comes from the one reducer the worker's snapshot uses. */
+  private stateUpdate(u: AgentSessionUpdate): void {
+    const next = reduceSessionState(this.session, u);
+    if (next === this.session) return;
+    this.session = next;
+    const { usage, title, commands } = next;
+    this.state = { ...this.state, ...(usage ? { usage } : {}), title, commands };
   }
 
   private unknown(kind: string, raw: Raw, seq: number | undefined): number {

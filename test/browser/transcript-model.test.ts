@@ -2,12 +2,14 @@ import { expect } from 'chai';
 import { TranscriptModel } from '../../src/transcript/model.ts';
 import type {
   CompactionRow,
+  ElicitationRow,
   MessageRow,
   PermissionRow,
   PlanRow,
   ToolCallRow,
   TurnEndRow,
 } from '../../src/transcript/rows.ts';
+import { COLLIDING_JOURNAL } from './fixtures/journal-0.1.0.ts';
 import {
   chunk,
   journalFromTraffic,
@@ -327,5 +329,89 @@ describe('transcript model', () => {
     const ms = performance.now() - t0;
     expect(m.rows.length).to.be.greaterThan(20_000);
     expect(ms, `folding took ${ms.toFixed(0)} ms`).to.be.lessThan(3000);
+  });
+});
+
+describe('transcript model: request ids that collide in a 0.1.0 journal', () => {
+  it('renders every request as its own row with its own tool and answer', () => {
+    const m = fold(...COLLIDING_JOURNAL);
+    const permissions = m.rows.filter((r): r is PermissionRow => r.type === 'permission');
+    expect(
+      permissions.map((r) => [r.record.id, r.record.toolCall?.title, r.record.resolution, r.record.optionId]),
+    ).to.deep.equal([
+      ['p1-0', 'Write a.txt', 'selected', 'allow-once'],
+      ['p1-0', 'Write b.txt', 'selected', 'reject-once'],
+    ]);
+    const questions = m.rows.filter((r): r is ElicitationRow => r.type === 'elicitation');
+    expect(questions.map((r) => [r.record.message, r.record.resolution, r.record.answers])).to.deep.equal([
+      ['First question', 'answered', { color: 'red' }],
+      ['Second question', 'declined', undefined],
+    ]);
+    expect(new Set(m.rows.map((r) => r.key)).size).to.equal(m.rows.length, 'row keys are unique');
+    expect(m.rows.map((r) => r.type)).to.deep.equal([
+      'message',
+      'tool',
+      'permission',
+      'elicitation',
+      'turn-end',
+      'message',
+      'tool',
+      'permission',
+      'elicitation',
+      'turn-end',
+    ]);
+  });
+
+  it('an answer lands on the request still open, not on an older answered one with its id', () => {
+    const m = fold(
+      { seq: 0, kind: 'permission', permission: { id: 'p1-0', options: [] }, raw: {} },
+      { seq: 1, kind: 'permission', permission: { id: 'p1-0', options: [] }, raw: {} },
+      { seq: 2, kind: 'permission_resolution', permission: { id: 'p1-0', resolution: 'cancelled' }, raw: {} },
+      {
+        seq: 3,
+        kind: 'permission_resolution',
+        permission: { id: 'p1-0', resolution: 'unanswerable' },
+        raw: {},
+      },
+    );
+    expect(m.rows.map((r) => (r as PermissionRow).record.resolution)).to.deep.equal([
+      'unanswerable',
+      'cancelled',
+    ]);
+  });
+});
+
+describe('transcript model: an agent that reuses a tool-call id in a later turn', () => {
+  it('keeps the finished turn’s card intact and gives the new call its own card', () => {
+    const m = fold(
+      userPrompt('first', 'ru1'),
+      tool({ toolCallId: 'call-1', title: 'Write a.txt', kind: 'edit', status: 'pending' }, true),
+      tool({ toolCallId: 'call-1', status: 'completed' }),
+      turnEnd('end_turn'),
+      userPrompt('second', 'ru2'),
+      tool({ toolCallId: 'call-1', title: 'Write b.txt', kind: 'edit', status: 'pending' }, true),
+      // Within one turn a repeated tool_call still upserts its card.
+      tool({ toolCallId: 'call-1', title: 'Write b.txt (again)' }, true),
+      tool({ toolCallId: 'call-1', status: 'failed' }),
+      turnEnd('end_turn'),
+    );
+    const cards = m.rows.filter((r): r is ToolCallRow => r.type === 'tool');
+    expect(cards.map((r) => [r.turn, r.toolCall.title, r.toolCall.status])).to.deep.equal([
+      [1, 'Write a.txt', 'completed'],
+      [2, 'Write b.txt (again)', 'failed'],
+    ]);
+    expect(cards[0]!.key).to.not.equal(cards[1]!.key);
+  });
+
+  it('an update arriving after the next prompt still patches the earlier turn’s card', () => {
+    const m = fold(
+      userPrompt('first', 'lu1'),
+      tool({ toolCallId: 'late', title: 'Slow', status: 'in_progress' }, true),
+      turnEnd('end_turn'),
+      userPrompt('second', 'lu2'),
+      tool({ toolCallId: 'late', status: 'completed' }),
+    );
+    const cards = m.rows.filter((r): r is ToolCallRow => r.type === 'tool');
+    expect(cards.map((r) => [r.turn, r.toolCall.status])).to.deep.equal([[1, 'completed']]);
   });
 });

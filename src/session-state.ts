@@ -1,0 +1,197 @@
+/**
+ * The session-state reducer: the one place that folds updates into a session's state — its title,
+ * usage, slash commands, config options and legacy mode. Pure and total: the worker's snapshot and the
+ * transcript model both use it, so the page has one source of truth for each fact.
+ *
+ * It reads {@link AgentSessionUpdate}s as the worker journals them (and as older journals hold them):
+ * `usage` normalized, and for the other state kinds the agent's fields under `raw`. Malformed fields
+ * leave the state unchanged; nothing here throws.
+ * @packageDocumentation
+ */
+import type {
+  AgentCommand,
+  AgentSessionConfigOption,
+  AgentSessionUpdate,
+  AgentSessionUsage,
+} from './types.ts';
+
+type Raw = Readonly<Record<string, unknown>>;
+
+/** What a session's updates say about it, beside the conversation. */
+export interface SessionState {
+  /** From `session_info_update` (`null` there clears it). */
+  readonly title?: string;
+  /** The latest `usage_update`. */
+  readonly usage?: AgentSessionUsage;
+  /** The latest `available_commands_update`. */
+  readonly commands: readonly AgentCommand[];
+  /** The agent's config options (from a session response or `config_option_update`). */
+  readonly config: readonly AgentSessionConfigOption[];
+  /** The legacy mode as a select option (`source: "mode"`), if the agent has modes. */
+  readonly mode?: AgentSessionConfigOption;
+}
+
+/** The state before any update. */
+export const EMPTY_SESSION_STATE: SessionState = { commands: [], config: [] };
+
+/** Update kinds that change {@link SessionState} and draw no row. */
+export const SESSION_STATE_KINDS: ReadonlySet<string> = new Set([
+  'usage_update',
+  'session_info_update',
+  'available_commands_update',
+  'current_mode_update',
+  'config_option_update',
+]);
+
+const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * Applies one update. Returns `state` itself when the update changes nothing (any kind outside
+ * {@link SESSION_STATE_KINDS}, or a malformed field), else a new state.
+ */
+export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): SessionState {
+  const raw: Raw = isObject(u?.raw) ? u.raw : {};
+  switch (u?.kind) {
+    case 'usage_update': {
+      const usage =
+        u.usage ??
+        (typeof raw.used === 'number' && typeof raw.size === 'number'
+          ? { used: raw.used, size: raw.size }
+          : undefined);
+      return usage ? { ...state, usage } : state;
+    }
+    case 'session_info_update':
+      if (raw.title === null) {
+        const { title: _, ...rest } = state;
+        return rest;
+      }
+      return typeof raw.title === 'string' ? { ...state, title: raw.title } : state;
+    case 'available_commands_update':
+      return Array.isArray(raw.availableCommands)
+        ? { ...state, commands: mapCommands(raw.availableCommands) }
+        : state;
+    case 'config_option_update':
+      return { ...state, config: mapConfigOptions(raw.configOptions) };
+    case 'current_mode_update':
+      return typeof raw.currentModeId === 'string' ? withMode(state, raw.currentModeId) : state;
+    default:
+      return state;
+  }
+}
+
+/** Folds updates in order from `state` (default: empty). */
+export function reduceSessionStates(
+  updates: readonly AgentSessionUpdate[],
+  state: SessionState = EMPTY_SESSION_STATE,
+): SessionState {
+  return updates.reduce(reduceSessionState, state);
+}
+
+/**
+ * Applies a session response (`session/new`, `session/load`, `session/resume`,
+ * `session/set_config_option`): the config options and modes it carries replace the current ones.
+ */
+export function withSessionResponse(state: SessionState, response: unknown): SessionState {
+  if (!isObject(response)) return state;
+  let next = state;
+  if (response.configOptions !== undefined && response.configOptions !== null)
+    next = { ...next, config: mapConfigOptions(response.configOptions) };
+  if (response.modes !== undefined && response.modes !== null) {
+    const mode = mapModes(response.modes);
+    next = mode ? { ...next, mode } : withoutMode(next);
+  }
+  return next;
+}
+
+/** Records the current legacy mode (no change when the agent has no modes). */
+export function withMode(state: SessionState, modeId: string): SessionState {
+  return state.mode ? { ...state, mode: { ...state.mode, currentValue: modeId } } : state;
+}
+
+/** The options a page shows: config options, plus the mode unless a config option covers modes. */
+export function configOptionsOf(state: SessionState): AgentSessionConfigOption[] {
+  const hasModeConfig = state.config.some((o) => o.category === 'mode');
+  return state.mode && !hasModeConfig ? [...state.config, state.mode] : [...state.config];
+}
+
+function withoutMode(state: SessionState): SessionState {
+  const { mode: _, ...rest } = state;
+  return rest;
+}
+
+function mapCommands(raw: readonly unknown[]): AgentCommand[] {
+  const commands: AgentCommand[] = [];
+  for (const c of raw) {
+    if (!isObject(c) || typeof c.name !== 'string') continue;
+    const hint = isObject(c.input) ? str(c.input.hint) : undefined;
+    commands.push({ name: c.name, description: str(c.description) ?? '', ...(hint ? { hint } : {}) });
+  }
+  return commands;
+}
+
+function selectOptions(raw: unknown): AgentSessionConfigOption['options'] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((o) => {
+    if (!isObject(o)) return [];
+    if (Array.isArray(o.options)) {
+      const group = typeof o.name === 'string' ? o.name : String(o.group ?? '');
+      return (selectOptions(o.options) ?? []).map((x) => ({ ...x, group }));
+    }
+    if (typeof o.value !== 'string') return [];
+    const name = typeof o.name === 'string' ? o.name : o.value;
+    return [
+      typeof o.description === 'string'
+        ? { value: o.value, name, description: o.description }
+        : { value: o.value, name },
+    ];
+  });
+}
+
+/** Maps the agent's `configOptions` (unknown option types are ignored). */
+export function mapConfigOptions(raw: unknown): AgentSessionConfigOption[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((o): AgentSessionConfigOption[] => {
+    if (!isObject(o) || typeof o.id !== 'string') return [];
+    const common = {
+      id: o.id,
+      name: typeof o.name === 'string' ? o.name : o.id,
+      ...(typeof o.description === 'string' ? { description: o.description } : {}),
+      ...(typeof o.category === 'string' ? { category: o.category } : {}),
+      source: 'config' as const,
+    };
+    if (o.type === 'boolean' && typeof o.currentValue === 'boolean') {
+      return [{ ...common, type: 'boolean', currentValue: o.currentValue }];
+    }
+    if ((o.type === 'select' || o.type === undefined) && typeof o.currentValue === 'string') {
+      return [{ ...common, type: 'select', currentValue: o.currentValue, options: selectOptions(o.options) }];
+    }
+    return [];
+  });
+}
+
+/** Maps legacy `modes` ({currentModeId, availableModes}) to one select option, or none. */
+export function mapModes(raw: unknown): AgentSessionConfigOption | undefined {
+  if (!isObject(raw) || typeof raw.currentModeId !== 'string' || !Array.isArray(raw.availableModes))
+    return undefined;
+  const options = raw.availableModes.flatMap((m) =>
+    isObject(m) && typeof m.id === 'string'
+      ? [
+          {
+            value: m.id,
+            name: typeof m.name === 'string' ? m.name : m.id,
+            ...(typeof m.description === 'string' ? { description: m.description } : {}),
+          },
+        ]
+      : [],
+  );
+  return {
+    id: 'mode',
+    name: 'Mode',
+    category: 'mode',
+    type: 'select',
+    currentValue: raw.currentModeId,
+    options,
+    source: 'mode',
+  };
+}

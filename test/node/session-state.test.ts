@@ -1,0 +1,117 @@
+// One session-state reducer for the worker's snapshot and the transcript model: one list of updates,
+// fed to both, gives the same title, usage and commands (and the worker its config options and mode).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { TranscriptModel } from '../../src/transcript/model.ts';
+import type { AgentSessionUpdate } from '../../src/types.ts';
+import { MessageIdSynthesizer, normalizeUpdate } from '../../worker/normalize.ts';
+import { LiveSessionState } from '../../worker/state.ts';
+
+/** Raw updates as an agent sends them, normalized as the worker journals them. */
+function journal(raws: Record<string, unknown>[]): AgentSessionUpdate[] {
+  const ids = new MessageIdSynthesizer();
+  return raws.map((raw, seq) => normalizeUpdate(raw, seq, ids));
+}
+
+const MODES = {
+  currentModeId: 'ask',
+  availableModes: [
+    { id: 'ask', name: 'Ask' },
+    { id: 'code', name: 'Code', description: 'Writes code' },
+  ],
+};
+
+const UPDATES = journal([
+  { sessionUpdate: 'session_info_update', title: 'First title' },
+  { sessionUpdate: 'agent_message_chunk', messageId: 'm1', content: { type: 'text', text: 'hi' } },
+  { sessionUpdate: 'usage_update', used: 10, size: 1000 },
+  { sessionUpdate: 'usage_update', used: 'lots', size: 1000 },
+  { sessionUpdate: 'usage_update', used: 25, size: 1000, cost: { amount: 0.25, currency: 'EUR' } },
+  {
+    sessionUpdate: 'available_commands_update',
+    availableCommands: [
+      { name: 'review', description: 'Review code', input: { hint: 'path' } },
+      { description: 'no name: dropped' },
+      { name: 'plain' },
+    ],
+  },
+  { sessionUpdate: 'session_info_update', title: null },
+  { sessionUpdate: 'session_info_update', title: 'Final title' },
+  { sessionUpdate: 'session_info_update', title: 42 },
+  { sessionUpdate: 'current_mode_update', currentModeId: 'code' },
+  {
+    sessionUpdate: 'config_option_update',
+    configOptions: [
+      { id: 'model', name: 'Model', type: 'select', currentValue: 'fast', options: [{ value: 'fast' }] },
+      { id: 'weird', type: '_slider', currentValue: 3 },
+    ],
+  },
+]);
+
+describe('session-state reducer: the worker snapshot and the transcript model agree', () => {
+  test('one update list, fed to both, gives the same title, usage and commands', () => {
+    const worker = new LiveSessionState();
+    worker.applyResponse({ modes: MODES });
+    for (const u of UPDATES) worker.apply(u);
+    const model = new TranscriptModel();
+    model.applyAll(UPDATES);
+
+    const expected = {
+      title: 'Final title',
+      usage: { used: 25, size: 1000, cost: { amount: 0.25, currency: 'EUR' } },
+      commands: [
+        { name: 'review', description: 'Review code', hint: 'path' },
+        { name: 'plain', description: '' },
+      ],
+    };
+    const { title, usage, commands } = worker.current;
+    assert.deepEqual({ title, usage, commands }, expected, 'worker');
+    assert.deepEqual(
+      { title: model.current.title, usage: model.current.usage, commands: model.current.commands },
+      expected,
+      'transcript model',
+    );
+    assert.deepEqual(worker.options, [
+      {
+        id: 'model',
+        name: 'Model',
+        source: 'config',
+        type: 'select',
+        currentValue: 'fast',
+        options: [{ value: 'fast', name: 'fast' }],
+      },
+      {
+        id: 'mode',
+        name: 'Mode',
+        category: 'mode',
+        type: 'select',
+        currentValue: 'code',
+        options: [
+          { value: 'ask', name: 'Ask' },
+          { value: 'code', name: 'Code', description: 'Writes code' },
+        ],
+        source: 'mode',
+      },
+    ]);
+  });
+
+  test('a title cleared with null is gone for both; only a new title is reported for remembering', () => {
+    const cleared = journal([
+      { sessionUpdate: 'session_info_update', title: 'Kept?' },
+      { sessionUpdate: 'session_info_update', title: null },
+    ]);
+    const worker = new LiveSessionState();
+    assert.deepEqual(
+      cleared.map((u) => worker.apply(u)),
+      ['Kept?', undefined],
+    );
+    assert.equal(worker.current.title, undefined);
+    const model = new TranscriptModel();
+    model.applyAll(cleared);
+    assert.equal(model.current.title, undefined);
+    assert.deepEqual(UPDATES.map((u) => new LiveSessionState().apply(u)).filter(Boolean), [
+      'First title',
+      'Final title',
+    ]);
+  });
+});

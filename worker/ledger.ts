@@ -1,0 +1,311 @@
+/**
+ * The request ledger of one session: the interactive requests the agent makes (permissions and
+ * questions). It gives each one an id unique in the session's journal for the session's whole life,
+ * normalizes each question once, journals the request and how it ended in wire order, shows it to the
+ * page while it can be answered, and settles it exactly once (answered, cancelled with the turn, or
+ * unanswerable when its connection or its page went away).
+ */
+import type {
+  AnyMessage,
+  CreateElicitationRequest,
+  CreateElicitationResponse,
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+} from '@agentclientprotocol/sdk';
+import { RequestError } from '@agentclientprotocol/sdk';
+import {
+  type NormalizedElicitation,
+  normalizeElicitation,
+  toRecord,
+  toResolutionRecord,
+  validateAnswers,
+} from '../src/elicitation.ts';
+import { SiloError } from '../src/errors.ts';
+import type { AgentSessionUpdate, PermissionOption } from '../src/types.ts';
+import type { ElicitationAction } from '../src/worker-api.ts';
+import type { Delivery } from './delivery.ts';
+import { normalizeToolCall } from './normalize.ts';
+
+type Raw = Record<string, unknown>;
+
+const CANCELLED_PERMISSION: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
+const CANCELLED_ELICITATION: CreateElicitationResponse = { action: 'cancel' };
+
+/** What the ledger needs from its session. */
+export interface LedgerHost {
+  /** Journals an update Silo records itself (synchronously assigned its place in the journal). */
+  record(update: Omit<AgentSessionUpdate, 'seq'>): void;
+  readonly delivery: Delivery;
+  /** The session's id ('' before it is known). */
+  readonly sessionId: string;
+  /** Whether a request of this kind may be shown to the page now (else it is answered cancelled). */
+  mayAsk(kind: 'permission' | 'elicitation'): boolean;
+}
+
+/** One request the agent made over the current connection. */
+interface Entry {
+  readonly kind: 'permission' | 'elicitation';
+  /** Silo's id: the journal rows' and the page's. */
+  readonly id: string;
+  readonly options?: readonly PermissionOption[];
+  /** A question, normalized once when it arrived. */
+  readonly question?: NormalizedElicitation;
+  answerText?: Record<string, string>;
+  /** Set once its resolution is journaled (url questions stay listed until `elicitation/complete`). */
+  resolved?: boolean;
+  /** While shown to the page: settles the agent's request. */
+  settle?: (answer: RequestPermissionResponse | CreateElicitationResponse) => void;
+  cancelled?: RequestPermissionResponse | CreateElicitationResponse;
+}
+
+/** The interactive requests of one session. Entries are keyed `${link serial}:${JSON-RPC id}`. */
+export class RequestLedger {
+  private readonly entries = new Map<string, Entry>();
+  /** Journaled requests with no journaled resolution, in journal order (see {@link learn}). */
+  private open: string[] = [];
+  /** Ids this ledger gave (their ends are journaled by this ledger). */
+  private readonly mine = new Set<string>();
+
+  constructor(private readonly host: LedgerHost) {}
+
+  /** From the tap, in wire order: journals a permission request or a question before it is handled. */
+  onRequest(serial: number, id: string | number, method: string | undefined, params: Raw): void {
+    const key = `${serial}:${id}`;
+    if (method === 'session/request_permission') {
+      const rowId = this.newId('p');
+      const options = Array.isArray(params.options) ? (params.options as PermissionOption[]) : [];
+      const toolCall = normalizeToolCall((params.toolCall ?? {}) as Raw, false);
+      this.entries.set(key, { kind: 'permission', id: rowId, options });
+      this.host.record({
+        kind: 'permission',
+        permission: { id: rowId, ...(toolCall ? { toolCall } : {}), options },
+        raw: params,
+      });
+    } else if (method === 'elicitation/create') {
+      const question = normalizeElicitation(params, { form: true, url: true });
+      if (question.invalid) {
+        // Never shown nor journaled: the handler answers it -32602.
+        this.entries.set(key, { kind: 'elicitation', id: '', question, resolved: true });
+        return;
+      }
+      const rowId = this.newId('e');
+      this.entries.set(key, { kind: 'elicitation', id: rowId, question });
+      this.host.record({ kind: 'elicitation', elicitation: toRecord(question, rowId), raw: params });
+    }
+  }
+
+  /** From the tap: the client answered the agent's request `id`; journals how it ended. */
+  onResponse(serial: number, id: string | number, message: AnyMessage): void {
+    const key = `${serial}:${id}`;
+    const entry = this.entries.get(key);
+    if (!entry || entry.resolved) {
+      if (entry?.id === '') this.entries.delete(key);
+      return;
+    }
+    entry.resolved = true;
+    if (entry.question?.elicitationId === undefined) this.entries.delete(key);
+    const result = (message as { result?: Raw }).result;
+    const raw = (message as unknown as Raw) ?? {};
+    if (entry.kind === 'permission') {
+      const outcome = result?.outcome as Raw | undefined;
+      const selected = outcome?.outcome === 'selected' && typeof outcome.optionId === 'string';
+      const permission = selected
+        ? { id: entry.id, resolution: 'selected' as const, optionId: outcome.optionId as string }
+        : { id: entry.id, resolution: result ? ('cancelled' as const) : ('unanswerable' as const) };
+      this.host.record({ kind: 'permission_resolution', permission, raw });
+      this.host.delivery.requestEnded(entry.id, permission.resolution);
+    } else {
+      const action = result?.action;
+      const resolution = action === 'accept' ? 'answered' : action === 'decline' ? 'declined' : 'cancelled';
+      this.host.record({
+        kind: 'elicitation_resolution',
+        elicitation: toResolutionRecord(entry.id, resolution, entry.answerText),
+        raw,
+      });
+      this.host.delivery.requestEnded(entry.id, resolution);
+    }
+  }
+
+  /** `elicitation/complete`: the external flow of a url question finished. Unknown ids are ignored. */
+  completeUrl(elicitationId: unknown): void {
+    if (typeof elicitationId !== 'string') return;
+    for (const [key, entry] of this.entries) {
+      if (entry.id && entry.question?.elicitationId === elicitationId) {
+        this.entries.delete(key);
+        this.host.record({
+          kind: 'elicitation_complete',
+          elicitation: { id: entry.id, completed: true },
+          raw: { elicitationId },
+        });
+        return;
+      }
+    }
+  }
+
+  /** The SDK's handler for `session/request_permission`: resolves with the page's answer. */
+  permission(
+    serial: number,
+    requestId: string | number,
+    params: RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse> {
+    const entry = this.entries.get(`${serial}:${requestId}`);
+    if (!entry || !this.host.mayAsk('permission')) return Promise.resolve(CANCELLED_PERMISSION);
+    const pending = this.wait(entry, CANCELLED_PERMISSION, signal);
+    const toolCall = normalizeToolCall(params.toolCall as unknown as Raw, false) ?? { toolCallId: '' };
+    this.host.delivery.permission({
+      id: entry.id,
+      sessionId: this.host.sessionId,
+      toolCall,
+      options: params.options,
+    });
+    return pending;
+  }
+
+  /** The SDK's handler for `elicitation/create`: rejects `-32602` for an invalid one. */
+  elicitation(
+    serial: number,
+    requestId: string | number,
+    params: CreateElicitationRequest,
+    signal: AbortSignal,
+  ): Promise<CreateElicitationResponse> {
+    const entry = this.entries.get(`${serial}:${requestId}`);
+    // Not seen by the tap as this session's (another session's, say): still refuse an invalid one.
+    const n = entry ? entry.question : normalizeElicitation(params, { form: true, url: true });
+    if (n?.invalid) {
+      this.entries.delete(`${serial}:${requestId}`);
+      return Promise.reject(RequestError.invalidParams({ reason: n.invalid }));
+    }
+    if (!entry || !n || !this.host.mayAsk('elicitation')) return Promise.resolve(CANCELLED_ELICITATION);
+    const pending = this.wait(entry, CANCELLED_ELICITATION, signal);
+    this.host.delivery.elicitation({
+      id: entry.id,
+      ...(n.sessionId ? { sessionId: n.sessionId } : {}),
+      mode: n.mode,
+      message: n.message,
+      questions: n.questions,
+      acknowledgeOnly: n.acknowledgeOnly,
+      ...(n.toolCallId ? { toolCallId: n.toolCallId } : {}),
+      ...(n.url ? { url: n.url } : {}),
+      unsupported: n.unsupported,
+      raw: n.raw,
+    });
+    return pending;
+  }
+
+  /** The page chose an option (or `null` to cancel). Rejects with `invalid-params` for an unknown option. */
+  answerPermission(id: string, optionId: string | null): void {
+    const entry = this.find(id, 'permission');
+    if (optionId !== null && !entry?.options?.some((o) => o.optionId === optionId)) {
+      throw new SiloError('invalid-params', `Unknown permission option ${optionId}`);
+    }
+    if (!entry?.settle) throw SiloError.closed('This permission request can no longer be answered');
+    entry.settle(optionId === null ? CANCELLED_PERMISSION : { outcome: { outcome: 'selected', optionId } });
+  }
+
+  /** The page answered a question. Accept validates first: `invalid-params` with `data.errors`. */
+  answerElicitation(id: string, action: ElicitationAction): void {
+    const entry = this.find(id, 'elicitation');
+    if (!entry?.settle) throw SiloError.closed('This question can no longer be answered');
+    if (action.action !== 'accept') {
+      entry.settle({ action: action.action });
+      return;
+    }
+    const n = entry.question!;
+    if (n.unsupported)
+      throw new SiloError('invalid-params', 'This question can only be declined or cancelled');
+    const result = validateAnswers(n.questions, action.answers);
+    if (!result.ok)
+      throw new SiloError('invalid-params', 'Some answers are not valid', { errors: result.errors });
+    entry.answerText = result.text;
+    // A url accept is consent to open the URL: it carries no content.
+    entry.settle(n.elicitationId ? { action: 'accept' } : { action: 'accept', content: result.content });
+  }
+
+  /** The turn was cancelled: answers every request shown to the page cancelled. */
+  cancelAll(): void {
+    for (const entry of [...this.entries.values()]) entry.settle?.(entry.cancelled!);
+  }
+
+  /**
+   * The connection `serial` ended: its requests can no longer be answered. Those without a journaled
+   * end are journaled `unanswerable` and the page is told.
+   */
+  linkEnded(serial: number): void {
+    for (const [key, entry] of this.entries) {
+      if (!key.startsWith(`${serial}:`)) continue;
+      this.entries.delete(key);
+      entry.settle = undefined;
+      if (!entry.resolved && entry.id) this.endUnanswerable(entry.kind, entry.id);
+    }
+  }
+
+  /** Forgets what was learnt of a journal (before {@link learn} reads one again). */
+  resetJournal(): void {
+    this.open = [];
+  }
+
+  /** Reads one journaled update: which requests the journal holds open. */
+  learn(u: AgentSessionUpdate): void {
+    if (u.kind === 'permission' && typeof u.permission?.id === 'string')
+      this.open.push(`p\n${u.permission.id}`);
+    else if (u.kind === 'elicitation' && typeof u.elicitation?.id === 'string')
+      this.open.push(`e\n${u.elicitation.id}`);
+    else if (u.kind === 'permission_resolution' && typeof u.permission?.id === 'string')
+      this.close(`p\n${u.permission.id}`);
+    else if (u.kind === 'elicitation_resolution' && typeof u.elicitation?.id === 'string')
+      this.close(`e\n${u.elicitation.id}`);
+  }
+
+  /**
+   * After the journal was read on a restore: a request the journal holds open that no connection of
+   * this worker asked (its page died with it open) can never be answered; journal it `unanswerable`.
+   */
+  endOrphans(): void {
+    const orphans = this.open.filter((k) => !this.mine.has(k.slice(2)));
+    this.open = this.open.filter((k) => this.mine.has(k.slice(2)));
+    for (const k of orphans) this.endUnanswerable(k[0] === 'p' ? 'permission' : 'elicitation', k.slice(2));
+  }
+
+  private close(key: string): void {
+    const i = this.open.lastIndexOf(key);
+    if (i >= 0) this.open.splice(i, 1);
+  }
+
+  private endUnanswerable(kind: 'permission' | 'elicitation', id: string): void {
+    const resolution = 'unanswerable' as const;
+    if (kind === 'permission')
+      this.host.record({ kind: 'permission_resolution', permission: { id, resolution }, raw: {} });
+    else this.host.record({ kind: 'elicitation_resolution', elicitation: { id, resolution }, raw: {} });
+    this.host.delivery.requestEnded(id, resolution);
+  }
+
+  private wait<R extends RequestPermissionResponse | CreateElicitationResponse>(
+    entry: Entry,
+    cancelled: R,
+    signal: AbortSignal,
+  ): Promise<R> {
+    return new Promise<R>((resolve) => {
+      const settle = (answer: RequestPermissionResponse | CreateElicitationResponse) => {
+        if (entry.settle !== settle) return;
+        entry.settle = undefined;
+        resolve(answer as R);
+      };
+      entry.settle = settle;
+      entry.cancelled = cancelled;
+      if (signal.aborted) settle(cancelled);
+      else signal.addEventListener('abort', () => settle(cancelled), { once: true });
+    });
+  }
+
+  private find(id: string, kind: Entry['kind']): Entry | undefined {
+    for (const entry of this.entries.values()) if (entry.id === id && entry.kind === kind) return entry;
+    return undefined;
+  }
+
+  private newId(prefix: 'p' | 'e'): string {
+    const id = `${prefix}-${crypto.randomUUID()}`;
+    this.mine.add(id);
+    return id;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The worker's live copy of a session's state (title, usage, commands, config options, legacy mode):
+ * a holder around the pure reducer in `src/session-state.ts`, the same one the transcript model uses.
+ */
+import {
+  configOptionsOf,
+  EMPTY_SESSION_STATE,
+  reduceSessionState,
+  type SessionState,
+  withMode,
+  withSessionResponse,
+} from '../src/session-state.ts';
+import type { AgentSessionConfigOption, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
+
+/** Session state as the worker's snapshot shows it. Every change goes through the reducer. */
+export class LiveSessionState {
+  current: SessionState = EMPTY_SESSION_STATE;
+
+  /** Config options plus the mode option (dropped when a config option already covers modes). */
+  get options(): AgentSessionConfigOption[] {
+    return configOptionsOf(this.current);
+  }
+
+  /** Applies one normalized update; returns the new title when it set one (to be remembered). */
+  apply(update: AgentSessionUpdate): string | undefined {
+    const before = this.current.title;
+    this.current = reduceSessionState(this.current, update);
+    const title = this.current.title;
+    return title !== undefined && title !== before ? title : undefined;
+  }
+
+  /** Applies a session response (`session/new`, `load`, `resume`, `set_config_option`). */
+  applyResponse(response: unknown): void {
+    this.current = withSessionResponse(this.current, response);
+  }
+
+  find(id: string): AgentSessionConfigOption | undefined {
+    return this.options.find((o) => o.id === id);
+  }
+
+  /** Records a value the agent accepted for a legacy mode. */
+  setMode(value: string): void {
+    this.current = withMode(this.current, value);
+  }
+
+  /** A title remembered with the session (shown before any update says otherwise). */
+  setTitle(title: string | undefined): void {
+    if (title) this.current = { ...this.current, title };
+  }
+
+  /** What a follower copies from the owner's snapshot. */
+  mirror(snapshot: AgentSessionSnapshot): void {
+    const { title: _, usage: __, ...rest } = this.current;
+    this.current = {
+      ...rest,
+      ...(snapshot.agentInfo.title !== undefined ? { title: snapshot.agentInfo.title } : {}),
+      ...(snapshot.usage ? { usage: snapshot.usage } : {}),
+      commands: [...snapshot.availableCommands],
+    };
+  }
+}
