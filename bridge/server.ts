@@ -15,13 +15,7 @@ import {
   CLOSE_AGENT_LIMIT,
   formatConnectionString,
 } from '../src/bridge-protocol.ts';
-import {
-  type AgentOutcome,
-  type BridgeLog,
-  describeExit,
-  killProcessGroup,
-  stdioAgentConnector,
-} from './connector.ts';
+import { type AgentOutcome, type BridgeLog, describeExit, stdioAgentConnector } from './connector.ts';
 import { checkUpgrade, FailureWindow, type GuardConfig, type Refusal } from './guard.ts';
 import type { BridgeOptions } from './options.ts';
 
@@ -111,6 +105,7 @@ function forAcpServer(ws: WebSocket, outcome: AgentOutcome) {
 /** Starts the bridge. Resolves once it listens; rejects if the port cannot be bound. */
 export async function startBridge(options: BridgeOptions, log: BridgeLog): Promise<RunningBridge> {
   const agents = new Map<number, ChildProcess>();
+  const enders = new Set<() => Promise<void>>();
   const agentExits = new Set<Promise<void>>();
   let spawnedCount = 0;
   let liveConnections = 0;
@@ -147,7 +142,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
     }
     const label = `conn ${nextConnection++}`;
     const outcome: AgentOutcome = {};
-    let agent: ChildProcess | undefined;
+    let endAgent: (() => Promise<void>) | undefined;
     liveConnections++;
     let released = false;
     const release = () => {
@@ -165,14 +160,16 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
         log,
         outcome,
         label,
-        onSpawn(child, exited) {
-          agent = child;
+        onSpawn(child, gone, end) {
+          endAgent = end;
           spawnedCount++;
           agents.set(child.pid!, child);
-          agentExits.add(exited);
-          void exited.then(() => {
+          agentExits.add(gone);
+          enders.add(end);
+          void gone.then(() => {
             agents.delete(child.pid!);
-            agentExits.delete(exited);
+            agentExits.delete(gone);
+            enders.delete(end);
           });
         },
       }),
@@ -192,7 +189,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
         log(`${label}: socket closed (${code})`);
         // The connector ends the agent when the SDK shuts the connection down; a connection stuck on
         // output backpressure may never get there, so the socket's end ends the agent too.
-        if (agent && agent.exitCode === null && agent.signalCode === null) killProcessGroup(agent);
+        void endAgent?.();
       });
       ws.on('error', (error) => log(`${label}: socket error: ${error.message}`));
       upgrade.accept(forAcpServer(ws, outcome));
@@ -224,7 +221,8 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       http.close();
       for (const client of wss.clients) client.close(1001, 'bridge shutting down');
       await acp.close();
-      for (const child of agents.values()) killProcessGroup(child);
+      // Every agent and everything it started, SIGKILLed after the grace period if need be.
+      await Promise.all([...enders].map((end) => end()));
       await Promise.all([...agentExits]);
       http.closeAllConnections();
     })();
