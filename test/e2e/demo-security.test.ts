@@ -204,6 +204,34 @@ test('the demo server: token endpoint, CSP on every page, no framing', { timeout
       },
     );
 
+    await t.test('/offline.html?src= opens only same-origin URLs', async () => {
+      let foreignRequests = 0;
+      const foreign = createServer((_req, res) => {
+        foreignRequests++;
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.end(
+          `${JSON.stringify({ kind: 'agent_message_chunk', text: 'ATTACKER TEXT', content: { type: 'text', text: 'ATTACKER TEXT' }, raw: {} })}\n`,
+        );
+      });
+      await new Promise<void>((r) => foreign.listen(0, '127.0.0.1', r));
+      try {
+        const src = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}/t.jsonl`;
+        for (const attempt of [src, `//127.0.0.1:${(foreign.address() as AddressInfo).port}/t.jsonl`]) {
+          await page.goto(`${origin}/offline.html?src=${encodeURIComponent(attempt)}`);
+          await waitFor(page, 'the foreign URL refused', () =>
+            document.getElementById('status')?.hasAttribute('data-refused'),
+          );
+          const shown = await page.evaluate(
+            () => document.querySelector('silo-transcript')?.shadowRoot?.textContent ?? '',
+          );
+          assert.ok(!shown.includes('ATTACKER TEXT'), attempt);
+        }
+        assert.equal(foreignRequests, 0, 'the foreign server was never asked');
+      } finally {
+        foreign.close();
+      }
+    });
+
     await t.test('a page on another origin cannot frame the demo; its frames get no agent', async () => {
       // The attacker's page: another origin (another port), nine hidden frames of the demo.
       framer = createServer((_req, res) => {
