@@ -17,7 +17,7 @@ import {
 } from '../src/bridge-protocol.ts';
 import { type AgentOutcome, type BridgeLog, describeExit, stdioAgentConnector } from './connector.ts';
 import { checkUpgrade, FailureWindow, type GuardConfig, type Refusal } from './guard.ts';
-import type { BridgeOptions } from './options.ts';
+import { type BridgeOptions, hostName } from './options.ts';
 
 /** A running bridge. */
 export interface RunningBridge extends BridgeAnnouncement {
@@ -48,6 +48,11 @@ function refuse(socket: Duplex, refusal: Refusal): void {
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
   socket.once('finish', () => socket.destroy());
+}
+
+/** True for the any-address binds (`0.0.0.0`, `::`), which no client names in its Host header. */
+function isWildcard(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
 }
 
 /** How long a closing socket may wait for the peer's close frame before it is cut. */
@@ -206,7 +211,10 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   const port = (http.address() as AddressInfo).port;
   guard = {
     port,
-    extraHosts: options.allowNonLoopback ? [options.host] : [],
+    // The bound address itself (unless a wildcard) and every --allow-host name.
+    extraHosts: options.allowNonLoopback
+      ? [...(isWildcard(options.host) ? [] : [hostName(options.host)]), ...options.allowHosts]
+      : [],
     origins: new Set(options.allowOrigins),
     allowMissingOrigin: options.allowMissingOrigin,
     token: options.token,
