@@ -3,8 +3,7 @@
  * sanitized by a private DOMPurify instance with an allowlist of text-structure elements and
  * attributes (no script, style, class, id, image, media, frame, form control or dialog; no event
  * handler; the only URL is a link's `href`, `http:`, `https:` or `mailto:`), and links open in a new
- * tab with `rel="noopener noreferrer nofollow"`. Images in Markdown become links and raw `<img>` is
- * dropped, so agent text never makes the page fetch a URL without a click, nor look like Silo's own
+ * tab with `rel="noopener noreferrer nofollow"`. Images, in Markdown or raw `<img>`, become links, so agent text never makes the page fetch a URL without a click, nor look like Silo's own
  * UI. Policy and tests: docs/security.md. Only the output of {@link renderMarkdown} may reach `unsafeHTML`.
  * @packageDocumentation
  */
@@ -30,6 +29,17 @@ let purifier: DOMPurify | undefined;
 function purify(): DOMPurify {
   if (purifier) return purifier;
   const p = createDOMPurify(window);
+  // A raw <img> is dropped, but first a link to it is put right after it (in DOMPurify's inert
+  // document, so nothing loads), which is then sanitized like any other link: click to open.
+  p.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName !== 'img' || !(node instanceof Element)) return;
+    const src = node.getAttribute('src')?.trim();
+    if (!src || !SAFE_URL.test(src)) return;
+    const link = node.ownerDocument.createElement('a');
+    link.setAttribute('href', src);
+    link.textContent = node.getAttribute('alt')?.trim() || src;
+    node.after(link);
+  });
   p.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       const href = node.getAttribute('href');

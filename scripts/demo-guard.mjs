@@ -4,8 +4,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { basename } from 'node:path';
 
-/** Name of the cookie that carries the launch key (set when the printed URL is opened). */
-export const LAUNCH_COOKIE = 'silo-demo-launch';
+/**
+ * Name of the cookie that carries the launch key (set when the printed URL is opened). Cookies do not
+ * tell ports apart, so the name carries the demo's port: two demos on one host keep their own.
+ */
+export function launchCookie(demoOrigin) {
+  return `silo-demo-launch-${new URL(demoOrigin).port}`;
+}
 
 /** A fresh launch key: 128 random bits, base64url. */
 export function launchKey() {
@@ -65,10 +70,10 @@ function sameSecret(a, b) {
  * When a request carries `?launch=<key>` (the URL `npm start` prints), answers with the cookie that
  * lets this browser fetch the bridge config: HttpOnly, SameSite=Strict, for this origin's path only.
  */
-export function grantLaunchCookie(req, res, key) {
+export function grantLaunchCookie(req, res, key, demoOrigin) {
   const query = new URL(req.url ?? '/', 'http://x').searchParams.get('launch');
   if (query && sameSecret(query, key)) {
-    res.setHeader('Set-Cookie', `${LAUNCH_COOKIE}=${key}; HttpOnly; SameSite=Strict; Path=/`);
+    res.setHeader('Set-Cookie', `${launchCookie(demoOrigin)}=${key}; HttpOnly; SameSite=Strict; Path=/`);
   }
 }
 
@@ -87,7 +92,7 @@ export function bridgeConfigRefusal(req, demoOrigin, key) {
   if (h.host !== new URL(demoOrigin).host) return 'Host is not the demo';
   if (h['sec-fetch-site'] !== 'same-origin') return 'not a same-origin fetch';
   if (h.origin !== undefined && h.origin !== demoOrigin) return 'Origin not the demo';
-  if (!sameSecret(cookie(req, LAUNCH_COOKIE) ?? '', key)) return 'no launch cookie';
+  if (!sameSecret(cookie(req, launchCookie(demoOrigin)) ?? '', key)) return 'no launch cookie';
   return undefined;
 }
 

@@ -104,7 +104,7 @@ export async function startDemo(options = {}) {
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         setSecurityHeaders(res, demoOrigin, bridgeInfo?.url);
-        grantLaunchCookie(req, res, key);
+        grantLaunchCookie(req, res, key, demoOrigin);
         next();
       });
       server.middlewares.use('/.silo-bridge.json', (req, res) => {

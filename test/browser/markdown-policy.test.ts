@@ -110,7 +110,10 @@ describe('agent Markdown: no network request, no look-alike of Silo UI', functio
         '![a pixel](https://tracker.example/p.png)',
         '<p><a href="https://tracker.example/p.png" target="_blank" rel="noopener noreferrer nofollow">a pixel</a></p>\n',
       ],
-      ['<img src="https://tracker.example/p.png" alt="x">', ''],
+      [
+        '<img src="https://tracker.example/p.png" alt="x"><img src="javascript:alert(1)" alt="j"><img src="/rel.png">',
+        '<p><a href="https://tracker.example/p.png" target="_blank" rel="noopener noreferrer nofollow">x</a></p>\n',
+      ],
       [
         '<table background="https://t.example/b"><tbody><tr><td background="https://t.example/c">c</td></tr></tbody></table>',
         '<table><tbody><tr><td>c</td></tr></tbody></table>',

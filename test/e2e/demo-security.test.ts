@@ -87,7 +87,10 @@ test('the demo server: token endpoint, CSP on every page, no framing', { timeout
       async () => {
         const launch = await fetch(url);
         const setCookie = launch.headers.get('set-cookie') ?? '';
-        assert.match(setCookie, /^silo-demo-launch=[\w-]+; HttpOnly; SameSite=Strict; Path=\/$/);
+        assert.match(
+          setCookie,
+          new RegExp(`^silo-demo-launch-${new URL(origin).port}=[\\w-]+; HttpOnly; SameSite=Strict; Path=/$`),
+        );
         const cookie = setCookie.split(';')[0]!;
         const noLaunch = await fetch(new URL('/', origin));
         assert.equal(noLaunch.headers.get('set-cookie'), null, 'no cookie without the printed key');
@@ -99,7 +102,7 @@ test('the demo server: token endpoint, CSP on every page, no framing', { timeout
           ['no headers at all (curl)', {}],
           ['the cookie alone', { cookie }],
           ['same-origin without the cookie', { 'sec-fetch-site': 'same-origin' }],
-          ['a wrong cookie', { ...browserLike, cookie: 'silo-demo-launch=guess' }],
+          ['a wrong cookie', { ...browserLike, cookie: `silo-demo-launch-${new URL(origin).port}=guess` }],
           ['same-site (another port of 127.0.0.1)', { ...browserLike, 'sec-fetch-site': 'same-site' }],
           ['cross-site', { ...browserLike, 'sec-fetch-site': 'cross-site' }],
           ['a navigation (none)', { ...browserLike, 'sec-fetch-site': 'none' }],
