@@ -20,6 +20,12 @@ try {
   throw error;
 }
 
+if (process.argv.includes('--token')) {
+  log(
+    'warning: --token is visible to every local user (ps, /proc); prefer SILO_BRIDGE_TOKEN or --token-file',
+  );
+}
+
 const bridge = await startBridge(options, log).catch((error: Error) => {
   log(`cannot listen on ${options.host}:${options.port}: ${error.message}`);
   process.exit(1);

@@ -14,6 +14,7 @@ import {
   type Stream,
 } from '@agentclientprotocol/sdk';
 import { AGENT_EXITED_METHOD, type AgentExitedParams } from '../src/bridge-protocol.ts';
+import { CONNECTION_ENV, endAgentProcesses } from './reaper.ts';
 
 /** One line of the bridge's log; `level` is informational only. */
 export type BridgeLog = (message: string) => void;
@@ -30,41 +31,16 @@ export interface StdioConnectorOptions {
   maxLineBytes: number;
   debug: boolean;
   log: BridgeLog;
-  /** Called once the process is spawned (the bridge tracks live agents for shutdown and tests). */
-  onSpawn?(child: ChildProcess, exited: Promise<void>): void;
+  /**
+   * Called once the process is spawned (the bridge tracks live agents for shutdown and tests).
+   * `gone` resolves once the agent has exited and every process it started has been ended; `end()`
+   * starts ending them all (SIGTERM, SIGKILL after the grace period) and resolves like `gone`.
+   */
+  onSpawn?(child: ChildProcess, gone: Promise<void>, end: () => Promise<void>): void;
   /** Receives the agent's fate before `closed` resolves, so the socket can close with a code. */
   outcome: AgentOutcome;
   /** Connection label for logs. */
   label: string;
-}
-
-/** Grace period between SIGTERM and SIGKILL when ending an agent. */
-export const KILL_GRACE_MS = 2000;
-
-/**
- * Ends a process and everything in its process group: SIGTERM now, SIGKILL after
- * {@link KILL_GRACE_MS} if the leader has not exited. Never throws.
- */
-export function killProcessGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
-  if (child.pid === undefined) return;
-  const pid = child.pid;
-  const send = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, sig);
-    } catch {
-      try {
-        child.kill(sig);
-      } catch {
-        // already gone
-      }
-    }
-  };
-  send(signal);
-  if (signal !== 'SIGKILL' && child.exitCode === null && child.signalCode === null) {
-    const timer = setTimeout(() => send('SIGKILL'), KILL_GRACE_MS);
-    timer.unref();
-    child.once('exit', () => clearTimeout(timer));
-  }
 }
 
 /** Human text for an exit, e.g. `agent exited with code 3` or `agent killed by SIGKILL`. */
@@ -219,12 +195,19 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
   return {
     connect(stream: Stream) {
       const { log, label } = options;
+      // Marks the agent and everything it starts, even what leaves its process group (reaper.ts).
+      const nonce = randomUUID();
       const child = spawn(options.command, options.args, {
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
-        env: process.env,
+        env: { ...process.env, [CONNECTION_ENV]: nonce },
       });
-      let exitInfo: AgentExitedParams | undefined;
+      let ending: Promise<void> | undefined;
+      const end = (): Promise<void> => {
+        if (child.pid === undefined) return Promise.resolve();
+        ending ??= endAgentProcesses(child.pid, nonce);
+        return ending;
+      };
       const exited = new Promise<AgentExitedParams>((resolve) => {
         child.once('exit', (code, signal) => resolve({ code, signal }));
         child.once('error', (error) => {
@@ -232,22 +215,16 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
             resolve({ code: null, signal: null, reason: `spawn failed: ${error.message}` });
         });
       }).then((exit) => {
-        exitInfo = exit;
-        // Grandchildren the agent left behind are ended with it.
-        if (child.pid !== undefined) {
-          try {
-            process.kill(-child.pid, 'SIGTERM');
-          } catch {
-            // group already empty
-          }
-        }
+        // Whatever the agent left behind (in its group or not) is ended with it.
+        void end();
         return exit;
       });
       if (child.pid !== undefined) {
         log(`${label}: agent spawned pid=${child.pid}`);
         options.onSpawn?.(
           child,
-          exited.then(() => undefined),
+          exited.then(() => end()),
+          end,
         );
       }
       child.stdin?.on('error', () => {});
@@ -274,7 +251,7 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
         .pipeTo(agent.writable)
         .catch(() => {})
         .finally(() => {
-          if (!exitInfo) killProcessGroup(child);
+          void end();
         });
 
       let limitReason: string | undefined;
@@ -289,7 +266,7 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
           } else {
             log(`${label}: agent output failed: ${error instanceof Error ? error.message : String(error)}`);
           }
-          killProcessGroup(child);
+          void end();
         });
 
       const closed = (async () => {

@@ -52,6 +52,25 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** Headers the guard reads that must appear at most once (Node keeps the first Host and joins Origins). */
+const SINGLE_HEADERS = ['host', 'origin'];
+
+/**
+ * The first of {@link SINGLE_HEADERS} that `rawHeaders` (name, value, name, value…) carries more than
+ * once, or undefined. A browser never sends two; a client that does is refused rather than have one
+ * of them picked.
+ */
+export function duplicatedHeader(rawHeaders: readonly string[] | undefined): string | undefined {
+  const seen = new Set<string>();
+  for (let i = 0; i < (rawHeaders?.length ?? 0); i += 2) {
+    const name = rawHeaders![i]!.toLowerCase();
+    if (!SINGLE_HEADERS.includes(name)) continue;
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}
+
 /** The offered subprotocols, trimmed. */
 export function offeredProtocols(headers: IncomingHttpHeaders): string[] {
   return (header(headers, 'sec-websocket-protocol') ?? '')
@@ -90,12 +109,14 @@ export function hostAllowed(hostHeader: string | undefined, config: GuardConfig)
  * refused with 429, so a page cannot brute-force the token.
  */
 export function checkUpgrade(
-  req: { url?: string | undefined; headers: IncomingHttpHeaders },
+  req: { url?: string | undefined; headers: IncomingHttpHeaders; rawHeaders?: readonly string[] },
   config: GuardConfig,
   state: { failures: FailureWindow; liveConnections: number; now: number },
 ): Refusal | undefined {
   const path = (req.url ?? '/').split('?')[0];
   if (path !== '/') return { status: 404, reason: 'unknown path' };
+  const duplicated = duplicatedHeader(req.rawHeaders);
+  if (duplicated) return { status: 400, reason: `${duplicated} header sent more than once` };
   if (!hostAllowed(header(req.headers, 'host'), config)) {
     return { status: 403, reason: 'Host is not this bridge (loopback name and port expected)' };
   }
@@ -107,10 +128,15 @@ export function checkUpgrade(
   }
   if (state.failures.blocked(state.now)) return { status: 429, reason: 'too many failed token attempts' };
   const offered = offeredProtocols(req.headers);
-  const tokenProtocol = offered.find((p) => p.startsWith(TOKEN_SUBPROTOCOL_PREFIX));
+  const tokens = offered.filter((p) => p.startsWith(TOKEN_SUBPROTOCOL_PREFIX));
+  // One guess per attempt: an upgrade that offers several tokens counts as a failure.
+  const tokenProtocol = tokens.length === 1 ? tokens[0] : undefined;
   if (!tokenProtocol || !tokenMatches(tokenProtocol.slice(TOKEN_SUBPROTOCOL_PREFIX.length), config.token)) {
     state.failures.record(state.now);
-    return { status: 401, reason: tokenProtocol ? 'wrong token' : 'missing token' };
+    return {
+      status: 401,
+      reason: tokens.length === 0 ? 'missing token' : tokens.length > 1 ? 'several tokens' : 'wrong token',
+    };
   }
   if (!offered.includes(ACP_SUBPROTOCOL)) {
     return { status: 400, reason: `subprotocol "${ACP_SUBPROTOCOL}" must be offered` };

@@ -4,6 +4,7 @@
  * `silo-bridge [--port N] [--host H] [--allow-origin O]... [--token T] [limits…] -- <agent command> [args…]`
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 
 /** Everything the bridge needs to start, after defaults are applied. */
@@ -14,6 +15,11 @@ export interface BridgeOptions {
   host: string;
   /** Explicit opt-in to bind a non-loopback address. */
   allowNonLoopback: boolean;
+  /**
+   * Host names (or addresses) clients may name in `Host` besides loopback ones: the names by which
+   * other machines reach a non-loopback bridge (`--allow-host`). Needs {@link BridgeOptions.allowNonLoopback}.
+   */
+  allowHosts: string[];
   /** Exact origins (`scheme://host[:port]`) allowed to connect. */
   allowOrigins: string[];
   /** Accept upgrades without an `Origin` header (non-browser clients only; browsers always send one). */
@@ -53,9 +59,13 @@ export const USAGE = `usage: silo-bridge [options] -- <agent command> [args...]
   --port N                 port to listen on (default 0: any free port)
   --host H                 address to bind (default 127.0.0.1; loopback only)
   --allow-non-loopback     allow a --host that is not loopback (exposes the agent to your network)
+  --allow-host NAME        a name or address clients use to reach a non-loopback bridge, as it
+                           appears in their Host header (repeatable; needs --allow-non-loopback)
   --allow-origin O         exact origin allowed to connect, e.g. http://localhost:5173 (repeatable)
   --allow-missing-origin   also accept clients that send no Origin header (non-browser tools)
-  --token T                token to require (default: 256 random bits; env SILO_BRIDGE_TOKEN)
+  --token-file F           read the token to require from file F (first line)
+  --token T                token to require; WARNING: every local user sees it in ps. Prefer the
+                           env SILO_BRIDGE_TOKEN or --token-file (default: 256 random bits)
   --max-connections N      simultaneous connections / agent processes (default 8)
   --max-token-failures N   failed token attempts per minute before refusing everyone (default 20)
   --max-frame-bytes N      largest client frame (default 16 MiB)
@@ -71,6 +81,19 @@ export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (h === 'localhost' || h === '::1') return true;
   return isIP(h) === 4 && h.startsWith('127.');
+}
+
+/**
+ * A host name or address as `URL` spells it in `hostname` (lower case, IPv6 bracketed and
+ * compressed), which is how the guard compares the Host header. Throws {@link BridgeUsageError}.
+ */
+export function hostName(name: string): string {
+  const bare = name.replace(/^\[|\]$/g, '');
+  try {
+    return new URL(`http://${bare.includes(':') ? `[${bare}]` : bare}`).hostname;
+  } catch {
+    throw new BridgeUsageError(`not a host name or address: ${name}`);
+  }
 }
 
 /** Normalizes an origin to `scheme://host[:port]`; throws {@link BridgeUsageError} if it is not one. */
@@ -112,6 +135,7 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
     port: 0,
     host: '127.0.0.1',
     allowNonLoopback: false,
+    allowHosts: [],
     allowOrigins: [],
     allowMissingOrigin: false,
     token: env.SILO_BRIDGE_TOKEN ?? '',
@@ -138,6 +162,23 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
       case '--allow-non-loopback':
         o.allowNonLoopback = true;
         break;
+      case '--allow-host': {
+        const name = (next() ?? '').trim().replace(/^\[|\]$/g, '');
+        if (!name || /[\s/@?#]/.test(name))
+          throw new BridgeUsageError('--allow-host needs a host name or address');
+        o.allowHosts.push(hostName(name));
+        break;
+      }
+      case '--token-file': {
+        const file = next();
+        if (!file) throw new BridgeUsageError('--token-file needs a file');
+        try {
+          o.token = readFileSync(file, 'utf8').split('\n')[0]!.trim();
+        } catch (error) {
+          throw new BridgeUsageError(`--token-file ${file}: ${(error as Error).message}`);
+        }
+        break;
+      }
       case '--allow-origin':
         for (const origin of (next() ?? '').split(',')) {
           if (origin) o.allowOrigins.push(normalizeOrigin(origin));
@@ -186,6 +227,9 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
       `refusing to listen on ${o.host}: it is not a loopback address, so other machines could run your agent. ` +
         'Pass --allow-non-loopback if you mean it.',
     );
+  }
+  if (o.allowHosts.length > 0 && !o.allowNonLoopback) {
+    throw new BridgeUsageError('--allow-host is for a non-loopback bridge: pass --allow-non-loopback too');
   }
   if (!o.token) o.token = generateToken();
   else if (!/^[A-Za-z0-9_-]{32,}$/.test(o.token)) {

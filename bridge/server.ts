@@ -15,15 +15,9 @@ import {
   CLOSE_AGENT_LIMIT,
   formatConnectionString,
 } from '../src/bridge-protocol.ts';
-import {
-  type AgentOutcome,
-  type BridgeLog,
-  describeExit,
-  killProcessGroup,
-  stdioAgentConnector,
-} from './connector.ts';
+import { type AgentOutcome, type BridgeLog, describeExit, stdioAgentConnector } from './connector.ts';
 import { checkUpgrade, FailureWindow, type GuardConfig, type Refusal } from './guard.ts';
-import type { BridgeOptions } from './options.ts';
+import { type BridgeOptions, hostName } from './options.ts';
 
 /** A running bridge. */
 export interface RunningBridge extends BridgeAnnouncement {
@@ -54,6 +48,11 @@ function refuse(socket: Duplex, refusal: Refusal): void {
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
   socket.once('finish', () => socket.destroy());
+}
+
+/** True for the any-address binds (`0.0.0.0`, `::`), which no client names in its Host header. */
+function isWildcard(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
 }
 
 /** How long a closing socket may wait for the peer's close frame before it is cut. */
@@ -126,6 +125,7 @@ function forAcpServer(ws: WebSocket, outcome: AgentOutcome) {
 /** Starts the bridge. Resolves once it listens; rejects if the port cannot be bound. */
 export async function startBridge(options: BridgeOptions, log: BridgeLog): Promise<RunningBridge> {
   const agents = new Map<number, ChildProcess>();
+  const enders = new Set<() => Promise<void>>();
   const agentExits = new Set<Promise<void>>();
   let spawnedCount = 0;
   let liveConnections = 0;
@@ -162,7 +162,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
     }
     const label = `conn ${nextConnection++}`;
     const outcome: AgentOutcome = {};
-    let agent: ChildProcess | undefined;
+    let endAgent: (() => Promise<void>) | undefined;
     liveConnections++;
     let released = false;
     const release = () => {
@@ -180,14 +180,16 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
         log,
         outcome,
         label,
-        onSpawn(child, exited) {
-          agent = child;
+        onSpawn(child, gone, end) {
+          endAgent = end;
           spawnedCount++;
           agents.set(child.pid!, child);
-          agentExits.add(exited);
-          void exited.then(() => {
+          agentExits.add(gone);
+          enders.add(end);
+          void gone.then(() => {
             agents.delete(child.pid!);
-            agentExits.delete(exited);
+            agentExits.delete(gone);
+            enders.delete(end);
           });
         },
       }),
@@ -207,7 +209,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
         log(`${label}: socket closed (${code})`);
         // The connector ends the agent when the SDK shuts the connection down; a connection stuck on
         // output backpressure may never get there, so the socket's end ends the agent too.
-        if (agent && agent.exitCode === null && agent.signalCode === null) killProcessGroup(agent);
+        void endAgent?.();
       });
       ws.on('error', (error) => log(`${label}: socket error: ${error.message}`));
       upgrade.accept(forAcpServer(ws, outcome));
@@ -224,7 +226,10 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   const port = (http.address() as AddressInfo).port;
   guard = {
     port,
-    extraHosts: options.allowNonLoopback ? [options.host] : [],
+    // The bound address itself (unless a wildcard) and every --allow-host name.
+    extraHosts: options.allowNonLoopback
+      ? [...(isWildcard(options.host) ? [] : [hostName(options.host)]), ...options.allowHosts]
+      : [],
     origins: new Set(options.allowOrigins),
     allowMissingOrigin: options.allowMissingOrigin,
     token: options.token,
@@ -239,7 +244,8 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       http.close();
       for (const client of wss.clients) client.close(1001, 'bridge shutting down');
       await acp.close();
-      for (const child of agents.values()) killProcessGroup(child);
+      // Every agent and everything it started, SIGKILLed after the grace period if need be.
+      await Promise.all([...enders].map((end) => end()));
       await Promise.all([...agentExits]);
       http.closeAllConnections();
     })();

@@ -1,9 +1,10 @@
 /**
  * Agent text → safe HTML. Agent text is untrusted: it is parsed as Markdown by `marked`, then
- * sanitized by a private DOMPurify instance (no script, style, iframe, form or embedded content, no
- * event-handler attributes, only `http:`, `https:` and `mailto:` URLs), and links open in a new tab
- * with `rel="noopener noreferrer nofollow"`. Images in Markdown become links, so agent text cannot
- * make the page fetch a URL by itself. Only the output of {@link renderMarkdown} may reach `unsafeHTML`.
+ * sanitized by a private DOMPurify instance with an allowlist of text-structure elements and
+ * attributes (no script, style, class, id, image, media, frame, form control or dialog; no event
+ * handler; the only URL is a link's `href`, `http:`, `https:` or `mailto:`), and links open in a new
+ * tab with `rel="noopener noreferrer nofollow"`. Images, in Markdown or raw `<img>`, become links, so agent text never makes the page fetch a URL without a click, nor look like Silo's own
+ * UI. Policy and tests: docs/security.md. Only the output of {@link renderMarkdown} may reach `unsafeHTML`.
  * @packageDocumentation
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
@@ -28,6 +29,17 @@ let purifier: DOMPurify | undefined;
 function purify(): DOMPurify {
   if (purifier) return purifier;
   const p = createDOMPurify(window);
+  // A raw <img> is dropped, but first a link to it is put right after it (in DOMPurify's inert
+  // document, so nothing loads), which is then sanitized like any other link: click to open.
+  p.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName !== 'img' || !(node instanceof Element)) return;
+    const src = node.getAttribute('src')?.trim();
+    if (!src || !SAFE_URL.test(src)) return;
+    const link = node.ownerDocument.createElement('a');
+    link.setAttribute('href', src);
+    link.textContent = node.getAttribute('alt')?.trim() || src;
+    node.after(link);
+  });
   p.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       const href = node.getAttribute('href');
@@ -44,35 +56,34 @@ function purify(): DOMPurify {
   return p;
 }
 
+/**
+ * What agent Markdown may contain: text structure only. An allowlist, so anything not named here is
+ * dropped (its text kept): no `<img>`, `<picture>`, `<video>`, `<audio>`, `<svg>`, `<iframe>`,
+ * `<object>`, `<link>`, `<style>`, `<form>` controls, `<dialog>`, `<button>`, `<input>`…
+ */
+const ALLOWED_TAGS = [
+  ...['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code'],
+  ...['em', 'strong', 'b', 'i', 's', 'del', 'ins', 'sup', 'sub', 'kbd', 'samp', 'var', 'abbr', 'q'],
+  ...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a'],
+  ...['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'details', 'summary'],
+];
+
+/**
+ * The only attributes agent Markdown keeps. URL-bearing ones: `href` on `<a>` alone (http, https,
+ * mailto; opened in a new tab on a click, without Referer). Every other attribute that makes a browser
+ * fetch (`src`, `srcset`, `background`, `poster`, `data`, `action`, `formaction`, `ping`, `cite`,
+ * `longdesc`, `xlink:href`, `usemap`, `lowsrc`, `dynsrc`, `manifest`…) is not listed, so it is
+ * removed, and so are `class`, `id`, `style`, `name`, `open` and `data-*`, with which agent content
+ * could take on Silo's own styles (fake tool cards or permission prompts) or cover the page.
+ */
+const ALLOWED_ATTR = ['href', 'title', 'align', 'start', 'colspan', 'rowspan', 'abbr', 'lang', 'dir'];
+
 const CONFIG = {
-  FORBID_TAGS: [
-    'style',
-    'script',
-    'iframe',
-    'frame',
-    'frameset',
-    'form',
-    'input',
-    'button',
-    'textarea',
-    'select',
-    'option',
-    'object',
-    'embed',
-    'img',
-    'picture',
-    'source',
-    'video',
-    'audio',
-    'svg',
-    'math',
-    'link',
-    'meta',
-    'base',
-    'template',
-  ],
-  FORBID_ATTR: ['style', 'id', 'name', 'srcset', 'action', 'formaction', 'xlink:href'],
+  ALLOWED_TAGS,
+  ALLOWED_ATTR,
   ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
   ALLOWED_URI_REGEXP: SAFE_URL,
 };
 

@@ -1,6 +1,7 @@
 /**
- * Where the demo's bridge is. `npm start` serves `GET /.silo-bridge.json` to the demo's own origin
- * only: the bridge's URL and per-launch token, the sessions' working directory and the agent command.
+ * Where the demo's bridge is. `npm start` serves `GET /.silo-bridge.json` only to a same-origin fetch
+ * from the browser that opened the URL it printed: the bridge's URL and per-launch token, the
+ * sessions' working directory and the agent's display name (docs/security.md).
  */
 
 /** What `/.silo-bridge.json` holds (see scripts/start.mjs). */

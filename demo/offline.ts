@@ -1,6 +1,8 @@
 /**
  * The offline viewer: renders an exported JSONL transcript from a file or a URL (`?src=` works too)
- * with `<silo-transcript>` alone — no bridge, no agent, no worker.
+ * with `<silo-transcript>` alone — no bridge, no agent, no worker. A URL must be of the demo's own
+ * origin: a link to `?src=https://attacker/…` would otherwise show attacker-written content under
+ * the demo's address (a file the user picks can come from anywhere).
  */
 import 'silo-acp/components';
 
@@ -10,16 +12,33 @@ const fileInput = document.getElementById('file') as HTMLInputElement;
 const srcInput = document.getElementById('src') as HTMLInputElement;
 const status = document.getElementById('status')!;
 
+/** The URL resolved against this page, if it is of this page's origin. */
+function sameOrigin(src: string): string | undefined {
+  try {
+    const url = new URL(src, location.href);
+    return url.origin === location.origin ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function show(source: { file: File } | { src: string }): void {
   status.textContent = '';
   status.classList.remove('error');
+  if ('src' in source && !sameOrigin(source.src)) {
+    viewer.src = undefined;
+    status.textContent = 'Refused: only transcripts from this site open by URL. Use “Open file…” for others.';
+    status.classList.add('error');
+    status.dataset.refused = '';
+    return;
+  }
   if ('file' in source) {
     viewer.src = undefined;
     viewer.file = source.file;
     document.title = `${source.file.name} — Silo offline viewer`;
   } else {
     viewer.file = undefined;
-    viewer.src = source.src;
+    viewer.src = sameOrigin(source.src);
     document.title = `${source.src} — Silo offline viewer`;
   }
   void viewer.updateComplete.then(() => {

@@ -8,8 +8,9 @@
 //   npm start -- --no-bridge                    only the demo page: history and transcripts, offline
 //
 // The bridge allows exactly the demo's origin. The page learns the bridge URL and token from
-// GET /.silo-bridge.json ({url, token, connection, origins, cwd, agent, reference}), served by Vite
-// only to the demo's own origin (same-origin requests; no CORS headers), so nothing is copied by hand.
+// GET /.silo-bridge.json ({url, token, connection, cwd, agent, reference}), served only to a same-origin fetch
+// from a browser that opened the printed URL (its ?launch= key becomes a cookie), so nothing is copied
+// by hand. Every response carries the demo's Content-Security-Policy (scripts/demo-guard.mjs).
 // demo/embed.html loads the package's self-contained bundle, /dist/standalone/components.js, served from the repository's
 // dist/ (built with `npm run build` when it is missing or older than the sources).
 // Ctrl-C stops the bridge (and every agent) and Vite.
@@ -20,6 +21,13 @@ import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer } from 'vite';
+import {
+  bridgeConfigBody,
+  bridgeConfigRefusal,
+  grantLaunchCookie,
+  launchKey,
+  setSecurityHeaders,
+} from './demo-guard.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(root, 'dist');
@@ -88,34 +96,46 @@ export async function startDemo(options = {}) {
   const cwd = options.cwd ?? process.cwd();
   let bridgeInfo;
   let demoOrigin;
+  const key = launchKey();
 
   /** Serves the bridge's URL and token to the demo page itself, and to nobody else; and /dist/. */
   const demoPlugin = {
     name: 'silo-demo',
     configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        setSecurityHeaders(res, demoOrigin, bridgeInfo?.url);
+        grantLaunchCookie(req, res, key, demoOrigin);
+        next();
+      });
       server.middlewares.use('/.silo-bridge.json', (req, res) => {
-        const origin = req.headers.origin;
-        const site = req.headers['sec-fetch-site'];
-        if ((origin && origin !== demoOrigin) || (site && site !== 'same-origin' && site !== 'none')) {
+        res.setHeader('Cache-Control', 'no-store');
+        if (bridgeConfigRefusal(req, demoOrigin, key)) {
           res.statusCode = 403;
           res.end('forbidden\n');
           return;
         }
-        res.setHeader('Cache-Control', 'no-store');
         if (!bridgeInfo) {
           res.statusCode = 503;
           res.end('bridge not running\n');
           return;
         }
         res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify(bridgeInfo));
+        res.end(
+          JSON.stringify(
+            bridgeConfigBody(bridgeInfo, { cwd, agentCommand, reference: !options.agentCommand }),
+          ),
+        );
       });
       // embed.html is a plain page: served as written, without Vite's client or transforms.
       server.middlewares.use((req, res, next) => {
-        if ((req.url ?? '').split('?')[0] !== '/embed.html') return next();
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        const file = { '/embed.html': 'embed.html', '/embed.js': 'embed.js' }[(req.url ?? '').split('?')[0]];
+        if (!file) return next();
+        res.setHeader(
+          'Content-Type',
+          `${file.endsWith('.js') ? 'text/javascript' : 'text/html'}; charset=utf-8`,
+        );
         res.setHeader('Cache-Control', 'no-cache');
-        createReadStream(join(root, 'demo/embed.html')).pipe(res);
+        createReadStream(join(root, 'demo', file)).pipe(res);
       });
       // The package's own bundle, for embed.html: plain files from dist/, untouched by Vite.
       server.middlewares.use('/dist/', (req, res, next) => {
@@ -132,12 +152,14 @@ export async function startDemo(options = {}) {
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
     plugins: [demoPlugin],
-    ...(options.port !== undefined ? { server: { port: options.port } } : {}),
+    // No CORS: only the demo's own pages read its responses (Vite allows localhost origins by default).
+    server: { cors: false, ...(options.port !== undefined ? { port: options.port } : {}) },
   });
   await vite.listen();
   const address = vite.httpServer.address();
   demoOrigin = `http://127.0.0.1:${address.port}`;
-  const url = `${demoOrigin}/`;
+  // The key makes the browser that opens this URL the one the bridge config is served to.
+  const url = `${demoOrigin}/?launch=${key}`;
 
   if (options.noBridge) {
     log('[silo] no bridge: the demo shows the history and transcripts journaled in this browser');

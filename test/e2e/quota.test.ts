@@ -73,12 +73,12 @@ declare global {
 
 /**
  * The page side: the SDK from the sources (served by the demo's Vite), one service, one session at a
- * time, every delivered update recorded. A module script string, because tsx decorates named functions
- * with a helper the page does not have.
+ * time, every delivered update recorded. The body of an async function, as a string, because tsx
+ * decorates named functions with a helper the page does not have.
  */
 function harness(bridge: { url: string; token: string }, cwd: string): string {
   return `
-    import { createAgentsService } from '/@fs${ROOT}/src/index.ts';
+    const { createAgentsService } = await import('/@fs${ROOT}/src/index.ts');
     const plain = (e) => ({ code: e?.code ?? 'not-coded', message: e?.message ?? String(e) });
     const service = createAgentsService({ databaseName: 'silo-quota' });
     let session;
@@ -116,7 +116,8 @@ function harness(bridge: { url: string; token: string }, cwd: string): string {
 /** Loads a page of the demo's server that opens no journal itself, and installs the harness. */
 async function load(page: Page, url: string, bridge: { url: string; token: string }, cwd: string) {
   await page.goto(new URL('/offline.html', url).href);
-  await page.addScriptTag({ type: 'module', content: harness(bridge, cwd) });
+  // Evaluated, not added as a <script>: the demo's CSP allows no inline script.
+  await page.evaluate(`(async () => {${harness(bridge, cwd)}})()`);
   await page.waitForFunction(() => window.silo !== undefined, { timeout: 20_000 });
 }
 
