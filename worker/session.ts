@@ -20,6 +20,7 @@ import type {
   AgentContentBlock,
   AgentElicitationQuestion,
   AgentInfo,
+  AgentRestoreNote,
   AgentResumeOutcome,
   AgentSessionSnapshot,
   AgentSessionUpdate,
@@ -35,6 +36,7 @@ import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
 import { MessageIdSynthesizer, normalizeToolCall, normalizeUpdate } from './normalize.ts';
 import { type Broadcast, channel, type Ownership, tryOwn, waitToOwn } from './ownership.ts';
 import { PendingRequests } from './requests.ts';
+import { journalHolding, mergeReplay, type RestoreMethod, restoreMethods } from './restore.ts';
 
 type Raw = Record<string, unknown>;
 const CANCELLED_PERMISSION: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
@@ -64,6 +66,7 @@ export class SessionCore implements LinkHost {
   readonly handleId = crypto.randomUUID();
   sessionId = '';
   private outcome: AgentResumeOutcome = 'new';
+  private restoreNote: AgentRestoreNote | undefined;
   private state: AgentConnectionState = 'connecting';
   private error: SiloError | undefined;
   private agentInfo: AgentInfo = { name: 'unknown' };
@@ -73,10 +76,6 @@ export class SessionCore implements LinkHost {
   private link: AgentLink | undefined;
   private writer: SessionWriter | undefined;
   private readonly ids = new MessageIdSynthesizer();
-  /** Ids the agent gave (messageId, toolCallId) that the journal holds: used to merge a load replay. */
-  private readonly knownIds = new Set<string>();
-  /** The last agent message or thought the journal holds, with its text so far (see mergeReplay). */
-  private lastMessage: { id: string; kind: string; text: string } | undefined;
   private early: Raw[] = [];
   private replay: { buffer: Raw[] } | undefined;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
@@ -176,6 +175,7 @@ export class SessionCore implements LinkHost {
     return {
       sessionId: this.sessionId,
       resumeOutcome: this.outcome,
+      ...(this.restoreNote ? { restoreNote: this.restoreNote } : {}),
       state: this.state,
       agentInfo: this.agentInfo,
       configOptions: this.mirrored?.configOptions ?? this.config.options,
@@ -204,10 +204,11 @@ export class SessionCore implements LinkHost {
       ...(info?.title ? { displayName: info.title } : {}),
     };
     const resume = this.options.resume;
+    this.restoreNote = undefined;
     if (reconnect) await this.restore(link, this.sessionId);
     else if (resume?.startFresh)
       await this.continueFresh(link, resume.sessionId, resume.transcript ?? 'carry');
-    else if (resume) await this.restore(link, await this.latestId(resume.sessionId));
+    else if (resume) await this.restore(link, await this.latestId(resume.sessionId), resume.via);
     else await this.newSession(link);
     if (this.outcome !== 'journal-only') this.error = undefined;
     this.setState(this.outcome === 'journal-only' ? 'read-only' : 'connected');
@@ -285,31 +286,35 @@ export class SessionCore implements LinkHost {
     await this.attach(sessionId);
   }
 
-  /** Plain restore: resume, else load, else journal-only. Never deletes a journal. */
-  private async restore(link: AgentLink, sessionId: string): Promise<void> {
-    await this.attach(sessionId);
+  /**
+   * Plain restore (docs/restore.md): resume or load, in the order {@link restoreMethods} gives for
+   * what the journal holds, else journal-only. A load into an empty journal journals the replay as it
+   * streams; into a journal that holds the session, the replay is buffered and merged. Never deletes
+   * a journal.
+   */
+  private async restore(link: AgentLink, sessionId: string, via?: 'resume' | 'load'): Promise<void> {
+    const journaled = await this.attach(sessionId);
     const caps = link.initialize.agentCapabilities ?? {};
     const params = { sessionId, cwd: this.options.cwd, mcpServers: this.options.mcpServers ?? [] };
-    if (caps.sessionCapabilities?.resume) {
+    const holding = journalHolding(journaled);
+    const methods = restoreMethods(
+      { resume: !!caps.sessionCapabilities?.resume, load: !!caps.loadSession },
+      holding,
+      via,
+    );
+    for (const method of methods) {
       try {
-        this.config.applyResponse(await link.request('session/resume', params));
-        this.outcome = 'resumed';
+        if (method === 'session/resume') {
+          this.config.applyResponse(await link.request('session/resume', params));
+          this.outcome = 'resumed';
+          if (holding === 'empty') this.restoreNote = 'history-in-agent';
+        } else {
+          await this.load(link, params, journaled);
+          this.outcome = 'loaded';
+        }
         return;
       } catch (error) {
         if (link.closedSignal.aborted) throw error;
-      }
-    }
-    if (caps.loadSession) {
-      this.replay = this.writer!.nextSeq === 0 ? undefined : { buffer: [] };
-      try {
-        this.config.applyResponse(await link.request('session/load', params));
-        this.mergeReplay();
-        this.outcome = 'loaded';
-        return;
-      } catch (error) {
-        if (link.closedSignal.aborted) throw error;
-      } finally {
-        this.replay = undefined;
       }
     }
     this.outcome = 'journal-only';
@@ -319,8 +324,29 @@ export class SessionCore implements LinkHost {
     );
   }
 
-  /** Binds the session id: its journal writer, the ids it holds, and any updates that came early. */
-  private async attach(sessionId: string): Promise<void> {
+  /** `session/load`: the replay streams into an empty journal, or is merged into one that holds the session. */
+  private async load(link: AgentLink, params: Raw, journaled: readonly AgentSessionUpdate[]): Promise<void> {
+    this.replay = journaled.length === 0 ? undefined : { buffer: [] };
+    this.ids.replaying = true;
+    try {
+      this.config.applyResponse(await link.request('session/load' satisfies RestoreMethod, params));
+      const buffer = this.replay?.buffer;
+      this.replay = undefined;
+      if (!buffer) return;
+      const merge = mergeReplay(journaled, buffer);
+      if (merge.verdict === 'merged') for (const raw of merge.append) this.ingest(raw);
+      else this.restoreNote = 'replay-not-merged';
+    } finally {
+      this.replay = undefined;
+      this.ids.replaying = false;
+    }
+  }
+
+  /**
+   * Binds the session id: its journal writer, the state it holds, and any updates that came early.
+   * Resolves to the session's journaled updates.
+   */
+  private async attach(sessionId: string): Promise<AgentSessionUpdate[]> {
     const record = await this.journal.upsertSession(sessionId, {});
     this.sessionId = sessionId;
     this.writer = this.journal.writer(sessionId, record.nextSeq);
@@ -339,61 +365,15 @@ export class SessionCore implements LinkHost {
       void this.cancel();
     };
     this.ids.reset();
-    this.knownIds.clear();
-    this.lastMessage = undefined;
     if (record.title) this.agentInfo = { ...this.agentInfo, title: record.title };
-    if (record.nextSeq > 0) {
-      for (const u of await this.journal.read(sessionId)) this.learn(u);
-    }
+    const journaled = record.nextSeq > 0 ? await this.journal.read(sessionId) : [];
+    for (const u of journaled) this.learn(u);
+    const last = journaled.at(-1);
+    if (last) this.ids.continueFrom(last);
     const early = this.early.filter((p) => p.sessionId === sessionId);
     this.early = [];
     for (const p of early) this.onUpdate(p);
-  }
-
-  /**
-   * Merges a `session/load` replay into a journal that already holds the session. Only ids the agent
-   * gave are trusted: the replayed updates after the last one whose id the journal holds are appended,
-   * and only when they include an agent message or tool call the journal does not have (a turn missed
-   * while disconnected). Anything else in a replay is history the journal already has — possibly under
-   * other ids, since message ids need not be stable across loads — so nothing is appended.
-   */
-  private mergeReplay(): void {
-    const buffer = this.replay?.buffer ?? [];
-    this.replay = undefined;
-    this.completeLastMessage(buffer);
-    let lastKnown = -1;
-    buffer.forEach((u, i) => {
-      const id = agentIdOf(u);
-      if (id && this.knownIds.has(id)) lastKnown = i;
-    });
-    if (lastKnown < 0) return;
-    const tail = buffer.slice(lastKnown + 1);
-    const missed = tail.some((u) => {
-      const id = agentIdOf(u);
-      return id !== undefined && !this.knownIds.has(id) && AGENT_SIDE.has(String(u.sessionUpdate));
-    });
-    if (missed) for (const u of tail) this.ingest(u);
-  }
-
-  /**
-   * The journal's last message may hold only the start of what the agent said (the connection dropped
-   * mid-message). When the replay has that message id with a longer text that begins with the
-   * journaled one, the rest is journaled as one more chunk of the same message (its `raw` is that
-   * remainder, since no single frame of the agent's carried it).
-   */
-  private completeLastMessage(buffer: readonly Raw[]): void {
-    const last = this.lastMessage;
-    if (!last) return;
-    const replayed = buffer
-      .filter((u) => u.messageId === last.id && u.sessionUpdate === last.kind)
-      .map((u) => textOf(u))
-      .join('');
-    if (replayed.length <= last.text.length || !replayed.startsWith(last.text)) return;
-    this.ingest({
-      sessionUpdate: last.kind,
-      messageId: last.id,
-      content: { type: 'text', text: replayed.slice(last.text.length) },
-    });
+    return journaled;
   }
 
   private linkEnded(link: AgentLink, end: LinkEnd): void {
@@ -482,15 +462,6 @@ export class SessionCore implements LinkHost {
   }
 
   private learn(u: AgentSessionUpdate): void {
-    if (u.messageId && !u.messageId.startsWith('silo-')) {
-      this.knownIds.add(u.messageId);
-      if (u.kind === 'agent_message_chunk' || u.kind === 'agent_thought_chunk') {
-        const last = this.lastMessage;
-        if (last?.id === u.messageId && last.kind === u.kind) last.text += u.text ?? '';
-        else this.lastMessage = { id: u.messageId, kind: u.kind, text: u.text ?? '' };
-      }
-    }
-    if (u.toolCall?.toolCallId) this.knownIds.add(u.toolCall.toolCallId);
     if (u.kind === 'session_info_update') this.applyState(u.raw as Raw);
   }
 
@@ -824,20 +795,4 @@ export class SessionCore implements LinkHost {
     if (this.state !== 'closed') this.setState('closed');
     await this.delivery.flush();
   }
-}
-
-/** Kinds that carry the agent's own work (not echoes of the user, not state). */
-const AGENT_SIDE = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update']);
-
-/** The text of a raw chunk's content block ('' for other blocks). */
-function textOf(u: Raw): string {
-  const content = u.content as { type?: unknown; text?: unknown } | undefined;
-  return content?.type === 'text' && typeof content.text === 'string' ? content.text : '';
-}
-
-/** The agent-given id of a raw update (messageId of a chunk, toolCallId of a tool call). */
-function agentIdOf(u: Raw): string | undefined {
-  if (typeof u.messageId === 'string') return u.messageId;
-  if (typeof u.toolCallId === 'string') return u.toolCallId;
-  return undefined;
 }
