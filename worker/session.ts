@@ -366,7 +366,9 @@ export class SessionCore implements LinkHost {
     };
     this.ids.reset();
     if (record.title) this.agentInfo = { ...this.agentInfo, title: record.title };
-    const journaled = record.nextSeq > 0 ? await this.journal.read(sessionId) : [];
+    // On a reconnect the writer is the one already in use: read the journal once it holds everything.
+    await this.writer.flushed().catch(() => {});
+    const journaled = this.writer.nextSeq > 0 ? await this.journal.read(sessionId) : [];
     for (const u of journaled) this.learn(u);
     const last = journaled.at(-1);
     if (last) this.ids.continueFrom(last);
