@@ -107,8 +107,9 @@ const isContent = (kind: unknown) => kind === 'tool_call' || CHUNKS.has(String(k
  * message), and every later update. Updates between the two that repeat one the journal already ends
  * with (a tool call's patch, a plan, usage) are left out.
  *
- * Anything else — the replay differs from the journal anywhere, or is shorter — is `cannot-merge`:
- * Silo cannot tell what the journal lacks, so it appends nothing. Never throws; pure.
+ * A replay that is the start of the journal (the agent lost the end of a turn) adds nothing. Anything
+ * else — the replay differs from the journal anywhere — is `cannot-merge`: Silo cannot tell what the
+ * journal lacks, so it appends nothing. Never throws; pure.
  */
 export function mergeReplay(
   journal: readonly Pick<AgentSessionUpdate, 'kind' | 'raw' | 'messageId'>[],
@@ -116,8 +117,17 @@ export function mergeReplay(
 ): ReplayMerge {
   const mine = tokenize(journal);
   const theirs = tokenize(replay.map((raw) => ({ kind: String(raw.sessionUpdate), raw })));
-  if (mine.length > theirs.length)
-    return { verdict: 'cannot-merge', reason: 'the replay holds less than the journal' };
+  const shorter =
+    theirs.length < mine.length ||
+    (mine.length > 0 &&
+      theirs.length === mine.length &&
+      theirs.at(-1)!.text.length < mine.at(-1)!.text.length);
+  if (shorter) {
+    // The agent holds less than the journal (it lost the end of a turn): nothing to add, if it agrees.
+    return isStart(theirs, mine)
+      ? { verdict: 'merged', append: [] }
+      : { verdict: 'cannot-merge', reason: 'the replay is shorter than the journal and differs from it' };
+  }
   for (let i = 0; i < mine.length - 1; i++) {
     if (mine[i]!.kind !== theirs[i]!.kind || mine[i]!.text !== theirs[i]!.text)
       return { verdict: 'cannot-merge', reason: `the replay differs from the journal at piece ${i + 1}` };
@@ -154,6 +164,16 @@ export function mergeReplay(
     append.push(raw);
   }
   return { verdict: 'merged', append };
+}
+
+/** True when `start` is the beginning of `tokens`, its last piece possibly an agent message cut short. */
+function isStart(start: readonly Token[], tokens: readonly Token[]): boolean {
+  return start.every((t, i) => {
+    const other = tokens[i]!;
+    if (t.kind !== other.kind) return false;
+    if (i < start.length - 1 || !CUTTABLE.has(t.kind)) return t.text === other.text;
+    return other.text.startsWith(t.text);
+  });
 }
 
 /**

@@ -18,6 +18,10 @@ import {
   type TestBridge,
 } from '../support/bridge.ts';
 import { until } from '../support/until.ts';
+import '../../components/index.ts';
+import type { SiloChat } from '../../components/silo-chat.ts';
+import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import { mount } from './fixtures/dom.ts';
 
 const CWD = '/tmp/silo-restore';
 const texts = (us: AgentSessionUpdate[], kind: string) =>
@@ -260,6 +264,52 @@ describe('session restore (real bridge, reference agent)', () => {
     expect(here.resumeOutcome).to.equal('loaded');
     expect(here.restoreNote).to.equal('replay-not-merged');
     expect(await here.transcript()).to.deep.equal(journal);
+  });
+
+  it('<silo-chat> opens a loadable session with its history; resume-only says the history is in the agent', async () => {
+    const b = await bridge();
+    const { sessionId } = await converse(b);
+    const other = createAgentsService({ databaseName: `${databaseName}-chat` });
+    const chat = document.createElement('silo-chat') as SiloChat;
+    chat.service = other;
+    chat.setAttribute('storage-key', `silo-restore-${crypto.randomUUID()}`);
+    chat.setAttribute('bridge-url', b.url);
+    chat.setAttribute('bridge-token', b.token);
+    chat.setAttribute('cwd', CWD);
+    const unmount = mount(chat);
+    try {
+      const listed = await other.sessions({ bridge: b });
+      expect(listed.find((x) => x.sessionId === sessionId)).to.include({ loadable: true });
+      const outcomes: string[] = [];
+      chat.addEventListener('silo-session', (e) => outcomes.push((e as CustomEvent).detail.resumeOutcome));
+      await chat.connect({ sessionId });
+      expect(outcomes.at(-1)).to.equal('loaded');
+      const view = () => chat.shadowRoot!.querySelector('silo-transcript') as SiloTranscript;
+      await until(
+        () =>
+          view()
+            .model.rows.filter((r) => r.type === 'message' && r.role === 'user')
+            .map((r) => (r.type === 'message' ? r.text : ''))
+            .join('|') === 'first question|second question',
+        'the history is shown',
+      );
+      const resumeOnly = await bridge(['--no-load']);
+      chat.setAttribute('bridge-url', resumeOnly.url);
+      chat.setAttribute('bridge-token', resumeOnly.token);
+      const elsewhere = await converse(resumeOnly);
+      await chat.connect({ sessionId: elsewhere.sessionId });
+      expect(outcomes.at(-1)).to.equal('resumed');
+      await until(
+        () =>
+          !!chat
+            .shadowRoot!.querySelector('[part="banner"]')
+            ?.textContent?.includes('kept only by the agent'),
+        'the banner says where the history is',
+      );
+    } finally {
+      unmount();
+      await other.dispose();
+    }
   });
 
   it('journal-only: read-only transcript, prompt fails with a coded error, continue in a new session carries it', async () => {

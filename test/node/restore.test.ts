@@ -116,7 +116,7 @@ test('mergeReplay: updates the journal already ends with are not repeated', () =
   });
 });
 
-test('mergeReplay cannot tell: a replay that differs, a longer prompt, or a shorter replay', () => {
+test('mergeReplay cannot tell: a replay that differs, or a longer prompt', () => {
   const journal = [
     prompt('slow story', 0),
     wire(agent('Once upon'), 'silo-m1'),
@@ -136,8 +136,17 @@ test('mergeReplay cannot tell: a replay that differs, a longer prompt, or a shor
   assert.equal(mergeReplay(journal, marked).verdict, 'cannot-merge');
   // Silo journals a prompt whole: a replayed prompt that only starts like it is another prompt.
   assert.equal(mergeReplay([prompt('run', 0)], [user('run it'), agent('Ran.')]).verdict, 'cannot-merge');
-  assert.equal(mergeReplay(journal, [user('slow story'), agent('Once upon')]).verdict, 'cannot-merge');
   assert.equal(mergeReplay(journal, [user('slow story'), agent('Twice upon')]).verdict, 'cannot-merge');
+});
+
+test('mergeReplay: a replay that is the start of the journal (the agent lost a turn’s end) adds nothing', () => {
+  const journal = [prompt('slow story', 0), wire(agent('Once upon a time'), 'silo-m1')];
+  assert.deepEqual(mergeReplay(journal, [user('slow story')]), { verdict: 'merged', append: [] });
+  assert.deepEqual(mergeReplay(journal, [user('slow story'), agent('Once upon')]), {
+    verdict: 'merged',
+    append: [],
+  });
+  assert.equal(mergeReplay(journal, [user('slow tale')]).verdict, 'cannot-merge');
 });
 
 test('mergeReplay into a journal with no conversation yet: the whole replay', () => {
