@@ -34,9 +34,9 @@ import { Delivery } from './delivery.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
 import { MessageIdSynthesizer, normalizeToolCall, normalizeUpdate } from './normalize.ts';
+import { continueFresh, latestId, newSession, type OpenHost, restoreSession } from './open.ts';
 import { type Broadcast, channel, type Ownership, tryOwn, waitToOwn } from './ownership.ts';
 import { PendingRequests } from './requests.ts';
-import { journalHolding, mergeReplay, type RestoreMethod, restoreMethods } from './restore.ts';
 
 type Raw = Record<string, unknown>;
 const CANCELLED_PERMISSION: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
@@ -83,6 +83,8 @@ export class SessionCore implements LinkHost {
   private readonly elicitations = new PendingRequests<CreateElicitationResponse>();
   private readonly rows = new Map<string, RequestRow>();
   private readonly delivery: Delivery;
+  /** What the open functions (worker/open.ts) may use of this session. */
+  private readonly openHost: OpenHost;
   private closing = false;
   private reconnecting: Promise<void> | undefined;
   /** The Web Lock that makes this tab the session's one writer; unset while following another tab. */
@@ -96,6 +98,24 @@ export class SessionCore implements LinkHost {
     events: WorkerEvents,
   ) {
     this.delivery = new Delivery(events, () => this.snapshot());
+    this.openHost = {
+      journal,
+      options,
+      config: this.config,
+      attach: (sessionId) => this.attach(sessionId),
+      detach: () => {
+        this.sessionId = '';
+      },
+      startReplay: (buffer) => {
+        this.replay = buffer ? { buffer } : undefined;
+        this.ids.replaying = true;
+      },
+      endReplay: () => {
+        this.replay = undefined;
+        this.ids.replaying = false;
+      },
+      ingest: (raw) => this.ingest(raw),
+    };
   }
 
   /** Connects and starts or restores the session. Rejects with a coded SiloError; nothing stays open then. */
@@ -108,7 +128,7 @@ export class SessionCore implements LinkHost {
     try {
       const resume = options.resume;
       if (resume && !resume.startFresh) {
-        const id = await core.latestId(resume.sessionId);
+        const id = await latestId(journal, resume.sessionId);
         core.ownership = await tryOwn(id);
         if (!core.ownership) {
           await core.follow(id);
@@ -204,13 +224,17 @@ export class SessionCore implements LinkHost {
       ...(info?.title ? { displayName: info.title } : {}),
     };
     const resume = this.options.resume;
-    this.restoreNote = undefined;
-    if (reconnect) await this.restore(link, this.sessionId);
-    else if (resume?.startFresh)
-      await this.continueFresh(link, resume.sessionId, resume.transcript ?? 'carry');
-    else if (resume) await this.restore(link, await this.latestId(resume.sessionId), resume.via);
-    else await this.newSession(link);
-    if (this.outcome !== 'journal-only') this.error = undefined;
+    const host = this.openHost;
+    const opened = reconnect
+      ? await restoreSession(link, host, this.sessionId)
+      : resume?.startFresh
+        ? await continueFresh(link, host, resume.sessionId, resume.transcript ?? 'carry')
+        : resume
+          ? await restoreSession(link, host, await latestId(this.journal, resume.sessionId), resume.via)
+          : await newSession(link, host);
+    this.outcome = opened.outcome;
+    this.restoreNote = opened.note;
+    this.error = opened.error;
     this.setState(this.outcome === 'journal-only' ? 'read-only' : 'connected');
     await this.journal.upsertSession(this.sessionId, {
       agent: this.agentInfo.displayName ?? this.agentInfo.name,
@@ -218,128 +242,6 @@ export class SessionCore implements LinkHost {
       lastOutcome: this.outcome,
     });
     await this.writer?.flushed();
-  }
-
-  /** Follows `continuedBy` links to the session that carries a conversation on. */
-  private async latestId(sessionId: string): Promise<string> {
-    const seen = new Set<string>();
-    let id = sessionId;
-    for (;;) {
-      const record = await this.journal.session(id);
-      if (!record?.continuedBy || seen.has(id)) return id;
-      seen.add(id);
-      id = record.continuedBy;
-    }
-  }
-
-  private async newSession(link: AgentLink): Promise<string> {
-    const response = await link
-      .request<Raw>('session/new', {
-        cwd: this.options.cwd,
-        mcpServers: this.options.mcpServers ?? [],
-      })
-      .catch((error: unknown) => {
-        const e = SiloError.from(error);
-        if (e.code !== 'auth-required') throw e;
-        const methods = (link.initialize.authMethods ?? []).filter((m) => {
-          const type = (m as { type?: string }).type;
-          return type === undefined || type === 'agent';
-        });
-        throw new SiloError('auth-required', 'The agent needs you to sign in before it can start a session', {
-          authMethods: methods,
-        });
-      });
-    const sessionId = String(response.sessionId ?? '');
-    if (!sessionId)
-      throw new SiloError('invalid-params', 'The agent answered session/new without a sessionId');
-    this.outcome = 'new';
-    this.config.applyResponse(response);
-    await this.attach(sessionId);
-    return sessionId;
-  }
-
-  /** "Continue in a new session" (carry) or Clear (discard): a fresh session/new, never probing. */
-  private async continueFresh(
-    link: AgentLink,
-    oldId: string,
-    transcript: 'carry' | 'discard',
-  ): Promise<void> {
-    const from = await this.latestId(oldId);
-    const early = this.early;
-    this.early = [];
-    this.sessionId = '';
-    const response = await link.request<Raw>('session/new', {
-      cwd: this.options.cwd,
-      mcpServers: this.options.mcpServers ?? [],
-    });
-    const sessionId = String(response.sessionId ?? '');
-    this.early = [...early, ...this.early];
-    await this.journal.upsertSession(sessionId, { cwd: this.options.cwd });
-    if (transcript === 'carry') await this.journal.carry(from, sessionId);
-    else {
-      await this.journal.clear(from);
-      await this.journal.upsertSession(from, { continuedBy: sessionId });
-    }
-    if (from !== oldId) await this.journal.upsertSession(oldId, { continuedBy: sessionId });
-    this.outcome = 'new';
-    this.config.applyResponse(response);
-    await this.attach(sessionId);
-  }
-
-  /**
-   * Plain restore (docs/restore.md): resume or load, in the order {@link restoreMethods} gives for
-   * what the journal holds, else journal-only. A load into an empty journal journals the replay as it
-   * streams; into a journal that holds the session, the replay is buffered and merged. Never deletes
-   * a journal.
-   */
-  private async restore(link: AgentLink, sessionId: string, via?: 'resume' | 'load'): Promise<void> {
-    const journaled = await this.attach(sessionId);
-    const caps = link.initialize.agentCapabilities ?? {};
-    const params = { sessionId, cwd: this.options.cwd, mcpServers: this.options.mcpServers ?? [] };
-    const holding = journalHolding(journaled);
-    const methods = restoreMethods(
-      { resume: !!caps.sessionCapabilities?.resume, load: !!caps.loadSession },
-      holding,
-      via,
-    );
-    for (const method of methods) {
-      try {
-        if (method === 'session/resume') {
-          this.config.applyResponse(await link.request('session/resume', params));
-          this.outcome = 'resumed';
-          if (holding === 'empty') this.restoreNote = 'history-in-agent';
-        } else {
-          await this.load(link, params, journaled);
-          this.outcome = 'loaded';
-        }
-        return;
-      } catch (error) {
-        if (link.closedSignal.aborted) throw error;
-      }
-    }
-    this.outcome = 'journal-only';
-    this.error = new SiloError(
-      'journal-only',
-      'The agent cannot continue this conversation; continue it in a new session',
-    );
-  }
-
-  /** `session/load`: the replay streams into an empty journal, or is merged into one that holds the session. */
-  private async load(link: AgentLink, params: Raw, journaled: readonly AgentSessionUpdate[]): Promise<void> {
-    this.replay = journaled.length === 0 ? undefined : { buffer: [] };
-    this.ids.replaying = true;
-    try {
-      this.config.applyResponse(await link.request('session/load' satisfies RestoreMethod, params));
-      const buffer = this.replay?.buffer;
-      this.replay = undefined;
-      if (!buffer) return;
-      const merge = mergeReplay(journaled, buffer);
-      if (merge.verdict === 'merged') for (const raw of merge.append) this.ingest(raw);
-      else this.restoreNote = 'replay-not-merged';
-    } finally {
-      this.replay = undefined;
-      this.ids.replaying = false;
-    }
   }
 
   /**
