@@ -140,7 +140,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       for (const block of params.prompt) {
         record.history.push({
           sessionUpdate: 'user_message_chunk',
-          messageId: userMessageId,
+          ...(options.messageId ? { messageId: userMessageId } : {}),
           content: block,
         });
       }
@@ -178,6 +178,13 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         else {
           await turn.say(`Unknown scenario "${picked.name}". Send \`/scenario list\` to see them all.`);
           stopReason = turn.end();
+        }
+        if (stopReason === 'cancelled' && options.interruptMarker) {
+          record.history.push({
+            sessionUpdate: 'user_message_chunk',
+            ...(options.messageId ? { messageId: `user-${randomUUID().slice(0, 8)}` } : {}),
+            content: { type: 'text', text: '[Request interrupted by user]' },
+          });
         }
         return { stopReason };
       } finally {

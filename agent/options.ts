@@ -9,7 +9,8 @@
  * | `--no-list` | `SILO_AGENT_NO_LIST=1` | no `sessionCapabilities.list` |
  * | `--no-close` | `SILO_AGENT_NO_CLOSE=1` | no `sessionCapabilities.close` |
  * | `--no-delete` | `SILO_AGENT_NO_DELETE=1` | no `sessionCapabilities.delete` |
- * | `--no-message-id` | `SILO_AGENT_NO_MESSAGE_ID=1` | chunks carry no `messageId` |
+ * | `--no-message-id` | `SILO_AGENT_NO_MESSAGE_ID=1` | chunks carry no `messageId`, live or in a `session/load` replay |
+ * | `--interrupt-marker` | `SILO_AGENT_INTERRUPT_MARKER=1` | a cancelled turn leaves a `[Request interrupted by user]` user message in the history (as claude-agent-acp's does) |
  * | `--new-ids-on-load` | `SILO_AGENT_NEW_IDS_ON_LOAD=1` | `session/load` replays with fresh messageIds |
  * | `--sessions-dir DIR` | `SILO_AGENT_SESSIONS_DIR` | where sessions are kept (default `.silo-agent-sessions`) |
  * | `--protocol-version N` | `SILO_AGENT_PROTOCOL_VERSION` | answer `initialize` with version N instead of the client's |
@@ -32,6 +33,7 @@ export interface AgentOptions {
   delete: boolean;
   messageId: boolean;
   newIdsOnLoad: boolean;
+  interruptMarker: boolean;
   sessionsDir: string;
   protocolVersion: number | undefined;
   authRequired: boolean;
@@ -65,6 +67,7 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     delete: !truthy(env.SILO_AGENT_NO_DELETE),
     messageId: !truthy(env.SILO_AGENT_NO_MESSAGE_ID),
     newIdsOnLoad: truthy(env.SILO_AGENT_NEW_IDS_ON_LOAD),
+    interruptMarker: truthy(env.SILO_AGENT_INTERRUPT_MARKER),
     sessionsDir: env.SILO_AGENT_SESSIONS_DIR || '.silo-agent-sessions',
     protocolVersion: env.SILO_AGENT_PROTOCOL_VERSION
       ? intValue('SILO_AGENT_PROTOCOL_VERSION', env.SILO_AGENT_PROTOCOL_VERSION)
@@ -100,6 +103,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--new-ids-on-load':
         o.newIdsOnLoad = true;
+        break;
+      case '--interrupt-marker':
+        o.interruptMarker = true;
         break;
       case '--sessions-dir':
         o.sessionsDir = argv[++i] ?? '';

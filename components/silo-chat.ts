@@ -337,9 +337,13 @@ export class SiloChat extends LitElement {
   /**
    * Connects (or reconnects) with the current attributes, restoring this `cwd`'s last session, or the
    * journaled session `sessionId` when given (a history list's "restore"); `fresh` starts a new
-   * session; `continueFrom` continues that (journal-only) session in a new one, carrying its transcript.
+   * session; `continueFrom` continues that (journal-only) session in a new one, carrying its transcript;
+   * `via: 'load'` asks the agent to replay `sessionId` (a history list's `loadable` session, or one
+   * another device continued).
    */
-  async connect(options: { fresh?: boolean; continueFrom?: string; sessionId?: string } = {}): Promise<void> {
+  async connect(
+    options: { fresh?: boolean; continueFrom?: string; sessionId?: string; via?: 'resume' | 'load' } = {},
+  ): Promise<void> {
     const attempt = ++this.#attempt;
     await this.#close();
     if (!this.#bridgeOptions() || !this.cwd) {
@@ -373,7 +377,11 @@ export class SiloChat extends LitElement {
     let handle: AgentSessionHandle;
     try {
       const resume = last
-        ? { sessionId: last, ...(options.continueFrom ? { startFresh: true } : {}) }
+        ? {
+            sessionId: last,
+            ...(options.continueFrom ? { startFresh: true } : {}),
+            ...(options.via && !options.continueFrom ? { via: options.via } : {}),
+          }
         : undefined;
       try {
         handle = await service.connect(resume ? { ...base, resume } : base);
@@ -650,6 +658,9 @@ export class SiloChat extends LitElement {
         <button type="button" @click=${() => this.connect({ continueFrom: this.handle?.sessionId })}>${s.continueInNew}</button>
       </div>`;
     }
+    const note = this.snapshot?.restoreNote;
+    if (!err && note)
+      return html`<div class="banner" part="banner" role="status">${s.restoreNote[note]}</div>`;
     if (!err) return nothing;
     const message =
       err.code === 'unreachable'

@@ -76,6 +76,8 @@ export interface SiloChatStrings {
   state: Record<string, string>;
   unreachable: string;
   journalOnly: string;
+  /** What a restore left undone (`restoreNote`): shown while nothing else needs the banner. */
+  restoreNote: Record<'history-in-agent' | 'replay-not-merged', string>;
   noBridge: string;
   sendFailed: (message: string) => string;
   connectFailed: (message: string) => string;
@@ -181,6 +183,12 @@ export const defaultChatStrings: SiloChatStrings = {
   unreachable:
     'The bridge cannot be reached or refused this page. Check that silo-bridge is running, that its URL and token are right, and that it allows this page’s origin.',
   journalOnly: 'The agent cannot continue this conversation. You can read it, or continue in a new session.',
+  restoreNote: {
+    'history-in-agent':
+      'The agent continued this conversation, but its earlier messages are kept only by the agent and cannot be shown here.',
+    'replay-not-merged':
+      'The agent’s copy of this conversation differs from the one kept here, so only this browser’s copy is shown.',
+  },
   noBridge: 'Set the bridge URL and token to start.',
   sendFailed: (message) => `The message could not be sent: ${message}`,
   connectFailed: (message) => `Could not connect: ${message}`,

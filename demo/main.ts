@@ -61,9 +61,21 @@ function say(text: string, error = false): void {
   update({ message: { text, error } });
 }
 
-async function refreshHistory(): Promise<void> {
+/** The agent's sessions this browser has no journal of (`loadable`), asked for once per bridge. */
+let agentSessions: AgentSessionSummary[] = [];
+
+async function refreshHistory(askAgent = false): Promise<void> {
   try {
-    update({ sessions: await service.sessions() });
+    const journaled = await service.sessions();
+    const bridge = state.bridge;
+    if (askAgent && bridge) {
+      const listed = await service
+        .sessions({ bridge: { url: bridge.url, token: bridge.token }, cwd: bridge.cwd })
+        .catch(() => []);
+      agentSessions = listed.filter((s) => s.loadable);
+    }
+    const known = new Set(journaled.map((s) => s.sessionId));
+    update({ sessions: [...journaled, ...agentSessions.filter((s) => !known.has(s.sessionId))] });
   } catch (e) {
     say(`Cannot read the journal: ${SiloError.from(e).message}`, true);
   }
@@ -176,6 +188,7 @@ async function checkBridge(): Promise<void> {
     chat.cwd = bridge.cwd;
     chat.bridgeUrl = bridge.url;
     chat.bridgeToken = bridge.token;
+    void refreshHistory(true);
   } else if (!state.viewing) {
     await refreshHistory();
     update({ viewing: state.sessions[0]?.sessionId });
@@ -283,8 +296,8 @@ function barTemplate() {
         ${s?.lastOutcome ? html`<span class="muted">last: ${OUTCOME_BADGE[s.lastOutcome]}</span>` : nothing}
       </div>
       <div class="bar-actions">
-        <button type="button" id="restore" class="primary" ?disabled=${offline} title=${offline ? 'Needs the bridge' : 'Reconnect the agent to this session'} @click=${() => connectChat({ sessionId: id })}>
-          Restore
+        <button type="button" id="restore" class="primary" ?disabled=${offline} title=${offline ? 'Needs the bridge' : 'Reconnect the agent to this session'} @click=${() => connectChat(s?.loadable ? { sessionId: id, via: 'load' } : { sessionId: id })}>
+          ${s?.loadable ? 'Load from the agent' : 'Restore'}
         </button>
         ${
           s?.lastOutcome === 'journal-only'

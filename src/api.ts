@@ -9,6 +9,7 @@ import type {
   AgentContentBlock,
   AgentElicitationQuestion,
   AgentInfo,
+  AgentRestoreNote,
   AgentResumeOutcome,
   AgentSessionConfigOption,
   AgentSessionRestore,
@@ -111,6 +112,8 @@ export interface AgentSessionConnectOptions {
 export interface AgentSessionHandle {
   readonly sessionId: string;
   readonly resumeOutcome: AgentResumeOutcome;
+  /** What the last restore left undone, if anything (docs/restore.md). */
+  readonly restoreNote: AgentRestoreNote | undefined;
   readonly agentInfo: AgentInfo;
   readonly configOptions: readonly AgentSessionConfigOption[];
   readonly availableCommands: readonly AgentCommand[];

@@ -79,6 +79,9 @@ export class SessionHandle implements AgentSessionHandle {
   get resumeOutcome() {
     return this.current.resumeOutcome;
   }
+  get restoreNote() {
+    return this.current.restoreNote;
+  }
   get agentInfo() {
     return this.current.agentInfo;
   }

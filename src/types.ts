@@ -205,10 +205,27 @@ export interface AgentSessionRestore {
   sessionId: string;
   startFresh?: boolean;
   transcript?: 'carry' | 'discard';
+  /**
+   * The method to try first. By default Silo picks `session/resume` for a journal that holds the
+   * whole session and `session/load` for one that is empty or ends inside a turn (docs/restore.md).
+   * `'load'` asks the agent to replay the session even when the journal looks complete (another
+   * device may have continued it); the replay is merged, never appended twice. When the agent lacks
+   * the method asked for, the other one is tried; the outcome says which one worked.
+   */
+  via?: 'resume' | 'load';
 }
 
 /** What a connect did: a new session, an agent-side resume or load, or a read-only journal. */
 export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
+
+/**
+ * What a restore could not do, beside its outcome:
+ * - `history-in-agent` — resumed, but the journal here is empty and the agent cannot replay the
+ *   session: the conversation goes on, its earlier history lives only in the agent.
+ * - `replay-not-merged` — loaded into a journal that holds the session, but Silo could not tell
+ *   which part of the replay the journal lacks, so none of it was added (nothing is shown twice).
+ */
+export type AgentRestoreNote = 'history-in-agent' | 'replay-not-merged';
 
 /** Information about the connected agent. `title` is the session's title and follows `session_info_update`. */
 export interface AgentInfo {
@@ -266,6 +283,8 @@ export interface AgentBridgeOptions {
 export interface AgentSessionSnapshot {
   readonly sessionId: string;
   readonly resumeOutcome: AgentResumeOutcome;
+  /** Set when the last restore left something undone (see {@link AgentRestoreNote}). */
+  readonly restoreNote?: AgentRestoreNote;
   readonly state: AgentConnectionState;
   readonly agentInfo: AgentInfo;
   readonly configOptions: readonly AgentSessionConfigOption[];

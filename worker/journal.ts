@@ -82,6 +82,11 @@ export function journalOpener(
       reportBlocked = reject;
     });
     blocked.catch(() => {});
+    let journal: Journal | undefined;
+    // Given way to a newer tab's upgrade, or closed by the browser: the next call opens again.
+    const forget = () => {
+      if (journal && opened === journal) opened = opening = undefined;
+    };
     return openDB<JournalSchema>(name, migrations.length, {
       upgrade(d, oldVersion, _newVersion, tx) {
         for (let v = oldVersion; v < migrations.length; v++) migrations[v]!(d, tx);
@@ -94,15 +99,15 @@ export function journalOpener(
           ),
         );
       },
+      // A newer tab wants to upgrade: give way (writes in flight fail with `journal-write`).
+      blocking(_current, _next, event) {
+        (event.target as IDBDatabase).close();
+        forget();
+      },
+      terminated: forget,
     }).then(
       (db) => {
-        const journal = new Journal(db);
-        // Given way to a newer tab's upgrade, or closed by the browser: the next call opens again.
-        const forget = () => {
-          if (opened === journal) opened = opening = undefined;
-        };
-        db.addEventListener('versionchange', forget);
-        db.addEventListener('close', forget);
+        journal = new Journal(db);
         opened = journal;
         return journal;
       },
@@ -126,9 +131,7 @@ const range = (sessionId: string) => IDBKeyRange.bound([sessionId, 0], [sessionI
 export class Journal {
   private readonly writers = new Map<string, SessionWriter>();
 
-  constructor(readonly db: IDBPDatabase<JournalSchema>) {
-    db.addEventListener('versionchange', () => db.close());
-  }
+  constructor(readonly db: IDBPDatabase<JournalSchema>) {}
 
   /** The append-only writer of one session (one per session per worker). */
   writer(sessionId: string, nextSeq: number): SessionWriter {
@@ -306,16 +309,22 @@ export class SessionWriter {
   private async write(batch: AgentSessionUpdate[]): Promise<void> {
     const tx = this.db.transaction(['segments', 'sessions'], 'readwrite', { durability: 'relaxed' });
     const segments = tx.objectStore('segments');
-    for (let i = 0; i < batch.length; i += MAX_SEGMENT) {
-      const updates = batch.slice(i, i + MAX_SEGMENT);
-      void segments.put({ sessionId: this.sessionId, seq: updates[0]!.seq!, updates });
-    }
     const sessions = tx.objectStore('sessions');
-    const record = await sessions.get(this.sessionId);
-    if (record) {
-      void sessions.put({ ...record, nextSeq: batch.at(-1)!.seq! + 1, updatedAt: new Date().toISOString() });
+    // Every request is awaited with the transaction: a failed put rejects this write, never unhandled.
+    const writes: Promise<unknown>[] = [];
+    try {
+      const record = await sessions.get(this.sessionId);
+      for (let i = 0; i < batch.length; i += MAX_SEGMENT) {
+        const updates = batch.slice(i, i + MAX_SEGMENT);
+        writes.push(segments.put({ sessionId: this.sessionId, seq: updates[0]!.seq!, updates }));
+      }
+      if (record) {
+        const nextSeq = batch.at(-1)!.seq! + 1;
+        writes.push(sessions.put({ ...record, nextSeq, updatedAt: new Date().toISOString() }));
+      }
+    } finally {
+      await Promise.all([tx.done, ...writes]);
     }
-    await tx.done;
   }
 
   private settleWaiters(): void {

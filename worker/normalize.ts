@@ -39,14 +39,22 @@ export function isChunkKind(kind: string): boolean {
 
 /**
  * Synthesizes message ids for chunks that carry none. Consecutive same-kind id-less chunks share one
- * id; a new kind or any intervening update starts a new one. The id is derived from the journal
+ * id; a new kind or any intervening update starts a new one. In a `session/load` replay
+ * ({@link MessageIdSynthesizer.replaying}), a user chunk whose block is text also starts a new one:
+ * an agent replays each past prompt whole, so two texts in a row are two prompts, while a non-text
+ * block (an image, a resource) stays with the prompt before it. The id is derived from the journal
  * sequence number of the run's first chunk, so replaying the same journal yields the same ids.
  */
 export class MessageIdSynthesizer {
   private run: { kind: string; id: string } | undefined;
+  /** True while a `session/load` replay streams in (set by the session around the request). */
+  replaying = false;
 
-  /** Returns the messageId for the update at `seq`; call once per journaled update, in order. */
-  next(kind: string, agentId: string | undefined, seq: number): string | undefined {
+  /**
+   * Returns the messageId for the update at `seq`; call once per journaled update, in order.
+   * `content` is the chunk's content block (read only in a replay).
+   */
+  next(kind: string, agentId: string | undefined, seq: number, content?: unknown): string | undefined {
     if (!isChunkKind(kind)) {
       this.run = undefined;
       return undefined;
@@ -55,8 +63,26 @@ export class MessageIdSynthesizer {
       this.run = undefined;
       return agentId;
     }
-    if (this.run?.kind !== kind) this.run = { kind, id: `silo-m${seq}` };
+    const newPrompt =
+      this.replaying &&
+      kind === 'user_message_chunk' &&
+      (content as { type?: unknown } | null | undefined)?.type === 'text';
+    if (this.run?.kind !== kind || newPrompt) this.run = { kind, id: `silo-m${seq}` };
     return this.run.id;
+  }
+
+  /**
+   * Carries on from a journaled update (after reading a journal back): an id-less run the journal
+   * ends with continues with the next id-less chunk of its kind.
+   */
+  continueFrom(u: {
+    readonly kind: string;
+    readonly messageId?: string | undefined;
+    readonly raw: object;
+  }): void {
+    const synthesized =
+      u.messageId?.startsWith('silo-m') && (u.raw as { messageId?: unknown }).messageId === undefined;
+    this.run = isChunkKind(u.kind) && synthesized ? { kind: u.kind, id: u.messageId! } : undefined;
   }
 
   /** Forgets the current run (for example after Silo records its own update). */
@@ -161,7 +187,7 @@ export function normalizeUpdate(raw: unknown, seq: number, ids: MessageIdSynthes
     }
     const kind = typeof raw.sessionUpdate === 'string' ? raw.sessionUpdate : 'invalid';
     const base = { kind, raw, seq };
-    const messageId = ids.next(kind, str(raw.messageId), seq);
+    const messageId = ids.next(kind, str(raw.messageId), seq, raw.content);
     switch (kind) {
       case 'user_message_chunk':
       case 'agent_message_chunk':

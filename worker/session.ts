@@ -16,6 +16,7 @@ import type {
   AgentConnectionState,
   AgentContentBlock,
   AgentInfo,
+  AgentRestoreNote,
   AgentResumeOutcome,
   AgentSessionSnapshot,
   AgentSessionUpdate,
@@ -27,7 +28,8 @@ import { PromptEcho } from './echo.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
 import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
-import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
+import { MessageIdSynthesizer, normalizeToolCall, normalizeUpdate } from './normalize.ts';
+import { continueFresh, latestId, newSession, type OpenHost, restoreSession } from './open.ts';
 import { type Broadcast, channel, type Ownership, tryOwn, waitToOwn } from './ownership.ts';
 import { LiveSessionState } from './state.ts';
 
@@ -44,6 +46,7 @@ export class SessionCore implements LinkHost {
   readonly handleId = crypto.randomUUID();
   sessionId = '';
   private outcome: AgentResumeOutcome = 'new';
+  private restoreNote: AgentRestoreNote | undefined;
   private state: AgentConnectionState = 'connecting';
   private error: SiloError | undefined;
   private agentInfo: AgentInfo = { name: 'unknown' };
@@ -52,16 +55,14 @@ export class SessionCore implements LinkHost {
   private link: AgentLink | undefined;
   private writer: SessionWriter | undefined;
   private readonly ids = new MessageIdSynthesizer();
-  /** Ids the agent gave (messageId, toolCallId) that the journal holds: used to merge a load replay. */
-  private readonly knownIds = new Set<string>();
-  /** The last agent message or thought the journal holds, with its text so far (see mergeReplay). */
-  private lastMessage: { id: string; kind: string; text: string } | undefined;
   private early: Raw[] = [];
   private replay: { buffer: Raw[] } | undefined;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
   private readonly echo = new PromptEcho();
+  /** What the open functions (worker/open.ts) may use of this session. */
+  private readonly openHost: OpenHost;
   private closing = false;
   private reconnecting: Promise<void> | undefined;
   /** The Web Lock that makes this tab the session's one writer; unset while following another tab. */
@@ -87,6 +88,24 @@ export class SessionCore implements LinkHost {
         !this.turn?.cancelled &&
         !this.writer?.error,
     });
+    this.openHost = {
+      journal,
+      options,
+      config: this.config,
+      attach: (sessionId) => this.attach(sessionId),
+      detach: () => {
+        this.sessionId = '';
+      },
+      startReplay: (buffer) => {
+        this.replay = buffer ? { buffer } : undefined;
+        this.ids.replaying = true;
+      },
+      endReplay: () => {
+        this.replay = undefined;
+        this.ids.replaying = false;
+      },
+      ingest: (raw) => this.ingest(raw),
+    };
   }
 
   /** Connects and starts or restores the session. Rejects with a coded SiloError; nothing stays open then. */
@@ -99,7 +118,7 @@ export class SessionCore implements LinkHost {
     try {
       const resume = options.resume;
       if (resume && !resume.startFresh) {
-        const id = await core.latestId(resume.sessionId);
+        const id = await latestId(journal, resume.sessionId);
         core.ownership = await tryOwn(id);
         if (!core.ownership) {
           await core.follow(id);
@@ -167,6 +186,7 @@ export class SessionCore implements LinkHost {
     return {
       sessionId: this.sessionId,
       resumeOutcome: this.outcome,
+      ...(this.restoreNote ? { restoreNote: this.restoreNote } : {}),
       state: this.state,
       agentInfo: title === undefined ? this.agentInfo : { ...this.agentInfo, title },
       configOptions: this.mirrored?.configOptions ?? this.config.options,
@@ -195,12 +215,17 @@ export class SessionCore implements LinkHost {
       ...(info?.title ? { displayName: info.title } : {}),
     };
     const resume = this.options.resume;
-    if (reconnect) await this.restore(link, this.sessionId);
-    else if (resume?.startFresh)
-      await this.continueFresh(link, resume.sessionId, resume.transcript ?? 'carry');
-    else if (resume) await this.restore(link, await this.latestId(resume.sessionId));
-    else await this.newSession(link);
-    if (this.outcome !== 'journal-only') this.error = undefined;
+    const host = this.openHost;
+    const opened = reconnect
+      ? await restoreSession(link, host, this.sessionId)
+      : resume?.startFresh
+        ? await continueFresh(link, host, resume.sessionId, resume.transcript ?? 'carry')
+        : resume
+          ? await restoreSession(link, host, await latestId(this.journal, resume.sessionId), resume.via)
+          : await newSession(link, host);
+    this.outcome = opened.outcome;
+    this.restoreNote = opened.note;
+    this.error = opened.error;
     this.setState(this.outcome === 'journal-only' ? 'read-only' : 'connected');
     await this.journal.upsertSession(this.sessionId, {
       agent: this.agentInfo.displayName ?? this.agentInfo.name,
@@ -210,108 +235,11 @@ export class SessionCore implements LinkHost {
     await this.writer?.flushed();
   }
 
-  /** Follows `continuedBy` links to the session that carries a conversation on. */
-  private async latestId(sessionId: string): Promise<string> {
-    const seen = new Set<string>();
-    let id = sessionId;
-    for (;;) {
-      const record = await this.journal.session(id);
-      if (!record?.continuedBy || seen.has(id)) return id;
-      seen.add(id);
-      id = record.continuedBy;
-    }
-  }
-
-  private async newSession(link: AgentLink): Promise<string> {
-    const response = await link
-      .request<Raw>('session/new', {
-        cwd: this.options.cwd,
-        mcpServers: this.options.mcpServers ?? [],
-      })
-      .catch((error: unknown) => {
-        const e = SiloError.from(error);
-        if (e.code !== 'auth-required') throw e;
-        const methods = (link.initialize.authMethods ?? []).filter((m) => {
-          const type = (m as { type?: string }).type;
-          return type === undefined || type === 'agent';
-        });
-        throw new SiloError('auth-required', 'The agent needs you to sign in before it can start a session', {
-          authMethods: methods,
-        });
-      });
-    const sessionId = String(response.sessionId ?? '');
-    if (!sessionId)
-      throw new SiloError('invalid-params', 'The agent answered session/new without a sessionId');
-    this.outcome = 'new';
-    this.config.applyResponse(response);
-    await this.attach(sessionId);
-    return sessionId;
-  }
-
-  /** "Continue in a new session" (carry) or Clear (discard): a fresh session/new, never probing. */
-  private async continueFresh(
-    link: AgentLink,
-    oldId: string,
-    transcript: 'carry' | 'discard',
-  ): Promise<void> {
-    const from = await this.latestId(oldId);
-    const early = this.early;
-    this.early = [];
-    this.sessionId = '';
-    const response = await link.request<Raw>('session/new', {
-      cwd: this.options.cwd,
-      mcpServers: this.options.mcpServers ?? [],
-    });
-    const sessionId = String(response.sessionId ?? '');
-    this.early = [...early, ...this.early];
-    await this.journal.upsertSession(sessionId, { cwd: this.options.cwd });
-    if (transcript === 'carry') await this.journal.carry(from, sessionId);
-    else {
-      await this.journal.clear(from);
-      await this.journal.upsertSession(from, { continuedBy: sessionId });
-    }
-    if (from !== oldId) await this.journal.upsertSession(oldId, { continuedBy: sessionId });
-    this.outcome = 'new';
-    this.config.applyResponse(response);
-    await this.attach(sessionId);
-  }
-
-  /** Plain restore: resume, else load, else journal-only. Never deletes a journal. */
-  private async restore(link: AgentLink, sessionId: string): Promise<void> {
-    await this.attach(sessionId);
-    const caps = link.initialize.agentCapabilities ?? {};
-    const params = { sessionId, cwd: this.options.cwd, mcpServers: this.options.mcpServers ?? [] };
-    if (caps.sessionCapabilities?.resume) {
-      try {
-        this.config.applyResponse(await link.request('session/resume', params));
-        this.outcome = 'resumed';
-        return;
-      } catch (error) {
-        if (link.closedSignal.aborted) throw error;
-      }
-    }
-    if (caps.loadSession) {
-      this.replay = this.writer!.nextSeq === 0 ? undefined : { buffer: [] };
-      try {
-        this.config.applyResponse(await link.request('session/load', params));
-        this.mergeReplay();
-        this.outcome = 'loaded';
-        return;
-      } catch (error) {
-        if (link.closedSignal.aborted) throw error;
-      } finally {
-        this.replay = undefined;
-      }
-    }
-    this.outcome = 'journal-only';
-    this.error = new SiloError(
-      'journal-only',
-      'The agent cannot continue this conversation; continue it in a new session',
-    );
-  }
-
-  /** Binds the session id: its journal writer, the ids it holds, and any updates that came early. */
-  private async attach(sessionId: string): Promise<void> {
+  /**
+   * Binds the session id: its journal writer, the state it holds, and any updates that came early.
+   * Resolves to the session's journaled updates.
+   */
+  private async attach(sessionId: string): Promise<AgentSessionUpdate[]> {
     const record = await this.journal.upsertSession(sessionId, {});
     this.sessionId = sessionId;
     this.writer = this.journal.writer(sessionId, record.nextSeq);
@@ -330,63 +258,19 @@ export class SessionCore implements LinkHost {
       void this.cancel();
     };
     this.ids.reset();
-    this.knownIds.clear();
-    this.lastMessage = undefined;
     this.config.setTitle(record.title);
     this.requests.resetJournal();
-    if (record.nextSeq > 0) {
-      for (const u of await this.journal.read(sessionId)) this.learn(u);
-    }
+    // On a reconnect the writer is the one already in use: read the journal once it holds everything.
+    await this.writer.flushed().catch(() => {});
+    const journaled = this.writer.nextSeq > 0 ? await this.journal.read(sessionId) : [];
+    for (const u of journaled) this.learn(u);
     this.requests.endOrphans();
+    const last = journaled.at(-1);
+    if (last) this.ids.continueFrom(last);
     const early = this.early.filter((p) => p.sessionId === sessionId);
     this.early = [];
     for (const p of early) this.onUpdate(p);
-  }
-
-  /**
-   * Merges a `session/load` replay into a journal that already holds the session. Only ids the agent
-   * gave are trusted: the replayed updates after the last one whose id the journal holds are appended,
-   * and only when they include an agent message or tool call the journal does not have (a turn missed
-   * while disconnected). Anything else in a replay is history the journal already has — possibly under
-   * other ids, since message ids need not be stable across loads — so nothing is appended.
-   */
-  private mergeReplay(): void {
-    const buffer = this.replay?.buffer ?? [];
-    this.replay = undefined;
-    this.completeLastMessage(buffer);
-    let lastKnown = -1;
-    buffer.forEach((u, i) => {
-      const id = agentIdOf(u);
-      if (id && this.knownIds.has(id)) lastKnown = i;
-    });
-    if (lastKnown < 0) return;
-    const tail = buffer.slice(lastKnown + 1);
-    const missed = tail.some((u) => {
-      const id = agentIdOf(u);
-      return id !== undefined && !this.knownIds.has(id) && AGENT_SIDE.has(String(u.sessionUpdate));
-    });
-    if (missed) for (const u of tail) this.ingest(u);
-  }
-
-  /**
-   * The journal's last message may hold only the start of what the agent said (the connection dropped
-   * mid-message). When the replay has that message id with a longer text that begins with the
-   * journaled one, the rest is journaled as one more chunk of the same message (its `raw` is that
-   * remainder, since no single frame of the agent's carried it).
-   */
-  private completeLastMessage(buffer: readonly Raw[]): void {
-    const last = this.lastMessage;
-    if (!last) return;
-    const replayed = buffer
-      .filter((u) => u.messageId === last.id && u.sessionUpdate === last.kind)
-      .map((u) => textOf(u))
-      .join('');
-    if (replayed.length <= last.text.length || !replayed.startsWith(last.text)) return;
-    this.ingest({
-      sessionUpdate: last.kind,
-      messageId: last.id,
-      content: { type: 'text', text: replayed.slice(last.text.length) },
-    });
+    return journaled;
   }
 
   private linkEnded(link: AgentLink, end: LinkEnd): void {
@@ -470,15 +354,6 @@ export class SessionCore implements LinkHost {
 
   private learn(u: AgentSessionUpdate): void {
     this.requests.learn(u);
-    if (u.messageId && !u.messageId.startsWith('silo-')) {
-      this.knownIds.add(u.messageId);
-      if (u.kind === 'agent_message_chunk' || u.kind === 'agent_thought_chunk') {
-        const last = this.lastMessage;
-        if (last?.id === u.messageId && last.kind === u.kind) last.text += u.text ?? '';
-        else this.lastMessage = { id: u.messageId, kind: u.kind, text: u.text ?? '' };
-      }
-    }
-    if (u.toolCall?.toolCallId) this.knownIds.add(u.toolCall.toolCallId);
     this.applyState(u);
   }
 
@@ -658,20 +533,4 @@ export class SessionCore implements LinkHost {
     if (this.state !== 'closed') this.setState('closed');
     await this.delivery.flush();
   }
-}
-
-/** Kinds that carry the agent's own work (not echoes of the user, not state). */
-const AGENT_SIDE = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update']);
-
-/** The text of a raw chunk's content block ('' for other blocks). */
-function textOf(u: Raw): string {
-  const content = u.content as { type?: unknown; text?: unknown } | undefined;
-  return content?.type === 'text' && typeof content.text === 'string' ? content.text : '';
-}
-
-/** The agent-given id of a raw update (messageId of a chunk, toolCallId of a tool call). */
-function agentIdOf(u: Raw): string | undefined {
-  if (typeof u.messageId === 'string') return u.messageId;
-  if (typeof u.toolCallId === 'string') return u.toolCallId;
-  return undefined;
 }

@@ -8,6 +8,7 @@ import {
   type AgentsService,
   createAgentsService,
   type SiloError,
+  TranscriptModel,
 } from '../../src/index.ts';
 import {
   killBridgeAgents,
@@ -17,6 +18,10 @@ import {
   type TestBridge,
 } from '../support/bridge.ts';
 import { until } from '../support/until.ts';
+import '../../components/index.ts';
+import type { SiloChat } from '../../components/silo-chat.ts';
+import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import { mount } from './fixtures/dom.ts';
 
 const CWD = '/tmp/silo-restore';
 const texts = (us: AgentSessionUpdate[], kind: string) =>
@@ -24,6 +29,25 @@ const texts = (us: AgentSessionUpdate[], kind: string) =>
     .filter((u) => u.kind === kind)
     .map((u) => u.text ?? '')
     .join('');
+
+/** What a reader sees: one line per message bubble (role: text) and per tool card. */
+function bubbles(journal: AgentSessionUpdate[]): string[] {
+  const model = new TranscriptModel();
+  model.applyAll(journal);
+  return model.rows.flatMap((r) =>
+    r.type === 'message'
+      ? [`${r.role}: ${r.text}`]
+      : r.type === 'tool'
+        ? [`tool ${r.toolCall.toolCallId}`]
+        : [],
+  );
+}
+/** The bubbles of the reference agent's default answer to `prompt`. */
+const answer = (prompt: string) => [
+  `user: ${prompt}`,
+  `thought: The user wrote ${prompt.length} characters; I will echo them.`,
+  `agent: **Echo:** ${prompt}\n\nI am Silo's reference agent. Send \`/scenario list\` to see what else I can do.`,
+];
 
 describe('session restore (real bridge, reference agent)', () => {
   let service: AgentsService;
@@ -126,6 +150,164 @@ describe('session restore (real bridge, reference agent)', () => {
       expect(texts(replayed, 'agent_message_chunk')).to.contain('second question');
       expect(replayed.map((u) => u.seq)).to.deep.equal(replayed.map((_, i) => i));
     } finally {
+      await other.dispose();
+    }
+  });
+
+  it('another browser, agent with resume and load: the id the journal lacks is loaded with its history', async () => {
+    const b = await bridge();
+    const { sessionId } = await converse(b);
+    const other = createAgentsService({ databaseName: `${databaseName}-other` });
+    try {
+      const s = await other.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+      expect(s.resumeOutcome).to.equal('loaded');
+      expect(s.restoreNote).to.equal(undefined);
+      expect(bubbles(await s.transcript())).to.deep.equal([
+        ...answer('first question'),
+        ...answer('second question'),
+      ]);
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it('only session/resume and an empty journal: resumed, and the outcome says the history is in the agent', async () => {
+    const b = await bridge(['--no-load']);
+    const { sessionId } = await converse(b);
+    const other = createAgentsService({ databaseName: `${databaseName}-other` });
+    try {
+      const s = await other.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+      expect(s.resumeOutcome).to.equal('resumed');
+      expect(s.restoreNote).to.equal('history-in-agent');
+      expect(bubbles(await s.transcript())).to.deep.equal([]);
+    } finally {
+      await other.dispose();
+    }
+    const here = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+    expect(here.resumeOutcome).to.equal('resumed');
+    expect(here.restoreNote, 'the journal here holds the session').to.equal(undefined);
+  });
+
+  it('via load, no message ids: a journal missing the turns another device added gets exactly those', async () => {
+    const b = await bridge(['--no-message-id']);
+    const s = await service.connect({ bridge: b, cwd: CWD });
+    await s.prompt('/scenario tools');
+    await s.prompt('second question');
+    const { sessionId } = s;
+    const journal = await s.transcript();
+    await s.close();
+    const device = createAgentsService({ databaseName: `${databaseName}-device` });
+    try {
+      const there = await device.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+      expect(there.resumeOutcome).to.equal('loaded');
+      expect(await there.prompt('third question')).to.equal('end_turn');
+      await there.close();
+    } finally {
+      await device.dispose();
+    }
+    // By default a complete journal is resumed: Silo cannot know another device went on.
+    const resumed = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+    expect(resumed.resumeOutcome).to.equal('resumed');
+    await resumed.close();
+    const loaded = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId, via: 'load' } });
+    expect(loaded.resumeOutcome).to.equal('loaded');
+    expect(loaded.restoreNote).to.equal(undefined);
+    const merged = await loaded.transcript();
+    expect(merged.slice(0, journal.length), 'the journal is kept as it was').to.deep.equal(journal);
+    expect(bubbles(merged)).to.deep.equal([
+      'user: /scenario tools',
+      'tool call-read',
+      'tool call-new',
+      'tool call-edit',
+      'tool call-check',
+      'agent: Done: one read, a new file, an edit, and a failed check.',
+      ...answer('second question'),
+      ...answer('third question'),
+    ]);
+    expect(merged.map((u) => u.seq)).to.deep.equal(merged.map((_, i) => i));
+  });
+
+  it('a replay without message ids: separate prompts are separate bubbles, a streamed answer is one', async () => {
+    const b = await bridge(['--no-message-id', '--interrupt-marker']);
+    const s = await service.connect({ bridge: b, cwd: CWD });
+    const delivered: AgentSessionUpdate[] = [];
+    s.subscribe((batch) => delivered.push(...batch));
+    const running = s.prompt('/scenario slow 50 100');
+    await until(
+      () => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 2,
+      'two chunks streamed',
+    );
+    await s.cancel();
+    expect(await running).to.equal('cancelled');
+    await s.prompt('after the cancel');
+    const { sessionId } = s;
+    const journal = await s.transcript();
+    await s.close();
+    const other = createAgentsService({ databaseName: `${databaseName}-other` });
+    try {
+      const loaded = await other.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
+      expect(loaded.resumeOutcome).to.equal('loaded');
+      const seen = bubbles(await loaded.transcript());
+      expect(seen[1], 'every streamed chunk in one bubble').to.match(
+        /^agent: chunk 0 chunk 1 (chunk \d+ )*$/,
+      );
+      expect([seen[0], ...seen.slice(2)]).to.deep.equal([
+        'user: /scenario slow 50 100',
+        'user: [Request interrupted by user]',
+        ...answer('after the cancel'),
+      ]);
+    } finally {
+      await other.dispose();
+    }
+    // Here the journal lacks the agent's marker: Silo cannot tell what to add, so it adds nothing.
+    const here = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId, via: 'load' } });
+    expect(here.resumeOutcome).to.equal('loaded');
+    expect(here.restoreNote).to.equal('replay-not-merged');
+    expect(await here.transcript()).to.deep.equal(journal);
+  });
+
+  it('<silo-chat> opens a loadable session with its history; resume-only says the history is in the agent', async () => {
+    const b = await bridge();
+    const { sessionId } = await converse(b);
+    const other = createAgentsService({ databaseName: `${databaseName}-chat` });
+    const chat = document.createElement('silo-chat') as SiloChat;
+    chat.service = other;
+    chat.setAttribute('storage-key', `silo-restore-${crypto.randomUUID()}`);
+    chat.setAttribute('bridge-url', b.url);
+    chat.setAttribute('bridge-token', b.token);
+    chat.setAttribute('cwd', CWD);
+    const unmount = mount(chat);
+    try {
+      const listed = await other.sessions({ bridge: b });
+      expect(listed.find((x) => x.sessionId === sessionId)).to.include({ loadable: true });
+      const outcomes: string[] = [];
+      chat.addEventListener('silo-session', (e) => outcomes.push((e as CustomEvent).detail.resumeOutcome));
+      await chat.connect({ sessionId });
+      expect(outcomes.at(-1)).to.equal('loaded');
+      const view = () => chat.shadowRoot!.querySelector('silo-transcript') as SiloTranscript;
+      await until(
+        () =>
+          view()
+            .model.rows.filter((r) => r.type === 'message' && r.role === 'user')
+            .map((r) => (r.type === 'message' ? r.text : ''))
+            .join('|') === 'first question|second question',
+        'the history is shown',
+      );
+      const resumeOnly = await bridge(['--no-load']);
+      chat.setAttribute('bridge-url', resumeOnly.url);
+      chat.setAttribute('bridge-token', resumeOnly.token);
+      const elsewhere = await converse(resumeOnly);
+      await chat.connect({ sessionId: elsewhere.sessionId });
+      expect(outcomes.at(-1)).to.equal('resumed');
+      await until(
+        () =>
+          !!chat
+            .shadowRoot!.querySelector('[part="banner"]')
+            ?.textContent?.includes('kept only by the agent'),
+        'the banner says where the history is',
+      );
+    } finally {
+      unmount();
       await other.dispose();
     }
   });

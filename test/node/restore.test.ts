@@ -1,0 +1,186 @@
+// The restore decisions as pure functions, called with written-out journals and replays.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MessageIdSynthesizer, normalizeUpdate } from '../../worker/normalize.ts';
+import { journalHolding, mergeReplay, restoreMethods } from '../../worker/restore.ts';
+
+type Raw = Record<string, unknown>;
+const text = (kind: string, t: string, messageId?: string): Raw => ({
+  sessionUpdate: kind,
+  content: { type: 'text', text: t },
+  ...(messageId ? { messageId } : {}),
+});
+const user = (t: string, id?: string) => text('user_message_chunk', t, id);
+const agent = (t: string, id?: string) => text('agent_message_chunk', t, id);
+const tool = (toolCallId: string): Raw => ({ sessionUpdate: 'tool_call', toolCallId, title: toolCallId });
+const done = (toolCallId: string): Raw => ({
+  sessionUpdate: 'tool_call_update',
+  toolCallId,
+  status: 'completed',
+});
+/** A journal as Silo writes it: its prompts under `silo-u<seq>`, each turn ended by a turn_end. */
+type Entry = { kind: string; raw: Raw; messageId?: string };
+const prompt = (t: string, seq: number): Entry => ({
+  kind: 'user_message_chunk',
+  messageId: `silo-u${seq}`,
+  raw: { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: t }, messageId: `silo-u${seq}` },
+});
+const wire = (raw: Raw, messageId?: string): Entry => ({
+  kind: String(raw.sessionUpdate),
+  raw,
+  ...(messageId ? { messageId } : {}),
+});
+const end: Entry = { kind: 'turn_end', raw: { stopReason: 'end_turn' } };
+
+test('journalHolding: empty, a prompt without its turn end, complete', () => {
+  assert.equal(journalHolding([]), 'empty');
+  assert.equal(journalHolding([prompt('hi', 0), wire(agent('hel'), 'silo-m1')]), 'open-turn');
+  assert.equal(journalHolding([prompt('hi', 0), wire(agent('hello'), 'silo-m1'), end]), 'complete');
+  // A journal filled by a replay holds no prompt of Silo's: complete.
+  assert.equal(journalHolding([wire(user('hi'), 'silo-m0'), wire(agent('hello'), 'silo-m1')]), 'complete');
+});
+
+test('restoreMethods: load first unless the journal is complete; via wins; only what the agent has', () => {
+  const both = { resume: true, load: true };
+  assert.deepEqual(restoreMethods(both, 'empty'), ['session/load', 'session/resume']);
+  assert.deepEqual(restoreMethods(both, 'open-turn'), ['session/load', 'session/resume']);
+  assert.deepEqual(restoreMethods(both, 'complete'), ['session/resume', 'session/load']);
+  assert.deepEqual(restoreMethods(both, 'complete', 'load'), ['session/load', 'session/resume']);
+  assert.deepEqual(restoreMethods(both, 'empty', 'resume'), ['session/resume', 'session/load']);
+  assert.deepEqual(restoreMethods({ resume: true, load: false }, 'empty'), ['session/resume']);
+  assert.deepEqual(restoreMethods({ resume: false, load: false }, 'empty', 'load'), []);
+});
+
+test('mergeReplay without message ids: only the turns the journal lacks are appended', () => {
+  const journal = [
+    prompt('read it', 0),
+    wire(tool('call-1')),
+    wire(done('call-1')),
+    wire(agent('It says hi.'), 'silo-m3'),
+    end,
+    prompt('thanks', 5),
+    wire(agent('You are welcome.'), 'silo-m6'),
+    end,
+  ];
+  const replay = [
+    user('read it'),
+    tool('call-1'),
+    done('call-1'),
+    agent('It says '),
+    agent('hi.'),
+    user('thanks'),
+    agent('You are welcome.'),
+    user('and now?'),
+    tool('call-2'),
+    agent('Done.'),
+  ];
+  assert.deepEqual(mergeReplay(journal, replay), {
+    verdict: 'merged',
+    append: [user('and now?'), tool('call-2'), agent('Done.')],
+  });
+});
+
+test('mergeReplay: a complete journal gets nothing, even with other message ids', () => {
+  const journal = [prompt('hi', 0), wire(agent('Hello there', 'm-1'), 'm-1'), end];
+  const replay = [user('hi', 'u-9'), agent('Hello ', 'm-1-r'), agent('there', 'm-1-r')];
+  assert.deepEqual(mergeReplay(journal, replay), { verdict: 'merged', append: [] });
+});
+
+test('mergeReplay: a message cut short is completed under the journal’s id, then the rest follows', () => {
+  const journal = [prompt('hi', 0), wire(agent('Hello th', 'm-1'), 'm-1')];
+  const replay = [
+    user('hi', 'u-1'),
+    agent('Hello ', 'm-1'),
+    agent('there, ', 'm-1'),
+    agent('friend', 'm-1'),
+    { sessionUpdate: 'usage_update', used: 5, size: 100 },
+    user('bye', 'u-2'),
+  ];
+  assert.deepEqual(mergeReplay(journal, replay), {
+    verdict: 'merged',
+    append: [
+      agent('ere, ', 'm-1'),
+      agent('friend', 'm-1'),
+      { sessionUpdate: 'usage_update', used: 5, size: 100 },
+      user('bye', 'u-2'),
+    ],
+  });
+});
+
+test('mergeReplay: updates the journal already ends with are not repeated', () => {
+  const journal = [prompt('go', 0), wire(tool('call-1')), wire(done('call-1')), end];
+  const replay = [user('go'), tool('call-1'), done('call-1'), user('again'), tool('call-2')];
+  assert.deepEqual(mergeReplay(journal, replay), {
+    verdict: 'merged',
+    append: [user('again'), tool('call-2')],
+  });
+});
+
+test('mergeReplay cannot tell: a replay that differs, or a longer prompt', () => {
+  const journal = [
+    prompt('slow story', 0),
+    wire(agent('Once upon'), 'silo-m1'),
+    { kind: 'turn_end', raw: { stopReason: 'cancelled' } },
+    prompt('run it', 3),
+    wire(agent('Ran.'), 'silo-m4'),
+    end,
+  ];
+  // The agent's history holds a marker the journal never had, glued to the next prompt.
+  const marked = [
+    user('slow story'),
+    agent('Once upon'),
+    user('[Request interrupted by user]'),
+    user('run it'),
+    agent('Ran.'),
+  ];
+  assert.equal(mergeReplay(journal, marked).verdict, 'cannot-merge');
+  // Silo journals a prompt whole: a replayed prompt that only starts like it is another prompt.
+  assert.equal(mergeReplay([prompt('run', 0)], [user('run it'), agent('Ran.')]).verdict, 'cannot-merge');
+  assert.equal(mergeReplay(journal, [user('slow story'), agent('Twice upon')]).verdict, 'cannot-merge');
+});
+
+test('mergeReplay: a replay that is the start of the journal (the agent lost a turn’s end) adds nothing', () => {
+  const journal = [prompt('slow story', 0), wire(agent('Once upon a time'), 'silo-m1')];
+  assert.deepEqual(mergeReplay(journal, [user('slow story')]), { verdict: 'merged', append: [] });
+  assert.deepEqual(mergeReplay(journal, [user('slow story'), agent('Once upon')]), {
+    verdict: 'merged',
+    append: [],
+  });
+  assert.equal(mergeReplay(journal, [user('slow tale')]).verdict, 'cannot-merge');
+});
+
+test('mergeReplay into a journal with no conversation yet: the whole replay', () => {
+  const journal = [wire({ sessionUpdate: 'available_commands_update', availableCommands: [] })];
+  const replay = [user('hi'), agent('Hello')];
+  assert.deepEqual(mergeReplay(journal, replay), { verdict: 'merged', append: replay });
+});
+
+test('ids in a replay: consecutive user texts are separate prompts, agent chunks stay one message', () => {
+  const ids = new MessageIdSynthesizer();
+  ids.replaying = true;
+  const replay = [
+    user('slow story'),
+    agent('Once '),
+    agent('upon'),
+    user('[Request interrupted by user]'),
+    user('run it'),
+    { sessionUpdate: 'user_message_chunk', content: { type: 'resource_link', name: 'a', uri: 'file:///a' } },
+    agent('Ran.'),
+  ];
+  const got = replay.map((raw, seq) => normalizeUpdate(raw, seq, ids).messageId);
+  assert.deepEqual(got, ['silo-m0', 'silo-m1', 'silo-m1', 'silo-m3', 'silo-m4', 'silo-m4', 'silo-m6']);
+  // Live (not a replay), consecutive id-less chunks of one kind keep sharing an id.
+  const live = new MessageIdSynthesizer();
+  assert.deepEqual(
+    [user('a'), user('b')].map((raw, seq) => normalizeUpdate(raw, seq, live).messageId),
+    ['silo-m0', 'silo-m0'],
+  );
+});
+
+test('ids continue a journal’s id-less message after it is read back', () => {
+  const ids = new MessageIdSynthesizer();
+  ids.continueFrom({ kind: 'agent_message_chunk', messageId: 'silo-m7', raw: agent('Hel') });
+  assert.equal(normalizeUpdate(agent('lo'), 9, ids).messageId, 'silo-m7');
+  ids.continueFrom({ kind: 'agent_message_chunk', messageId: 'm-1', raw: agent('Hel', 'm-1') });
+  assert.equal(normalizeUpdate(agent('lo'), 9, ids).messageId, 'silo-m9');
+});

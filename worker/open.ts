@@ -1,0 +1,161 @@
+/**
+ * Opening a session on a fresh agent link (docs/restore.md): `session/new`, "continue in a new
+ * session" / Clear (`startFresh`), or a restore by `session/resume` or `session/load` (in the order
+ * {@link restoreMethods} gives), else journal-only. The session ({@link OpenHost}) owns the journal
+ * writer and the update stream; these functions decide and call the agent.
+ */
+import { SiloError } from '../src/errors.ts';
+import type { AgentRestoreNote, AgentResumeOutcome, AgentSessionUpdate } from '../src/types.ts';
+import type { WorkerConnectOptions } from '../src/worker-api.ts';
+import type { Journal } from './journal.ts';
+import type { AgentLink } from './link.ts';
+import { journalHolding, mergeReplay, restoreMethods } from './restore.ts';
+import type { LiveSessionState } from './state.ts';
+
+type Raw = Record<string, unknown>;
+
+/** What the session lends to the functions that open it. */
+export interface OpenHost {
+  readonly journal: Journal;
+  readonly options: WorkerConnectOptions;
+  readonly config: LiveSessionState;
+  /** Binds the session id (journal writer, early updates); resolves to its journaled updates. */
+  attach(sessionId: string): Promise<AgentSessionUpdate[]>;
+  /** Unbinds the session id: updates are held until the next {@link attach}. */
+  detach(): void;
+  /**
+   * Routes a `session/load` replay until {@link endReplay}: into `buffer` when given (journaled later,
+   * by the merge), else straight into the journal. Either way id-less chunks get replay ids.
+   */
+  startReplay(buffer: Raw[] | undefined): void;
+  endReplay(): void;
+  /** Journals one raw update from the agent (normalized, in order). */
+  ingest(raw: Raw): void;
+}
+
+/** How the session was opened. `error` is set for journal-only (why the agent cannot continue). */
+export interface Opened {
+  readonly sessionId: string;
+  readonly outcome: AgentResumeOutcome;
+  readonly note?: AgentRestoreNote;
+  readonly error?: SiloError;
+}
+
+/** Follows `continuedBy` links to the session that carries a conversation on. */
+export async function latestId(journal: Journal, sessionId: string): Promise<string> {
+  const seen = new Set<string>();
+  let id = sessionId;
+  for (;;) {
+    const record = await journal.session(id);
+    if (!record?.continuedBy || seen.has(id)) return id;
+    seen.add(id);
+    id = record.continuedBy;
+  }
+}
+
+/**
+ * `session/new`. Rejects with `auth-required` (with the methods a page can offer) when the agent
+ * needs a sign-in, `invalid-params` when it answers without a session id.
+ */
+export async function newSession(link: AgentLink, host: OpenHost): Promise<Opened> {
+  const response = await link
+    .request<Raw>('session/new', { cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] })
+    .catch((error: unknown) => {
+      const e = SiloError.from(error);
+      if (e.code !== 'auth-required') throw e;
+      const methods = (link.initialize.authMethods ?? []).filter((m) => {
+        const type = (m as { type?: string }).type;
+        return type === undefined || type === 'agent';
+      });
+      throw new SiloError('auth-required', 'The agent needs you to sign in before it can start a session', {
+        authMethods: methods,
+      });
+    });
+  const sessionId = String(response.sessionId ?? '');
+  if (!sessionId) throw new SiloError('invalid-params', 'The agent answered session/new without a sessionId');
+  host.config.applyResponse(response);
+  await host.attach(sessionId);
+  return { sessionId, outcome: 'new' };
+}
+
+/** "Continue in a new session" (carry) or Clear (discard): a fresh `session/new`, never probing. */
+export async function continueFresh(
+  link: AgentLink,
+  host: OpenHost,
+  oldId: string,
+  transcript: 'carry' | 'discard',
+): Promise<Opened> {
+  const { journal } = host;
+  const from = await latestId(journal, oldId);
+  host.detach();
+  const response = await link.request<Raw>('session/new', {
+    cwd: host.options.cwd,
+    mcpServers: host.options.mcpServers ?? [],
+  });
+  const sessionId = String(response.sessionId ?? '');
+  await journal.upsertSession(sessionId, { cwd: host.options.cwd });
+  if (transcript === 'carry') await journal.carry(from, sessionId);
+  else {
+    await journal.clear(from);
+    await journal.upsertSession(from, { continuedBy: sessionId });
+  }
+  if (from !== oldId) await journal.upsertSession(oldId, { continuedBy: sessionId });
+  host.config.applyResponse(response);
+  await host.attach(sessionId);
+  return { sessionId, outcome: 'new' };
+}
+
+/**
+ * Plain restore: resume or load, in the order {@link restoreMethods} gives for what the journal
+ * holds, else journal-only. A method the agent answers with an error falls through to the next; a
+ * link that closes rejects. A load into an empty journal journals the replay as it streams; into a
+ * journal that holds the session, the replay is merged ({@link mergeReplay}). Never deletes a journal.
+ */
+export async function restoreSession(
+  link: AgentLink,
+  host: OpenHost,
+  sessionId: string,
+  via?: 'resume' | 'load',
+): Promise<Opened> {
+  const journaled = await host.attach(sessionId);
+  const caps = link.initialize.agentCapabilities ?? {};
+  const params = { sessionId, cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] };
+  const holding = journalHolding(journaled);
+  const agent = { resume: !!caps.sessionCapabilities?.resume, load: !!caps.loadSession };
+  for (const method of restoreMethods(agent, holding, via)) {
+    try {
+      if (method === 'session/resume') {
+        host.config.applyResponse(await link.request('session/resume', params));
+        return {
+          sessionId,
+          outcome: 'resumed',
+          ...(holding === 'empty' ? { note: 'history-in-agent' } : {}),
+        };
+      }
+      const buffer = journaled.length === 0 ? undefined : ([] as Raw[]);
+      host.startReplay(buffer);
+      try {
+        // From the response to the last merged update, all runs in one task: nothing live interleaves.
+        host.config.applyResponse(await link.request('session/load', params));
+        if (!buffer) return { sessionId, outcome: 'loaded' };
+        const merge = mergeReplay(journaled, buffer);
+        if (merge.verdict === 'cannot-merge')
+          return { sessionId, outcome: 'loaded', note: 'replay-not-merged' };
+        for (const raw of merge.append) host.ingest(raw);
+        return { sessionId, outcome: 'loaded' };
+      } finally {
+        host.endReplay();
+      }
+    } catch (error) {
+      if (link.closedSignal.aborted) throw error;
+    }
+  }
+  return {
+    sessionId,
+    outcome: 'journal-only',
+    error: new SiloError(
+      'journal-only',
+      'The agent cannot continue this conversation; continue it in a new session',
+    ),
+  };
+}
