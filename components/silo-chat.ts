@@ -3,22 +3,20 @@
  * @packageDocumentation
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
-import type {
-  AgentElicitationRequest,
-  AgentPermissionRequest,
-  AgentSessionConnectOptions,
-  AgentSessionHandle,
-  AgentsService,
-} from '../src/api.ts';
-import { SiloError } from '../src/errors.ts';
-import { toMarkdown } from '../src/export.ts';
-import { createAgentsService } from '../src/service.ts';
-import type {
-  AgentBridgeOptions,
-  AgentCommand,
-  AgentSessionConfigOption,
-  AgentSessionSnapshot,
-} from '../src/types.ts';
+import {
+  type AgentBridgeOptions,
+  type AgentCommand,
+  type AgentElicitationRequest,
+  type AgentPermissionRequest,
+  type AgentSessionConfigOption,
+  type AgentSessionConnectOptions,
+  type AgentSessionHandle,
+  type AgentSessionSnapshot,
+  type AgentsService,
+  createAgentsService,
+  SiloError,
+  toMarkdown,
+} from '../src/index.ts';
 import {
   defaultChatStrings,
   mergeStrings,

@@ -6,8 +6,12 @@
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
-import type { AgentElicitationAnswer, AgentElicitationRequest } from '../src/api.ts';
 import {
+  type AgentElicitationAnswer,
+  type AgentElicitationQuestion,
+  type AgentElicitationRecord,
+  type AgentElicitationRequest,
+  type AgentElicitationResolution,
   DEFAULT_ANSWER_WORDS,
   describeUrl,
   type ElicitationAnswerWords,
@@ -15,12 +19,7 @@ import {
   formatElicitationIssue,
   initialAnswers,
   validateAnswers,
-} from '../src/elicitation.ts';
-import type {
-  AgentElicitationQuestion,
-  AgentElicitationRecord,
-  AgentElicitationResolution,
-} from '../src/types.ts';
+} from '../src/index.ts';
 
 /** Every user-visible string of `<silo-elicitation>`; set {@link SiloElicitation.strings} to localize. */
 export interface SiloElicitationStrings extends ElicitationAnswerWords {

@@ -6,17 +6,17 @@ import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { provideResizeObserver } from '@lit-labs/virtualizer/polyfillLoaders/ResizeObserver.js';
 import { type VirtualizerHostElement, virtualize, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import type {
-  AgentElicitationRequest,
-  AgentPermissionRequest,
-  AgentSessionHandle,
-  AgentsService,
-} from '../src/api.ts';
-import { SiloError } from '../src/errors.ts';
-import { parseJsonl } from '../src/export.ts';
-import { TranscriptModel } from '../src/transcript/model.ts';
-import type { TranscriptRow } from '../src/transcript/rows.ts';
-import type { AgentSessionUpdate } from '../src/types.ts';
+import {
+  type AgentElicitationRequest,
+  type AgentPermissionRequest,
+  type AgentSessionHandle,
+  type AgentSessionUpdate,
+  type AgentsService,
+  parseJsonl,
+  SiloError,
+  TranscriptModel,
+  type TranscriptRow,
+} from '../src/index.ts';
 import { defaultTranscriptStrings, mergeStrings, type SiloTranscriptStrings } from './strings.ts';
 import { theme } from './theme.ts';
 import { type PromptState, type RowContext, renderRow, renderUsage } from './transcript-rows.ts';

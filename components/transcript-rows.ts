@@ -6,8 +6,11 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import type { AgentElicitationRequest, AgentPermissionRequest } from '../src/api.ts';
 import type {
+  AgentContentBlock,
+  AgentElicitationRequest,
+  AgentPermissionRequest,
+  AgentToolCallContent,
   CompactionRow,
   ElicitationRow,
   MessageRow,
@@ -18,8 +21,7 @@ import type {
   TranscriptRow,
   TurnEndRow,
   UnknownRow,
-} from '../src/transcript/rows.ts';
-import type { AgentContentBlock, AgentToolCallContent } from '../src/types.ts';
+} from '../src/index.ts';
 import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
 import { lineDiff } from './line-diff.ts';
 import { renderMarkdown, safeHref } from './markdown.ts';

@@ -16,23 +16,9 @@ import { build } from 'vite';
 /** The library bundles: the page entry, the components entry and the worker. */
 export const entries = [
   { name: 'silo', entry: 'src/index.ts' },
-  { name: 'components', entry: 'components/index.ts', plugins: () => [pageApiFromSibling] },
+  { name: 'components', entry: 'components/index.ts', pageApiFromSibling: true },
   { name: 'worker', entry: 'worker/index.ts' },
 ];
-
-/**
- * The components import the page API (`src/`) from the sibling `silo.js` bundle instead of carrying
- * a second copy of it: everything they use is exported by `src/index.ts`.
- */
-const pageApiFromSibling = {
-  name: 'silo-page-api-from-sibling',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (importer?.includes('/components/') && source.startsWith('../src/'))
-      return { id: './silo.js', external: true };
-    return undefined;
-  },
-};
 
 /**
  * Points the page API's default worker at the built sibling bundle instead of the source file, written
@@ -76,13 +62,17 @@ export async function buildLibrary({
   sourcemap = true,
   external = false,
 } = {}) {
-  for (const { name, entry, plugins } of entries) {
+  // The components import the page API only through its public entry (src/index.ts); their bundle
+  // takes it from the sibling silo.js instead of carrying a second copy.
+  const pageApi = join(root, 'src/index.ts');
+  for (const { name, entry, pageApiFromSibling } of entries) {
     const byName = external && name !== 'worker';
+    const isPageApi = (id) => pageApiFromSibling && id === pageApi;
     await build({
       configFile: false,
       root,
       logLevel: 'warn',
-      plugins: [builtWorkerPath, ...(plugins?.() ?? [])],
+      plugins: [builtWorkerPath],
       build: {
         target: 'es2022',
         outDir,
@@ -91,8 +81,8 @@ export async function buildLibrary({
         minify: true,
         lib: { entry: join(root, entry), formats: ['es'], fileName: () => `${name}.js` },
         rollupOptions: {
-          output: { codeSplitting: false },
-          ...(byName ? { external: (id) => isDependency(id) } : {}),
+          output: { codeSplitting: false, paths: (id) => (isPageApi(id) ? './silo.js' : id) },
+          external: (id) => isPageApi(id) || (byName && isDependency(id)),
         },
       },
     });

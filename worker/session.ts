@@ -28,7 +28,7 @@ import { PromptEcho } from './echo.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
 import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
-import { MessageIdSynthesizer, normalizeToolCall, normalizeUpdate } from './normalize.ts';
+import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
 import { continueFresh, latestId, newSession, type OpenHost, restoreSession } from './open.ts';
 import { type Broadcast, channel, type Ownership, tryOwn, waitToOwn } from './ownership.ts';
 import { LiveSessionState } from './state.ts';
