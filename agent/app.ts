@@ -25,9 +25,19 @@ import { type RawWriter, Turn } from './turn.ts';
 /** Identity the agent reports in `initialize`. */
 export const AGENT_INFO = { name: 'silo-reference-agent', title: 'Silo reference agent', version: '0.1.0' };
 
+/** The variable the `reference-key` sign-in reads from the agent's environment. */
+export const API_KEY_VAR = 'SILO_REFERENCE_API_KEY';
+
 /** Auth methods offered under `--auth-required` (the terminal one is for clients to hide). */
 export const AUTH_METHODS = [
   { id: 'reference-login', name: 'Log in', description: 'Pretend to log in (always succeeds)' },
+  {
+    type: 'env_var',
+    id: 'reference-key',
+    name: 'API key',
+    description: `Reads ${API_KEY_VAR} from the agent's environment`,
+    vars: [{ name: API_KEY_VAR }],
+  },
   { type: 'terminal', id: 'reference-terminal', name: 'Log in from a terminal', args: ['--login'] },
 ];
 
@@ -53,6 +63,11 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
   const live = new Map<string, LiveSession>();
   let caps: ClientCapabilities = {};
   let authenticated = false;
+  /** Under `--auth-required`, session/new, load and resume fail with -32000 until `authenticate`. */
+  const requireSignIn = () => {
+    if (options.authRequired && !authenticated)
+      throw RequestError.authRequired({ authMethods: AUTH_METHODS });
+  };
 
   const liveSession = (sessionId: string): LiveSession => {
     const session = live.get(sessionId);
@@ -106,15 +121,16 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       };
     })
     .onRequest('authenticate', ({ params }) => {
-      if (params.methodId !== 'reference-login') {
+      if (params.methodId === 'reference-key' && !process.env[API_KEY_VAR])
+        throw RequestError.authRequired({ authMethods: AUTH_METHODS }, `${API_KEY_VAR} is not set`);
+      if (params.methodId !== 'reference-login' && params.methodId !== 'reference-key') {
         throw RequestError.invalidParams({ methodId: params.methodId }, 'unknown auth method');
       }
       authenticated = true;
       return {};
     })
     .onRequest('session/new', ({ params, client }) => {
-      if (options.authRequired && !authenticated)
-        throw RequestError.authRequired({ authMethods: AUTH_METHODS });
+      requireSignIn();
       const record: SessionRecord = {
         sessionId: `ses-${randomUUID()}`,
         cwd: params.cwd,
@@ -223,6 +239,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
 
   if (options.loadSession) {
     app = app.onRequest('session/load', async ({ params, client }) => {
+      requireSignIn();
       const record = stored(params.sessionId);
       attach(record);
       const ids = new Map<string, string>();
@@ -240,6 +257,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
   }
   if (options.resume) {
     app = app.onRequest('session/resume', ({ params }) => {
+      requireSignIn();
       const record = stored(params.sessionId);
       attach(record);
       return sessionState(record);

@@ -14,7 +14,7 @@
  * | `--new-ids-on-load` | `SILO_AGENT_NEW_IDS_ON_LOAD=1` | `session/load` replays with fresh messageIds |
  * | `--sessions-dir DIR` | `SILO_AGENT_SESSIONS_DIR` | where sessions are kept (default `.silo-agent-sessions`) |
  * | `--protocol-version N` | `SILO_AGENT_PROTOCOL_VERSION` | answer `initialize` with version N instead of the client's |
- * | `--auth-required` | `SILO_AGENT_AUTH_REQUIRED=1` | `session/new` fails with -32000 until `authenticate` |
+ * | `--auth-required` | `SILO_AGENT_AUTH_REQUIRED=1` | `session/new`, `load` and `resume` fail with -32000 until `authenticate` (`reference-login`, or `reference-key` when `SILO_REFERENCE_API_KEY` is set) |
  * | `--list-page-size N` | `SILO_AGENT_LIST_PAGE_SIZE` | sessions per `session/list` page (default 50) |
  * | `--log-before-init` | `SILO_AGENT_LOG_BEFORE_INIT=1` | send a notification before the initialize response |
  * | `--reuse-tool-call-ids` | `SILO_AGENT_REUSE_TOOL_CALL_IDS=1` | a scenario run twice in a session reuses its tool-call ids |

@@ -95,6 +95,12 @@ export interface AgentSessionConnectOptions {
   readonly mcpServers?: readonly McpServer[];
   /** Restore an earlier session instead of starting a new one (seed 003). */
   readonly resume?: AgentSessionRestore;
+  /**
+   * Sign in before the session opens: the `id` of a usable method from an `auth-required` error's
+   * `data.authMethods`. Silo sends ACP `authenticate` right after `initialize`, and again on every
+   * reconnect (a new agent process). A refused sign-in rejects with `auth-required`.
+   */
+  readonly authenticate?: string;
   /** Called for every live update, in journal order, after it is committed. */
   readonly onUpdate?: (update: AgentSessionUpdate) => void;
   /** Called for each permission request; with no handler requests are answered `cancelled` (fail closed). */

@@ -11,7 +11,10 @@ export type SiloErrorCode =
   | 'unreachable'
   /** The agent answered a protocol version Silo does not speak. */
   | 'protocol-version'
-  /** The agent needs authentication; `data.authMethods` lists the agent's methods. */
+  /**
+   * The agent needs a sign-in; `data.authMethods` lists every method it offers (`AgentAuthMethod`,
+   * `usable` ones can be passed as `authenticate` to `connect()`).
+   */
   | 'auth-required'
   /** The agent does not know the session. */
   | 'session-not-found'

@@ -77,6 +77,7 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
             cwd: connectOptions.cwd,
             ...(connectOptions.mcpServers ? { mcpServers: connectOptions.mcpServers } : {}),
             ...(connectOptions.resume ? { resume: connectOptions.resume } : {}),
+            ...(connectOptions.authenticate ? { authenticate: connectOptions.authenticate } : {}),
             handlesPermissions: typeof connectOptions.onPermission === 'function',
             handlesElicitations: typeof connectOptions.onElicitation === 'function',
           },

@@ -237,6 +237,26 @@ export interface AgentInfo {
   readonly title?: string;
 }
 
+/**
+ * One way to sign in to an agent, from its `initialize` answer. An `auth-required` error lists them
+ * in `data.authMethods`; pass one's `id` as `authenticate` to `connect()`.
+ */
+export interface AgentAuthMethod {
+  readonly id: string;
+  readonly name: string;
+  readonly description?: string;
+  /**
+   * `agent`: the agent signs in itself (it may open a browser on its machine); `env_var`: the agent
+   * reads a key from its own environment (set it where the bridge starts the agent); `terminal`: the
+   * agent needs an interactive terminal, which a web page cannot offer. Other types may appear.
+   */
+  readonly type: string;
+  /** Whether a page can sign in with it through `authenticate` (never for `terminal`). */
+  readonly usable: boolean;
+  /** `env_var` methods: the variables the agent reads. */
+  readonly vars?: readonly string[];
+}
+
 /** A session configuration option (ACP config options, with legacy modes surfaced the same way). */
 export interface AgentSessionConfigOption {
   readonly id: string;

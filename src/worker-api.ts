@@ -24,6 +24,8 @@ export interface WorkerConnectOptions {
   readonly cwd: string;
   readonly mcpServers?: readonly McpServer[];
   readonly resume?: AgentSessionRestore;
+  /** An auth method id to sign in with after `initialize` (see `AgentSessionConnectOptions`). */
+  readonly authenticate?: string;
   /** Whether the page registered `onPermission` / `onElicitation` (without one, requests fail closed). */
   readonly handlesPermissions: boolean;
   readonly handlesElicitations: boolean;

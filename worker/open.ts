@@ -7,6 +7,7 @@
 import { SiloError } from '../src/errors.ts';
 import type { AgentRestoreNote, AgentResumeOutcome, AgentSessionUpdate } from '../src/types.ts';
 import type { WorkerConnectOptions } from '../src/worker-api.ts';
+import { authRequired } from './auth.ts';
 import type { Journal } from './journal.ts';
 import type { AgentLink } from './link.ts';
 import { journalHolding, mergeReplay, restoreMethods } from './restore.ts';
@@ -54,28 +55,26 @@ export async function latestId(journal: Journal, sessionId: string): Promise<str
 }
 
 /**
- * `session/new`. Rejects with `auth-required` (with the methods a page can offer) when the agent
+ * `session/new`. Rejects with `auth-required` (with the agent's sign-in methods) when the agent
  * needs a sign-in, `invalid-params` when it answers without a session id.
  */
 export async function newSession(link: AgentLink, host: OpenHost): Promise<Opened> {
-  const response = await link
-    .request<Raw>('session/new', { cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] })
-    .catch((error: unknown) => {
-      const e = SiloError.from(error);
-      if (e.code !== 'auth-required') throw e;
-      const methods = (link.initialize.authMethods ?? []).filter((m) => {
-        const type = (m as { type?: string }).type;
-        return type === undefined || type === 'agent';
-      });
-      throw new SiloError('auth-required', 'The agent needs you to sign in before it can start a session', {
-        authMethods: methods,
-      });
-    });
+  const response = await requestNew(link, host);
   const sessionId = String(response.sessionId ?? '');
   if (!sessionId) throw new SiloError('invalid-params', 'The agent answered session/new without a sessionId');
   host.config.applyResponse(response);
   await host.attach(sessionId);
   return { sessionId, outcome: 'new' };
+}
+
+/** `session/new`; a sign-in the agent asks for rejects `auth-required` with its methods. */
+function requestNew(link: AgentLink, host: OpenHost): Promise<Raw> {
+  return link
+    .request<Raw>('session/new', { cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] })
+    .catch((error: unknown) => {
+      const e = SiloError.from(error);
+      throw e.code === 'auth-required' ? authRequired(link) : e;
+    });
 }
 
 /** "Continue in a new session" (carry) or Clear (discard): a fresh `session/new`, never probing. */
@@ -88,10 +87,7 @@ export async function continueFresh(
   const { journal } = host;
   const from = await latestId(journal, oldId);
   host.detach();
-  const response = await link.request<Raw>('session/new', {
-    cwd: host.options.cwd,
-    mcpServers: host.options.mcpServers ?? [],
-  });
+  const response = await requestNew(link, host);
   const sessionId = String(response.sessionId ?? '');
   await journal.upsertSession(sessionId, { cwd: host.options.cwd });
   if (transcript === 'carry') await journal.carry(from, sessionId);
@@ -108,8 +104,9 @@ export async function continueFresh(
 /**
  * Plain restore: resume or load, in the order {@link restoreMethods} gives for what the journal
  * holds, else journal-only. A method the agent answers with an error falls through to the next; a
- * link that closes rejects. A load into an empty journal journals the replay as it streams; into a
- * journal that holds the session, the replay is merged ({@link mergeReplay}). Never deletes a journal.
+ * link that closes rejects, and so does a method that needs a sign-in (`auth-required`). A load into
+ * an empty journal journals the replay as it streams; into a journal that holds the session, the
+ * replay is merged ({@link mergeReplay}). Never deletes a journal.
  */
 export async function restoreSession(
   link: AgentLink,
@@ -148,6 +145,8 @@ export async function restoreSession(
       }
     } catch (error) {
       if (link.closedSignal.aborted) throw error;
+      // Not signed in: say so (and how to sign in), never fall back to journal-only.
+      if (SiloError.from(error).code === 'auth-required') throw authRequired(link);
     }
   }
   return {

@@ -23,6 +23,7 @@ import type {
   AgentTurnEnd,
 } from '../src/types.ts';
 import type { ElicitationAction, WorkerConnectOptions, WorkerEvents } from '../src/worker-api.ts';
+import { signIn } from './auth.ts';
 import { Delivery } from './delivery.ts';
 import { PromptEcho } from './echo.ts';
 import type { Journal, SessionWriter } from './journal.ts';
@@ -214,6 +215,7 @@ export class SessionCore implements LinkHost {
       ...(info?.version ? { version: info.version } : {}),
       ...(info?.title ? { displayName: info.title } : {}),
     };
+    if (this.options.authenticate) await signIn(link, this.options.authenticate);
     const resume = this.options.resume;
     const host = this.openHost;
     const opened = reconnect

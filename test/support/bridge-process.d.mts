@@ -14,6 +14,8 @@ export interface BridgeProcessOptions {
   allowOrigin?: string[];
   bridgeArgs?: string[];
   sessionsDir?: string;
+  /** Extra environment variables for the bridge, and so for its agents. */
+  env?: Record<string, string>;
   port?: number;
   token?: string;
   timeoutMs?: number;

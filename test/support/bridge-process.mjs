@@ -71,7 +71,8 @@ export function processAlive(pid) {
 /**
  * Starts a bridge. Options: `agentArgs` (flags for the reference agent), `replay` (run agent/replay.ts
  * instead), `agentCommand` (any other command, an array), `allowOrigin` (array), `bridgeArgs`
- * (extra bridge flags), `sessionsDir` (default: a fresh temp dir, removed by stop()), `port`, `token`,
+ * (extra bridge flags), `sessionsDir` (default: a fresh temp dir, removed by stop()), `env` (extra
+ * environment for the bridge and its agents), `port`, `token`,
  * `timeoutMs` (default 20000). Resolves when the bridge printed its SILO_BRIDGE line.
  */
 export async function startBridgeProcess(options = {}) {
@@ -93,7 +94,7 @@ export async function startBridgeProcess(options = {}) {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SILO_AGENT_SESSIONS_DIR: sessionsDir },
+    env: { ...process.env, ...options.env, SILO_AGENT_SESSIONS_DIR: sessionsDir },
   });
   const log = [];
   let stderrRest = '';

@@ -28,6 +28,8 @@ export interface StartBridgeOptions {
   bridgeArgs?: string[];
   /** Sessions directory of the agent (default: a fresh temp dir per bridge). */
   sessionsDir?: string;
+  /** Environment for the agent (only `SILO_REFERENCE_API_KEY`, the reference agent's sign-in key). */
+  agentEnv?: Record<string, string>;
 }
 
 /** A started bridge. */

@@ -26,6 +26,13 @@ function scriptAgentCommand(script, args) {
   return [process.execPath, '--import', 'tsx', join(ROOT, script), ...args];
 }
 
+/** Environment a test may give an agent: only the reference agent's sign-in key. */
+function agentEnv(env) {
+  for (const name of Object.keys(env))
+    if (name !== 'SILO_REFERENCE_API_KEY') throw new Error(`agentEnv may not set ${name}`);
+  return env;
+}
+
 export function siloTestServices() {
   /** @type {Map<string, {options: object, process?: Awaited<ReturnType<typeof startBridgeProcess>>, ownDir: boolean}>} */
   const bridges = new Map();
@@ -63,6 +70,7 @@ export function siloTestServices() {
       ...(payload.agentScript ? { agentCommand: scriptAgentCommand(payload.agentScript, agentArgs) } : {}),
       allowOrigin: payload.allowOrigin ?? origins,
       bridgeArgs: payload.bridgeArgs ?? [],
+      ...(payload.agentEnv ? { env: agentEnv(payload.agentEnv) } : {}),
       sessionsDir: payload.sessionsDir ?? mkdtempSync(join(tmpdir(), 'silo-wtr-sessions-')),
     };
     const id = `bridge-${nextId++}`;
