@@ -29,10 +29,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../scripts/browsers.mjs';
 import { ROOT, startBridgeProcess } from '../test/support/bridge-process.mjs';
-import { type BundleSize, buildBench } from './build.ts';
+import { type BundleSize, buildBench, type Composition, composition } from './build.ts';
 import { cpuSampler } from './cpu.ts';
 import type { SiloBench } from './page/main.ts';
 import { serveStatic } from './serve.ts';
@@ -132,6 +133,7 @@ const notes: string[] = [];
 
 type Bridge = Awaited<ReturnType<typeof startBridgeProcess>>;
 type Cpu = ReturnType<typeof cpuSampler>;
+const gzipSize = (b: Uint8Array) => gzipSync(b, { level: 9 }).length;
 
 /** Calls `window.siloBench[name](...args)` in the page. */
 function call<K extends keyof SiloBench>(
@@ -449,40 +451,57 @@ async function latency(page: Page, bridge: Bridge) {
     section: 'latency',
     name: `p95 latency at ${config.latencyRate} updates/s`,
     target: '< 16 ms',
-    value: `${formatNumber(p95.median)} ms`,
+    value: `${formatNumber(p95.median)} ms (${formatNumber(p95.min)} – ${formatNumber(p95.max)})`,
     met: p95.median < 16,
   });
 }
 
 // ── 5. Size ───────────────────────────────────────────────────────────────────────────────────────
 
-function size(sizes: BundleSize[]) {
+/** gzip bytes of the union of `lists` of built files (a file both entries load counts once). */
+function unionGzip(buildDir: string, ...lists: string[][]): { files: string[]; gzip: number } {
+  const files = [...new Set(lists.flat())];
+  return { files, gzip: files.reduce((n, f) => n + gzipSize(readFileSync(join(buildDir, f))), 0) };
+}
+
+function size(sizes: BundleSize[], buildDir: string, parts: Composition[]) {
   const by = (n: string) => sizes.find((s) => s.name === n)!;
-  const pageAndComponents = by('silo').gzip + by('components').gzip;
-  const worker = by('worker').gzip;
+  const firstPaint = unionGzip(buildDir, by('silo').firstPaint.files, by('components').firstPaint.files);
+  const total = unionGzip(buildDir, by('silo').total.files, by('components').total.files);
+  const worker = by('worker').total.gzip;
   figures.size = {
     bundles: sizes,
-    pageAndComponentsGzip: pageAndComponents,
+    pageAndComponentsFirstPaintGzip: firstPaint.gzip,
+    pageAndComponentsFirstPaintFiles: firstPaint.files,
+    pageAndComponentsTotalGzip: total.gzip,
+    pageAndComponentsTotalFiles: total.files,
     workerGzip: worker,
-    pageAndComponentsOverTarget: pageAndComponents / (35 * 1024),
+    firstPaintOverTarget: firstPaint.gzip / (35 * 1024),
     workerOverTarget: worker / (60 * 1024),
+    composition: parts,
   };
+  const over = firstPaint.gzip - 35 * 1024;
   targets.push(
     {
       section: 'size',
-      name: 'page + components, gzip',
-      target: '< 35 KB',
-      value: `${formatNumber(pageAndComponents / 1024, 1)} KB`,
-      met: pageAndComponents < 35 * 1024,
+      name: 'first paint: page + components, gzip',
+      target: '≤ 35 KB',
+      value: `${formatNumber(firstPaint.gzip / 1024, 1)} KB${over > 0 ? ` (${formatNumber(over / 1024, 1)} KB over, ${formatNumber(firstPaint.gzip / (35 * 1024), 2)}×)` : ''}`,
+      met: firstPaint.gzip <= 35 * 1024,
     },
     {
       section: 'size',
       name: 'worker, gzip',
-      target: '< 60 KB',
+      target: '≤ 60 KB',
       value: `${formatNumber(worker / 1024, 1)} KB`,
-      met: worker < 60 * 1024,
+      met: worker <= 60 * 1024,
     },
   );
+  if (firstPaint.files.length === total.files.length) {
+    notes.push(
+      `First paint = total: the page and components entries are single files (${firstPaint.files.join(', ')}), so everything they hold loads before <silo-chat> can paint.`,
+    );
+  }
 }
 
 // ── Report ────────────────────────────────────────────────────────────────────────────────────────
@@ -579,23 +598,40 @@ function report(): string {
       row('  raw limit p95', l.rawP95),
     );
   }
-  const s = figures.size as { bundles: BundleSize[] } | undefined;
+  const s = figures.size as
+    | {
+        bundles: BundleSize[];
+        pageAndComponentsFirstPaintGzip: number;
+        pageAndComponentsTotalGzip: number;
+        composition: Composition[];
+      }
+    | undefined;
   if (s) {
+    const kb = (n: number) => `${formatNumber(n / 1024, 1)} KB`;
     rows.push(['5. Size (minified)', 'gzip', 'brotli', 'raw']);
-    for (const b of s.bundles) {
-      rows.push([
-        `  ${b.label}`,
-        `${formatNumber(b.gzip / 1024, 1)} KB`,
-        `${formatNumber(b.brotli / 1024, 1)} KB`,
-        `${formatNumber(b.raw / 1024, 1)} KB`,
-      ]);
-    }
+    for (const b of s.bundles) rows.push([`  ${b.label}`, kb(b.gzip), kb(b.brotli), kb(b.raw)]);
+    rows.push(
+      [
+        '  page + components: first paint (entries + static imports)',
+        kb(s.pageAndComponentsFirstPaintGzip),
+        '',
+        '',
+      ],
+      ['  page + components: total (with lazy chunks)', kb(s.pageAndComponentsTotalGzip), '', ''],
+    );
   }
   const tRows = [
     ['target', 'goal', 'measured', 'met'],
     ...targets.map((x) => [x.name, x.target, x.value, x.met === null ? '–' : x.met ? 'yes' : 'NO']),
   ];
-  return `${table(rows)}\n\nTargets\n${table(tRows)}${notes.length ? `\n\nNotes\n${notes.map((n) => `- ${n}`).join('\n')}` : ''}\n`;
+  const parts = (s?.composition ?? []).map(
+    (c) =>
+      `${c.name}.js, ${formatNumber(c.bytes / 1024, 1)} KB minified: ${c.groups
+        .slice(0, 10)
+        .map((g) => `${g.source} ${formatNumber(g.bytes / 1024, 1)}`)
+        .join(', ')} KB`,
+  );
+  return `${table(rows)}${parts.length ? `\n\nWhat the page and components bundles hold (largest parts)\n${parts.map((p) => `- ${p}`).join('\n')}` : ''}\n\nTargets\n${table(tRows)}${notes.length ? `\n\nNotes\n${notes.map((n) => `- ${n}`).join('\n')}` : ''}\n`;
 }
 
 function machine(browserVersion: string) {
@@ -675,7 +711,7 @@ async function main(): Promise<void> {
     if (only.includes('main-thread')) await mainThread(page);
     if (only.includes('reopen')) await reopen(page);
     if (only.includes('latency')) await latency(page, bridge);
-    if (only.includes('size')) size(sizes);
+    if (only.includes('size')) size(sizes, buildDir, await composition(ROOT));
   } finally {
     await browser?.close().catch(() => {});
     await bridge?.stop();
