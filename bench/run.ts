@@ -596,6 +596,7 @@ function report(): string {
       row('  Silo p95', l.siloP95),
       row('  raw limit p50 (bare worker → page)', l.rawP50),
       row('  raw limit p95', l.rawP95),
+      row('  Silo p95 / raw limit p95 (same run; load delays both)', l.siloOverRawP95, 2),
     );
   }
   const s = figures.size as
