@@ -147,6 +147,16 @@ export function reachable(outDir: string, entry: string, dynamic: boolean): stri
   return [...seen];
 }
 
+/** The components' imports of the page API (`../src/…`) stay out of the components bundle. */
+const pageApiExternal: EsbuildPlugin = {
+  name: 'silo-page-api-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/src\// }, (args) =>
+      args.importer.includes('/components/') ? { path: './silo.js', external: true } : undefined,
+    );
+  },
+};
+
 /**
  * What the page and components entries are made of: each bundled again with esbuild (minified, with
  * a metafile) and its output bytes grouped by package (`node_modules/<pkg>`) or source file folder
@@ -167,6 +177,8 @@ export async function composition(root: string): Promise<Composition[]> {
       outdir: 'out',
       logLevel: 'silent',
       loader: { '.css': 'text' },
+      // As scripts/build.mjs does: the components take the page API from the sibling silo.js.
+      plugins: name === 'components' ? [pageApiExternal] : [],
     });
     const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
     const groups = new Map<string, number>();
