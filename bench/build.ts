@@ -4,8 +4,16 @@
  * the harness (the bench page, the raw-limit worker, the journal generator) with esbuild. The harness
  * imports Silo's page and components entries from the built bundles, never from source.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Plugin as EsbuildPlugin, build as esbuild, transform } from 'esbuild';
 import { buildLibrary } from '../scripts/build.mjs';
@@ -26,6 +34,20 @@ export interface BundleSize {
   brotli: number;
   /** As Vite's library mode writes it to dist/ (ES format keeps whitespace), gzip. */
   libraryGzip: number;
+  /**
+   * The entry and every chunk it imports statically (what loads before its first paint): files,
+   * and the sum of their gzip sizes. Equal to the entry alone while the build makes one file per entry.
+   */
+  firstPaint: { files: string[]; gzip: number };
+  /** The entry and every chunk it can load, statically or with `import()`: files, and gzip sum. */
+  total: { files: string[]; gzip: number };
+}
+
+/** Minified bytes of one bundle by where they came from (package or source folder), largest first. */
+export interface Composition {
+  name: string;
+  bytes: number;
+  groups: { source: string; bytes: number }[];
 }
 
 const gzip = (b: Uint8Array) => gzipSync(b, { level: 9 }).length;
@@ -63,26 +85,113 @@ export async function buildBench(root: string, outDir: string): Promise<BundleSi
     plugins: [builtEntries],
   });
   copyFileSync(join(root, 'bench/page/index.html'), join(outDir, 'index.html'));
-  const sizes: BundleSize[] = [];
-  for (const { name, label } of LIBRARY) {
-    // Vite's library mode does not minify whitespace in ES format; minify fully, as an app would.
-    const file = join(outDir, `${name}.js`);
-    const built = readFileSync(file);
-    const { code } = await transform(built.toString('utf8'), {
+  // Vite's library mode does not minify whitespace in ES format; minify fully, as an app would.
+  for (const file of readdirSync(outDir).filter((f) => f.endsWith('.js') && isLibraryFile(f))) {
+    const path = join(outDir, file);
+    const { code } = await transform(readFileSync(path, 'utf8'), {
       minify: true,
       format: 'esm',
       target: 'es2022',
     });
-    writeFileSync(file, code);
-    const bytes = Buffer.from(code);
+    libraryBuilt.set(file, readFileSync(path));
+    writeFileSync(path, code);
+  }
+  const sizes: BundleSize[] = [];
+  for (const { name, label } of LIBRARY) {
+    const bytes = readFileSync(join(outDir, `${name}.js`));
+    const firstPaint = reachable(outDir, `${name}.js`, false);
+    const total = reachable(outDir, `${name}.js`, true);
+    const sum = (files: string[]) => files.reduce((n, f) => n + gzip(readFileSync(join(outDir, f))), 0);
     sizes.push({
       name,
       label,
       raw: bytes.length,
       gzip: gzip(bytes),
       brotli: brotli(bytes),
-      libraryGzip: gzip(built),
+      libraryGzip: gzip(libraryBuilt.get(`${name}.js`) ?? bytes),
+      firstPaint: { files: firstPaint, gzip: sum(firstPaint) },
+      total: { files: total, gzip: sum(total) },
     });
   }
+  libraryBuilt.clear();
   return sizes;
+}
+
+/** The library's own output files (entries and their chunks), not the harness's. */
+const HARNESS = new Set(['bench-page.js', 'raw-worker.js', 'journal-worker.js']);
+const isLibraryFile = (file: string) => !HARNESS.has(file);
+const libraryBuilt = new Map<string, Buffer>();
+
+/**
+ * Files an entry loads: itself and the local chunks it imports statically (`import … from './x.js'`,
+ * `export … from`, bare `import './x.js'`), and with `dynamic` also those it loads with `import()`,
+ * transitively. Imports of files that are not in `outDir` (a worker URL, packages) are ignored.
+ */
+export function reachable(outDir: string, entry: string, dynamic: boolean): string[] {
+  const seen = new Set<string>([entry]);
+  const queue = [entry];
+  const statics = /(?:\bimport|\bexport)\s*(?:[\w${}\s,*]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+  const dynamics = /\bimport\s*\(\s*["'](\.{1,2}\/[^"']+\.js)["']\s*\)/g;
+  while (queue.length) {
+    const file = queue.shift()!;
+    const code = readFileSync(join(outDir, file), 'utf8');
+    const found = [...code.matchAll(statics)].map((m) => m[1]!);
+    if (dynamic) found.push(...[...code.matchAll(dynamics)].map((m) => m[1]!));
+    for (const spec of found) {
+      const target = relative(outDir, join(outDir, dirname(file), spec));
+      if (seen.has(target) || !existsSync(join(outDir, target))) continue;
+      seen.add(target);
+      queue.push(target);
+    }
+  }
+  return [...seen];
+}
+
+/** The components' imports of the page API (`../src/…`) stay out of the components bundle. */
+const pageApiExternal: EsbuildPlugin = {
+  name: 'silo-page-api-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/src\// }, (args) =>
+      args.importer.includes('/components/') ? { path: './silo.js', external: true } : undefined,
+    );
+  },
+};
+
+/**
+ * What the page and components entries are made of: each bundled again with esbuild (minified, with
+ * a metafile) and its output bytes grouped by package (`node_modules/<pkg>`) or source file folder
+ * (`components/silo-elicitation…` by file). Minified bytes, not gzip (gzip does not add up by part).
+ */
+export async function composition(root: string): Promise<Composition[]> {
+  const out: Composition[] = [];
+  for (const { name, entry } of LIBRARY.filter((l) => l.name !== 'worker')) {
+    const result = await esbuild({
+      absWorkingDir: root,
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      target: 'es2022',
+      minify: true,
+      write: false,
+      metafile: true,
+      outdir: 'out',
+      logLevel: 'silent',
+      loader: { '.css': 'text' },
+      // As scripts/build.mjs does: the components take the page API from the sibling silo.js.
+      plugins: name === 'components' ? [pageApiExternal] : [],
+    });
+    const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
+    const groups = new Map<string, number>();
+    for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+      const source =
+        pkg ?? (input.startsWith('components/') ? input : input.split('/').slice(0, -1).join('/') || input);
+      groups.set(source, (groups.get(source) ?? 0) + bytesInOutput);
+    }
+    const sorted = [...groups]
+      .map(([source, bytes]) => ({ source, bytes }))
+      .sort((a, b) => b.bytes - a.bytes);
+    out.push({ name, bytes: sorted.reduce((n, g) => n + g.bytes, 0), groups: sorted });
+  }
+  return out;
 }

@@ -1,22 +1,26 @@
 /**
- * `npm run bench` — Silo against the limits of the platform and against the straightforward client,
- * in one run, on this machine. Builds the library bundles and a benchmark page, serves them on
- * loopback, starts the real bridge with the reference agent, drives Debian's Chromium (headless,
- * puppeteer with network/issue monitoring off and no attachment to workers), and measures:
+ * `npm run bench` — Silo against the project's targets, in one run, on this machine. Builds the
+ * library bundles and a benchmark page, serves them on loopback, starts the real bridge twice (with
+ * the reference agent, and with the fast agent of bench/fast-agent.ts), drives Debian's Chromium
+ * (headless, puppeteer with network/issue monitoring off and no attachment to workers), and measures:
  *
- * 1. streaming throughput (Silo vs the raw limit vs the naive client),
+ * 1. streaming throughput: Silo against the true ceiling (fast agent → bare worker) and against the
+ *    client users would write (the ACP SDK's `client()` in the page, no journal), with worker and
+ *    main-thread CPU per update from /proc (bench/cpu.ts); the agent-paced raw limit and the naive
+ *    one-transaction-per-update client as extra rows,
  * 2. the main thread while `<silo-transcript>` renders a paced stream,
  * 3. reopening a 100,000-update journal (last screen painted vs one raw `getAll`),
  * 4. agent→page latency at 100 updates/s,
- * 5. bundle sizes (gzip, brotli).
+ * 5. bundle sizes (gzip, brotli): first paint (entries and what they import statically) and total.
  *
- * Every timing is the median of several runs (min and max shown) and headline figures are ratios
- * against a baseline measured in the same run. Benchmarks never fail the build: the exit code is 0
- * whether targets are met or not (non-zero only when the harness itself breaks).
+ * Every figure is the median of paired runs (min and max shown); each ratio pairs runs made one
+ * after the other, then takes the median; each headline figure is judged against the project's
+ * target (docs/performance.md lists them). Benchmarks never fail the build: the exit code is 0 whether targets are met or not (non-zero only when the harness
+ * itself breaks).
  *
- *   npm run bench                      full run (under 5 minutes on a 2-core machine)
+ *   npm run bench                      full run (5 pairs; about 10 minutes on a loaded 2-core machine)
  *   npm run bench -- --quick           a much smaller run (smoke check)
- *   npm run bench -- --runs 5          more runs per figure
+ *   npm run bench -- --runs 7          more runs per figure
  *   npm run bench -- --only throughput,latency   some sections (throughput, main-thread, reopen, latency, size)
  *   npm run bench -- --out file.json   where to write the JSON (default .bench/latest.json for a full
  *                                      run; -quick / -partial suffixes for smaller runs)
@@ -25,10 +29,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../scripts/browsers.mjs';
 import { ROOT, startBridgeProcess } from '../test/support/bridge-process.mjs';
-import { type BundleSize, buildBench } from './build.ts';
+import { type BundleSize, buildBench, type Composition, composition } from './build.ts';
+import { cpuSampler } from './cpu.ts';
 import type { SiloBench } from './page/main.ts';
 import { serveStatic } from './serve.ts';
 import { type Figure, figure, formatNumber, pairedRatios, quantile } from './stats.ts';
@@ -40,7 +46,7 @@ type Section = (typeof SECTIONS)[number];
 
 interface Config {
   runs: number;
-  /** Chunks per flood for Silo and the raw limit. */
+  /** Chunks per flood for Silo and its baselines (all but the naive client). */
   flood: number;
   /** Chunks per flood for the naive client (one transaction per update is slow; rates are compared). */
   naiveFlood: number;
@@ -53,7 +59,7 @@ interface Config {
 }
 
 const FULL: Config = {
-  runs: 3,
+  runs: 5,
   flood: 100_000,
   naiveFlood: 5000,
   streamRate: 5000,
@@ -126,6 +132,8 @@ const notes: string[] = [];
 // ── Harness ───────────────────────────────────────────────────────────────────────────────────────
 
 type Bridge = Awaited<ReturnType<typeof startBridgeProcess>>;
+type Cpu = ReturnType<typeof cpuSampler>;
+const gzipSize = (b: Uint8Array) => gzipSync(b, { level: 9 }).length;
 
 /** Calls `window.siloBench[name](...args)` in the page. */
 function call<K extends keyof SiloBench>(
@@ -153,59 +161,100 @@ async function heapUsed(page: Page): Promise<number> {
 
 // ── 1. Streaming throughput ───────────────────────────────────────────────────────────────────────
 
-async function throughput(page: Page, bridge: Bridge) {
-  const b = { url: bridge.url, token: bridge.token };
-  const silo: number[] = [];
-  const raw: number[] = [];
-  const naive: number[] = [];
+type Flood = 'ceiling' | 'silo' | 'sdk' | 'paced' | 'naive';
+
+/** What each flood measures, for the log and the report. */
+const FLOODS: Record<Flood, string> = {
+  ceiling: 'true ceiling: fast agent → bare worker (WebSocket + JSON.parse)',
+  silo: 'Silo: fast agent → worker, journal on',
+  sdk: 'SDK client() in the page, no journal (fast agent)',
+  paced: 'extra: bare worker, reference agent (agent-paced raw)',
+  naive: 'extra: SDK in the page, 1 transaction/update (fast agent)',
+};
+
+async function throughput(page: Page, bridges: { fast: Bridge; reference: Bridge }, cpu: Cpu) {
+  const fast = { url: bridges.fast.url, token: bridges.fast.token };
+  const reference = { url: bridges.reference.url, token: bridges.reference.token };
+  const rate: Record<Flood, number[]> = { ceiling: [], silo: [], sdk: [], paced: [], naive: [] };
+  const workerUs: Record<Flood, number[]> = { ceiling: [], silo: [], sdk: [], paced: [], naive: [] };
+  const mainUs: Record<Flood, number[]> = { ceiling: [], silo: [], sdk: [], paced: [], naive: [] };
   let complete = true;
   let journaled: number | undefined;
   let receivedAll = true;
+  const run = async (which: Flood, last: boolean) => {
+    const count = which === 'naive' ? config.naiveFlood : config.flood;
+    const r =
+      which === 'ceiling'
+        ? await call(page, 'rawFlood', fast, count)
+        : which === 'paced'
+          ? await call(page, 'rawFlood', reference, count)
+          : which === 'silo'
+            ? await call(page, 'siloFlood', fast, count, last)
+            : which === 'sdk'
+              ? await call(page, 'sdkFlood', fast, count)
+              : await call(page, 'naiveFlood', fast, count);
+    rate[which].push((r.received / r.ms) * 1000);
+    receivedAll &&= r.received === count;
+    const split = cpu.take();
+    workerUs[which].push(split ? (split.workerMs * 1000) / count : Number.NaN);
+    mainUs[which].push(split ? (split.mainMs * 1000) / count : Number.NaN);
+    if (which === 'silo' && last) {
+      journaled = r.journaled;
+      complete = r.journalComplete === true;
+    }
+  };
+  const paired: Flood[] = ['ceiling', 'silo', 'sdk'];
   for (let i = 0; i < config.runs; i++) {
     const last = i === config.runs - 1;
-    const r = await call(page, 'rawFlood', b, config.flood);
-    raw.push((r.received / r.ms) * 1000);
-    receivedAll &&= r.received === config.flood;
-    const s = await call(page, 'siloFlood', b, config.flood, last);
-    silo.push((s.received / s.ms) * 1000);
-    receivedAll &&= s.received === config.flood;
-    if (last) {
-      journaled = s.journaled;
-      complete = s.journalComplete === true;
-    }
-    const n = await call(page, 'naiveFlood', b, config.naiveFlood);
-    naive.push((n.received / n.ms) * 1000);
-    receivedAll &&= n.received === config.naiveFlood;
+    // The three paired floods in a rotating order, so no one of them always runs first (or last).
+    for (let k = 0; k < paired.length; k++) await run(paired[(i + k) % paired.length]!, last);
+    await run('paced', last);
+    await run('naive', last);
     log(
-      `throughput run ${i + 1}/${config.runs}: raw ${formatNumber(raw.at(-1)!)}/s, silo ${formatNumber(silo.at(-1)!)}/s, naive ${formatNumber(naive.at(-1)!)}/s (${elapsed()})`,
+      `throughput pair ${i + 1}/${config.runs}: ceiling ${formatNumber(rate.ceiling.at(-1)!)}/s, silo ${formatNumber(rate.silo.at(-1)!)}/s, sdk ${formatNumber(rate.sdk.at(-1)!)}/s; extra: paced raw ${formatNumber(rate.paced.at(-1)!)}/s, naive ${formatNumber(rate.naive.at(-1)!)}/s (${elapsed()})`,
     );
   }
-  const overRaw = figure(pairedRatios(silo, raw), '×');
-  const overNaive = figure(pairedRatios(silo, naive), '×');
+  const overCeiling = figure(pairedRatios(rate.silo, rate.ceiling), '×');
+  const overSdk = figure(pairedRatios(rate.silo, rate.sdk), '×');
   figures.throughput = {
-    chunks: { silo: config.flood, raw: config.flood, naive: config.naiveFlood },
-    silo: figure(silo, 'updates/s'),
-    raw: figure(raw, 'updates/s'),
-    naive: figure(naive, 'updates/s'),
-    siloOverRaw: overRaw,
-    siloOverNaive: overNaive,
+    chunks: { flood: config.flood, naive: config.naiveFlood },
+    what: FLOODS,
+    ceiling: figure(rate.ceiling, 'updates/s'),
+    silo: figure(rate.silo, 'updates/s'),
+    sdk: figure(rate.sdk, 'updates/s'),
+    paced: figure(rate.paced, 'updates/s'),
+    naive: figure(rate.naive, 'updates/s'),
+    siloOverCeiling: overCeiling,
+    siloOverSdk: overSdk,
+    siloOverPaced: figure(pairedRatios(rate.silo, rate.paced), '×'),
+    siloOverNaive: figure(pairedRatios(rate.silo, rate.naive), '×'),
+    workerCpuPerUpdate: {
+      silo: figure(workerUs.silo, 'µs'),
+      ceiling: figure(workerUs.ceiling, 'µs'),
+      siloOverCeiling: figure(pairedRatios(workerUs.silo, workerUs.ceiling), '×'),
+    },
+    mainThreadCpuPerUpdate: {
+      silo: figure(mainUs.silo, 'µs'),
+      sdk: figure(mainUs.sdk, 'µs'),
+      naive: figure(mainUs.naive, 'µs'),
+    },
     everyUpdateReceived: receivedAll,
     journal: { journaledChunks: journaled, complete },
   };
   targets.push(
     {
       section: 'throughput',
-      name: 'Silo / raw limit',
-      target: '≥ 0.5×',
-      value: `${formatNumber(overRaw.median, 2)}×`,
-      met: overRaw.median >= 0.5,
+      name: 'Silo / true ceiling (fast agent, bare worker)',
+      target: '≥ 0.8×',
+      value: `${formatNumber(overCeiling.median, 2)}× (${formatNumber(overCeiling.min, 2)} – ${formatNumber(overCeiling.max, 2)})`,
+      met: overCeiling.median >= 0.8,
     },
     {
       section: 'throughput',
-      name: 'Silo / naive client',
-      target: '≥ 5×',
-      value: `${formatNumber(overNaive.median, 1)}×`,
-      met: overNaive.median >= 5,
+      name: 'Silo / SDK client() in the page, no journal',
+      target: '≥ 1.0×',
+      value: `${formatNumber(overSdk.median, 2)}× (${formatNumber(overSdk.min, 2)} – ${formatNumber(overSdk.max, 2)})`,
+      met: overSdk.median >= 1,
     },
     {
       section: 'throughput',
@@ -214,7 +263,7 @@ async function throughput(page: Page, bridge: Bridge) {
       value: complete
         ? `yes (${formatNumber(journaled ?? 0)} chunks)`
         : `NO (${formatNumber(journaled ?? 0)} chunks)`,
-      met: complete,
+      met: complete && receivedAll,
     },
   );
 }
@@ -402,40 +451,57 @@ async function latency(page: Page, bridge: Bridge) {
     section: 'latency',
     name: `p95 latency at ${config.latencyRate} updates/s`,
     target: '< 16 ms',
-    value: `${formatNumber(p95.median)} ms`,
+    value: `${formatNumber(p95.median)} ms (${formatNumber(p95.min)} – ${formatNumber(p95.max)})`,
     met: p95.median < 16,
   });
 }
 
 // ── 5. Size ───────────────────────────────────────────────────────────────────────────────────────
 
-function size(sizes: BundleSize[]) {
+/** gzip bytes of the union of `lists` of built files (a file both entries load counts once). */
+function unionGzip(buildDir: string, ...lists: string[][]): { files: string[]; gzip: number } {
+  const files = [...new Set(lists.flat())];
+  return { files, gzip: files.reduce((n, f) => n + gzipSize(readFileSync(join(buildDir, f))), 0) };
+}
+
+function size(sizes: BundleSize[], buildDir: string, parts: Composition[]) {
   const by = (n: string) => sizes.find((s) => s.name === n)!;
-  const pageAndComponents = by('silo').gzip + by('components').gzip;
-  const worker = by('worker').gzip;
+  const firstPaint = unionGzip(buildDir, by('silo').firstPaint.files, by('components').firstPaint.files);
+  const total = unionGzip(buildDir, by('silo').total.files, by('components').total.files);
+  const worker = by('worker').total.gzip;
   figures.size = {
     bundles: sizes,
-    pageAndComponentsGzip: pageAndComponents,
+    pageAndComponentsFirstPaintGzip: firstPaint.gzip,
+    pageAndComponentsFirstPaintFiles: firstPaint.files,
+    pageAndComponentsTotalGzip: total.gzip,
+    pageAndComponentsTotalFiles: total.files,
     workerGzip: worker,
-    pageAndComponentsOverTarget: pageAndComponents / (35 * 1024),
+    firstPaintOverTarget: firstPaint.gzip / (35 * 1024),
     workerOverTarget: worker / (60 * 1024),
+    composition: parts,
   };
+  const over = firstPaint.gzip - 35 * 1024;
   targets.push(
     {
       section: 'size',
-      name: 'page + components, gzip',
-      target: '< 35 KB',
-      value: `${formatNumber(pageAndComponents / 1024, 1)} KB`,
-      met: pageAndComponents < 35 * 1024,
+      name: 'first paint: page + components, gzip',
+      target: '≤ 35 KB',
+      value: `${formatNumber(firstPaint.gzip / 1024, 1)} KB${over > 0 ? ` (${formatNumber(over / 1024, 1)} KB over, ${formatNumber(firstPaint.gzip / (35 * 1024), 2)}×)` : ''}`,
+      met: firstPaint.gzip <= 35 * 1024,
     },
     {
       section: 'size',
       name: 'worker, gzip',
-      target: '< 60 KB',
+      target: '≤ 60 KB',
       value: `${formatNumber(worker / 1024, 1)} KB`,
-      met: worker < 60 * 1024,
+      met: worker <= 60 * 1024,
     },
   );
+  if (firstPaint.files.length === total.files.length) {
+    notes.push(
+      `First paint = total: the page and components entries are single files (${firstPaint.files.join(', ')}), so everything they hold loads before <silo-chat> can paint.`,
+    );
+  }
 }
 
 // ── Report ────────────────────────────────────────────────────────────────────────────────────────
@@ -465,15 +531,29 @@ function row(name: string, f: Figure | undefined, digits = 0, scale = 1): string
 
 function report(): string {
   const rows: string[][] = [['figure', 'median', 'min – max', 'unit']];
-  const t = figures.throughput as Record<string, Figure> | undefined;
+  const t = figures.throughput as
+    | (Record<string, Figure> & {
+        workerCpuPerUpdate: Record<string, Figure>;
+        mainThreadCpuPerUpdate: Record<string, Figure>;
+      })
+    | undefined;
   if (t) {
+    const n = formatNumber(config.flood);
     rows.push(
-      ['1. Streaming throughput (flood of agent_message_chunk)', '', '', ''],
-      row(`  Silo (journal on, ${formatNumber(config.flood)} chunks)`, t.silo),
-      row(`  raw limit: bare worker, JSON.parse only (${formatNumber(config.flood)})`, t.raw),
-      row(`  naive: SDK in page, 1 transaction/update (${formatNumber(config.naiveFlood)})`, t.naive),
-      row('  Silo / raw', t.siloOverRaw, 2),
-      row('  Silo / naive', t.siloOverNaive, 1),
+      [`1. Streaming throughput (flood of ${n} agent_message_chunk)`, '', '', ''],
+      row('  true ceiling: fast agent → bare worker, JSON.parse only', t.ceiling),
+      row('  Silo: fast agent → worker, journal on', t.silo),
+      row('  SDK client() in the page, no journal (fast agent)', t.sdk),
+      row('  Silo / true ceiling', t.siloOverCeiling, 2),
+      row('  Silo / SDK client in the page', t.siloOverSdk, 2),
+      row('  worker CPU per update: Silo', t.workerCpuPerUpdate.silo, 1),
+      row('  worker CPU per update: bare worker (ceiling)', t.workerCpuPerUpdate.ceiling, 1),
+      row('  page main-thread CPU per update: Silo', t.mainThreadCpuPerUpdate.silo, 1),
+      row('  page main-thread CPU per update: SDK client in the page', t.mainThreadCpuPerUpdate.sdk, 1),
+      row('  extra: bare worker, reference agent (agent-paced raw)', t.paced),
+      row(`  extra: SDK in page, 1 transaction/update (${formatNumber(config.naiveFlood)})`, t.naive),
+      row('  extra: Silo / agent-paced raw', t.siloOverPaced, 2),
+      row('  extra: Silo / naive', t.siloOverNaive, 1),
     );
   }
   const m = figures.mainThread as Record<string, Figure> | undefined;
@@ -516,25 +596,43 @@ function report(): string {
       row('  Silo p95', l.siloP95),
       row('  raw limit p50 (bare worker → page)', l.rawP50),
       row('  raw limit p95', l.rawP95),
+      row('  Silo p95 / raw limit p95 (same run; load delays both)', l.siloOverRawP95, 2),
     );
   }
-  const s = figures.size as { bundles: BundleSize[] } | undefined;
+  const s = figures.size as
+    | {
+        bundles: BundleSize[];
+        pageAndComponentsFirstPaintGzip: number;
+        pageAndComponentsTotalGzip: number;
+        composition: Composition[];
+      }
+    | undefined;
   if (s) {
+    const kb = (n: number) => `${formatNumber(n / 1024, 1)} KB`;
     rows.push(['5. Size (minified)', 'gzip', 'brotli', 'raw']);
-    for (const b of s.bundles) {
-      rows.push([
-        `  ${b.label}`,
-        `${formatNumber(b.gzip / 1024, 1)} KB`,
-        `${formatNumber(b.brotli / 1024, 1)} KB`,
-        `${formatNumber(b.raw / 1024, 1)} KB`,
-      ]);
-    }
+    for (const b of s.bundles) rows.push([`  ${b.label}`, kb(b.gzip), kb(b.brotli), kb(b.raw)]);
+    rows.push(
+      [
+        '  page + components: first paint (entries + static imports)',
+        kb(s.pageAndComponentsFirstPaintGzip),
+        '',
+        '',
+      ],
+      ['  page + components: total (with lazy chunks)', kb(s.pageAndComponentsTotalGzip), '', ''],
+    );
   }
   const tRows = [
     ['target', 'goal', 'measured', 'met'],
     ...targets.map((x) => [x.name, x.target, x.value, x.met === null ? '–' : x.met ? 'yes' : 'NO']),
   ];
-  return `${table(rows)}\n\nTargets\n${table(tRows)}${notes.length ? `\n\nNotes\n${notes.map((n) => `- ${n}`).join('\n')}` : ''}\n`;
+  const parts = (s?.composition ?? []).map(
+    (c) =>
+      `${c.name}.js, ${formatNumber(c.bytes / 1024, 1)} KB minified: ${c.groups
+        .slice(0, 10)
+        .map((g) => `${g.source} ${formatNumber(g.bytes / 1024, 1)}`)
+        .join(', ')} KB`,
+  );
+  return `${table(rows)}${parts.length ? `\n\nWhat the page and components bundles hold (largest parts)\n${parts.map((p) => `- ${p}`).join('\n')}` : ''}\n\nTargets\n${table(tRows)}${notes.length ? `\n\nNotes\n${notes.map((n) => `- ${n}`).join('\n')}` : ''}\n`;
 }
 
 function machine(browserVersion: string) {
@@ -577,9 +675,15 @@ async function main(): Promise<void> {
   log(`built the library bundles and the benchmark page (${elapsed()})`);
   const server = await serveStatic(buildDir);
   let bridge: Bridge | undefined;
+  let fastBridge: Bridge | undefined;
   let browser: Browser | undefined;
   try {
     bridge = await startBridgeProcess({ allowOrigin: [server.origin] });
+    // The same bridge in front of the fast agent (bench/fast-agent.ts): the true ceiling's source.
+    fastBridge = await startBridgeProcess({
+      allowOrigin: [server.origin],
+      agentCommand: [process.execPath, '--import', 'tsx', join(ROOT, 'bench/fast-agent.ts')],
+    });
     const { chromium } = ensureBrowsers(['chromium']);
     browser = await puppeteer.launch({
       executablePath: chromium,
@@ -595,6 +699,8 @@ async function main(): Promise<void> {
     });
     info.versions.browser = await browser.version();
     const page = await browser.newPage();
+    const cpu = cpuSampler(browser.process()?.pid);
+    await page.exposeFunction('siloBenchCpu', (phase: 'start' | 'end') => cpu.mark(phase));
     page.on('pageerror', (e) => log(`page error: ${e instanceof Error ? e.message : String(e)}`));
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warn') log(`page ${m.type()}: ${m.text()}`);
@@ -602,14 +708,15 @@ async function main(): Promise<void> {
     await page.goto(`${server.origin}/index.html`);
     await page.waitForFunction(() => 'siloBench' in window, { timeout: 30_000 });
 
-    if (only.includes('throughput')) await throughput(page, bridge);
+    if (only.includes('throughput')) await throughput(page, { fast: fastBridge, reference: bridge }, cpu);
     if (only.includes('main-thread')) await mainThread(page);
     if (only.includes('reopen')) await reopen(page);
     if (only.includes('latency')) await latency(page, bridge);
-    if (only.includes('size')) size(sizes);
+    if (only.includes('size')) size(sizes, buildDir, await composition(ROOT));
   } finally {
     await browser?.close().catch(() => {});
     await bridge?.stop();
+    await fastBridge?.stop();
     await server.close();
   }
 

@@ -138,7 +138,10 @@ export interface AgentSessionHandle {
   setConfigOption(id: string, value: string | boolean): Promise<void>;
   /** The journaled updates of this session, in order. */
   transcript(): Promise<AgentSessionUpdate[]>;
-  /** Listens to batches of live updates (at most one batch per animation frame). Returns an unsubscribe. */
+  /**
+   * Listens to batches of live updates: each commit as it lands while the stream is sparse, batched
+   * (a few batches per animation frame at most) during floods. Returns an unsubscribe.
+   */
   subscribe(
     listener: (updates: readonly AgentSessionUpdate[], snapshot: AgentSessionSnapshot) => void,
   ): () => void;

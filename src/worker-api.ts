@@ -55,7 +55,7 @@ export interface ElicitationWire {
 
 /** What the worker tells the page about one handle. Calls are awaited, so they arrive in order. */
 export interface WorkerEvents {
-  /** A batch of committed updates (at most one call per frame) and the state after them. */
+  /** Committed updates (at once while sparse, batched during floods) and the state after them. */
   updates(batch: AgentSessionUpdate[], snapshot: AgentSessionSnapshot): void;
   /** The state changed without new updates (connection state, busy, options). */
   state(snapshot: AgentSessionSnapshot): void;

@@ -1,29 +1,45 @@
 /**
- * Delivery to the page: committed updates are batched into at most one message per frame (16 ms),
- * so a flood of chunks costs a few `postMessage`s, not thousands. Calls to the page are chained, so
- * they arrive in order; a page that went away only makes them fail quietly (the journal has it all).
+ * Delivery to the page. An update reaches the page as soon as its commit lands while the stream is
+ * sparse: up to {@link BURST} messages go out at once in any {@link WINDOW_MS} window. Beyond that
+ * (a flood) committed updates are batched until the window has room again, so a flood of chunks
+ * costs a few `postMessage`s per frame, not thousands. Only committed updates are pushed here (the
+ * page never sees an update the journal will not hold). Calls to the page are chained, so they
+ * arrive in order; a page that went away only makes them fail quietly (the journal has it all).
  */
 import type { AgentRequestResolution, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type { ElicitationWire, PermissionWire, WorkerEvents } from '../src/worker-api.ts';
 
-const FRAME_MS = 16;
+/** The window that bounds how often updates are sent: one frame. */
+export const WINDOW_MS = 16;
+/** Messages of updates sent at once in any window; more than this in a window are batched. */
+export const BURST = 3;
 
 export class Delivery {
   private outbox: AgentSessionUpdate[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private last = 0;
+  /** When the last (up to {@link BURST}) messages of updates were sent, oldest first. */
+  private readonly sentAt: number[] = [];
   private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly events: WorkerEvents,
     private readonly snapshot: () => AgentSessionSnapshot,
+    /** The clock the window is measured with (tests pass their own). */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Queues committed updates; they reach the page within one frame. */
+  /**
+   * Queues committed updates. They are sent at once (after anything sent before) when fewer than
+   * {@link BURST} messages went out in the last {@link WINDOW_MS}; otherwise when the window has room,
+   * together with whatever else was committed meanwhile.
+   */
   push(updates: AgentSessionUpdate[]): void {
+    if (updates.length === 0) return;
     for (const u of updates) this.outbox.push(u);
     if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => void this.flush(), Math.max(0, this.last + FRAME_MS - performance.now()));
+    const wait = this.sentAt.length < BURST ? 0 : this.sentAt[0]! + WINDOW_MS - this.now();
+    if (wait <= 0) void this.flush();
+    else this.timer = setTimeout(() => void this.flush(), wait);
   }
 
   /** Sends what is queued now; resolves once the page has received everything sent so far. */
@@ -33,7 +49,8 @@ export class Delivery {
     if (this.outbox.length > 0) {
       const batch = this.outbox;
       this.outbox = [];
-      this.last = performance.now();
+      this.sentAt.push(this.now());
+      if (this.sentAt.length > BURST) this.sentAt.shift();
       this.send(() => this.events.updates(batch, this.snapshot()));
     }
     return this.chain.then(() => {});

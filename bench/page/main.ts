@@ -25,6 +25,14 @@ import {
 import type { JournalMessage, JournalRequest, RawMessage, RawRequest } from './protocol.ts';
 
 const CWD = '/tmp/silo-bench';
+
+/**
+ * Asks the runner to sample the renderer's per-thread CPU time (main thread, workers) at the start
+ * and end of a timed flood; a no-op when the runner did not expose it.
+ */
+const cpuMark = async (phase: 'start' | 'end') => {
+  await window.siloBenchCpu?.(phase);
+};
 const freshName = (what: string) => `silo-bench-${what}-${crypto.randomUUID()}`;
 
 export interface FloodResult {
@@ -47,11 +55,11 @@ function runRaw(
     worker.onmessage = (e: MessageEvent<RawMessage>) => {
       const m = e.data;
       if (m.type === 'sent') onSent?.(m.sentAt);
-      else if (m.type === 'done') resolve({ ms: m.ms, chunks: m.chunks });
+      else if (m.type === 'done') void cpuMark('end').then(() => resolve({ ms: m.ms, chunks: m.chunks }));
       else reject(new Error(m.message));
     };
     worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage(request);
+    void cpuMark('start').then(() => worker.postMessage(request));
   }).finally(() => worker.terminate());
 }
 
@@ -82,6 +90,61 @@ async function checkFloodJournal(databaseName: string, sessionId: string, count:
   }
 }
 
+/**
+ * The ACP SDK in the page: one turn of `/scenario flood <count>`, counting `agent_message_chunk`s.
+ * With `db`, each update is also put in its own IndexedDB transaction and counted once committed
+ * (the naive journal); the time then runs until the last transaction commits.
+ */
+async function sdkClientFlood(
+  bridge: AgentBridgeOptions,
+  count: number,
+  db: IDBDatabase | undefined,
+): Promise<FloodResult> {
+  let pending = 0;
+  let received = 0;
+  let drained: (() => void) | undefined;
+  const see = (update: { sessionUpdate?: string }) => {
+    if (update.sessionUpdate === 'agent_message_chunk') received++;
+  };
+  const app = client({ name: db ? 'naive-bench' : 'sdk-bench' }).onNotification(
+    'session/update',
+    ({ params }) => {
+      const update = params.update as { sessionUpdate?: string };
+      if (!db) return see(update);
+      pending++;
+      const tx = db.transaction('updates', 'readwrite');
+      tx.objectStore('updates').put(params);
+      tx.oncomplete = () => {
+        see(update);
+        if (--pending === 0) drained?.();
+      };
+    },
+  );
+  const connection = app.connect(
+    createWebSocketStream(bridge.url, { protocols: bridgeProtocols(bridge.token) }),
+  );
+  try {
+    await connection.agent.request('initialize', {
+      protocolVersion: PROTOCOL_VERSION,
+      clientCapabilities: {},
+    });
+    const { sessionId } = await connection.agent.request('session/new', { cwd: CWD, mcpServers: [] });
+    received = 0;
+    await cpuMark('start');
+    const t0 = performance.now();
+    await connection.agent.request('session/prompt', {
+      sessionId,
+      prompt: [{ type: 'text', text: `/scenario flood ${count}` }],
+    });
+    if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+    const ms = performance.now() - t0;
+    await cpuMark('end');
+    return { ms, received };
+  } finally {
+    connection.close();
+  }
+}
+
 const bench = {
   /** Silo: the built page API and worker, journaling on; ends when `prompt()` resolves (all journaled and delivered). */
   async siloFlood(bridge: AgentBridgeOptions, count: number, verify: boolean): Promise<FloodResult> {
@@ -97,9 +160,11 @@ const bench = {
         },
       });
       received = 0;
+      await cpuMark('start');
       const t0 = performance.now();
       await session.prompt(`/scenario flood ${count}`);
       const ms = performance.now() - t0;
+      await cpuMark('end');
       const result: FloodResult = { ms, received };
       await session.close();
       await service.dispose();
@@ -118,6 +183,14 @@ const bench = {
   },
 
   /**
+   * The client users would write: the ACP SDK's `client()` on the page's main thread, counting
+   * updates, no journal; ends when the prompt is answered.
+   */
+  sdkFlood(bridge: AgentBridgeOptions, count: number): Promise<FloodResult> {
+    return sdkClientFlood(bridge, count, undefined);
+  },
+
+  /**
    * The naive client: the SDK in the page, one IndexedDB transaction and one callback per update;
    * ends when the prompt answered and every update's transaction committed.
    */
@@ -126,42 +199,11 @@ const bench = {
     const db = await openDatabase(databaseName, (d) =>
       d.createObjectStore('updates', { autoIncrement: true }),
     );
-    let pending = 0;
-    let received = 0;
-    let drained: (() => void) | undefined;
-    const onUpdate = (update: { sessionUpdate?: string }) => {
-      if (update.sessionUpdate === 'agent_message_chunk') received++;
-    };
-    const app = client({ name: 'naive-bench' }).onNotification('session/update', ({ params }) => {
-      pending++;
-      const tx = db.transaction('updates', 'readwrite');
-      tx.objectStore('updates').put(params);
-      tx.oncomplete = () => {
-        onUpdate(params.update as { sessionUpdate?: string });
-        if (--pending === 0) drained?.();
-      };
-    });
-    const connection = app.connect(
-      createWebSocketStream(bridge.url, { protocols: bridgeProtocols(bridge.token) }),
-    );
     try {
-      await connection.agent.request('initialize', {
-        protocolVersion: PROTOCOL_VERSION,
-        clientCapabilities: {},
-      });
-      const { sessionId } = await connection.agent.request('session/new', { cwd: CWD, mcpServers: [] });
-      received = 0;
-      const t0 = performance.now();
-      await connection.agent.request('session/prompt', {
-        sessionId,
-        prompt: [{ type: 'text', text: `/scenario flood ${count}` }],
-      });
-      if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
-      const ms = performance.now() - t0;
+      const result = await sdkClientFlood(bridge, count, db);
       const stored = await requestResult(db.transaction('updates').objectStore('updates').count());
-      return { ms, received, journaled: stored };
+      return { ...result, journaled: stored };
     } finally {
-      connection.close();
       db.close();
       await deleteDatabase(databaseName);
     }
@@ -413,6 +455,8 @@ export type SiloBench = typeof bench;
 declare global {
   interface Window {
     siloBench: SiloBench;
+    /** Exposed by the runner: samples per-thread CPU time of the renderer (see bench/cpu.ts). */
+    siloBenchCpu?: (phase: 'start' | 'end') => Promise<void>;
   }
 }
 
