@@ -4,10 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURES_DIR = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../fixtures/claude-agent-acp',
-);
+export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/claude-agent-acp');
 
 export function siloFixtures() {
   return {

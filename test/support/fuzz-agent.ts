@@ -39,8 +39,7 @@ const flag = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const FIXTURES =
-  flag('--fixtures') ??
-  resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/claude-agent-acp');
+  flag('--fixtures') ?? resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/claude-agent-acp');
 const initOverride = JSON.parse(flag('--init') ?? '{}') as Record<string, unknown>;
 
 let sessions = 0;
