@@ -16,6 +16,7 @@
  * | `--auth-required` | `SILO_AGENT_AUTH_REQUIRED=1` | `session/new` fails with -32000 until `authenticate` |
  * | `--list-page-size N` | `SILO_AGENT_LIST_PAGE_SIZE` | sessions per `session/list` page (default 50) |
  * | `--log-before-init` | `SILO_AGENT_LOG_BEFORE_INIT=1` | send a notification before the initialize response |
+ * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  */
 import { resolve } from 'node:path';
 
@@ -32,6 +33,7 @@ export interface AgentOptions {
   authRequired: boolean;
   listPageSize: number;
   logBeforeInit: boolean;
+  sentLog: boolean;
 }
 
 /** An unknown flag or a bad value; the message is for the user. */
@@ -67,6 +69,7 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       ? intValue('SILO_AGENT_LIST_PAGE_SIZE', env.SILO_AGENT_LIST_PAGE_SIZE)
       : 50,
     logBeforeInit: truthy(env.SILO_AGENT_LOG_BEFORE_INIT),
+    sentLog: truthy(env.SILO_AGENT_SENT_LOG),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -107,6 +110,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--log-before-init':
         o.logBeforeInit = true;
+        break;
+      case '--sent-log':
+        o.sentLog = true;
         break;
       default:
         throw new AgentUsageError(`unknown option ${flag}`);
