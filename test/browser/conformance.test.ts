@@ -494,7 +494,10 @@ describe('ACP conformance scenarios (acp-protocol.md §9)', function () {
     7: [
       'session/resume sends nothing and answers {}: the transcript is the journal; modes/configOptions of the response are applied',
       async () => {
-        const s = await connect(reference);
+        const delivered: AgentSessionUpdate[] = [];
+        const s = await connect(reference, { onUpdate: (u) => delivered.push(u) });
+        // The commands the agent announces after session/new can come late on a loaded machine.
+        await until(() => delivered.some((u) => u.kind === 'available_commands_update'), 'commands');
         await s.prompt('first');
         const mode = s.configOptions.find((o) => o.category === 'mode')!;
         const other = mode.options!.find((o) => o.value !== mode.currentValue)!.value;

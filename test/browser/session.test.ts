@@ -26,13 +26,26 @@ describe('session core (real bridge, reference agent)', () => {
   let delivered: AgentSessionUpdate[];
   let permissions: AgentPermissionRequest[];
 
-  const connect = (extra: Partial<Parameters<AgentsService['connect']>[0]> = {}) =>
-    service.connect({
+  /**
+   * Connects, then waits for the `available_commands_update` the reference agent sends right after
+   * session/new (agent/app.ts): on a loaded machine it can land after the first prompt's updates, even
+   * after its turn end, and the tests compare the turn's updates, and the journal with what was
+   * delivered.
+   */
+  const connect = async (extra: Partial<Parameters<AgentsService['connect']>[0]> = {}) => {
+    const from = delivered.length;
+    const session = await service.connect({
       bridge,
       cwd: CWD,
       onUpdate: (u) => delivered.push(u),
       ...extra,
     });
+    await until(
+      () => delivered.slice(from).some((u) => u.kind === 'available_commands_update'),
+      'the agent announced its commands',
+    );
+    return session;
+  };
 
   async function turn(session: AgentSessionHandle, prompt: string) {
     const from = delivered.length;
@@ -60,12 +73,6 @@ describe('session core (real bridge, reference agent)', () => {
     expect(session.resumeOutcome).to.equal('new');
     expect(session.state).to.equal('connected');
     expect(session.agentInfo.name).to.be.a('string').and.not.empty;
-    // The agent announces its commands right after session/new; on a loaded machine that can land
-    // after prompt() was called, so wait for it rather than assume it came first.
-    await until(
-      () => delivered.some((u) => u.kind === 'available_commands_update'),
-      'the agent announced its commands',
-    );
     const { stop, updates } = await turn(session, 'hello there');
     expect(stop).to.equal('end_turn');
     const user = updates[0]!;
@@ -172,11 +179,7 @@ describe('session core (real bridge, reference agent)', () => {
   it('synthesizes message ids when the agent sends none, deterministically', async () => {
     const plain = await startBridge({ agentArgs: ['--no-message-id'] });
     try {
-      const session = await service.connect({
-        bridge: plain,
-        cwd: CWD,
-        onUpdate: (u) => delivered.push(u),
-      });
+      const session = await connect({ bridge: plain });
       const { updates } = await turn(session, '/scenario thoughts');
       // agent/scenarios/content.ts `thoughts`: a thought, then the answer, both streamed in chunks.
       const chunks = updates.filter(
