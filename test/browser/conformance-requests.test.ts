@@ -1,8 +1,9 @@
 // Permission requests, turn ends and robustness: the ACP conformance scenarios (acp-protocol.md §9) driven here, one `it` each, through
-// the real bridge with the reference agent or the scripted agent (test/support/conformance.ts). Each
+// the real bridge with the reference agent or the scripted agent (test/browser/fixtures/conformance.ts). Each
 // asserts the scenario's own outcome. docs/conformance.md lists all 50 with the test that drives each.
 import { expect } from 'chai';
 import type { AgentPermissionRequest, AgentSessionUpdate } from '../../src/index.ts';
+import { until } from '../support/until.ts';
 import {
   chunk,
   describeScenarios,
@@ -12,8 +13,7 @@ import {
   rowsOf,
   script,
   update,
-} from '../support/conformance.ts';
-import { until } from '../support/until.ts';
+} from './fixtures/conformance.ts';
 
 describeScenarios('ACP conformance §9: permissions, turn ends and robustness (27–50)', (ctx) => ({
   27: [

@@ -1,11 +1,11 @@
 // Handshake, auth, session restore and listing: the ACP conformance scenarios (acp-protocol.md §9) driven here, one `it` each, through
-// the real bridge with the reference agent or the scripted agent (test/support/conformance.ts). Each
+// the real bridge with the reference agent or the scripted agent (test/browser/fixtures/conformance.ts). Each
 // asserts the scenario's own outcome. docs/conformance.md lists all 50 with the test that drives each.
 import { expect } from 'chai';
 import type { AgentSessionUpdate } from '../../src/index.ts';
 import { startBridge } from '../support/bridge.ts';
-import { bubbles, describeScenarios, err, rowsOf, script, update } from '../support/conformance.ts';
 import { until } from '../support/until.ts';
+import { bubbles, describeScenarios, err, rowsOf, script, update } from './fixtures/conformance.ts';
 
 describeScenarios('ACP conformance §9: handshake, auth and sessions (1–10)', (ctx) => ({
   1: [

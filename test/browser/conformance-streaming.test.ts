@@ -1,11 +1,12 @@
 // Message streaming, tool calls, plans and config: the ACP conformance scenarios (acp-protocol.md §9) driven here, one `it` each, through
-// the real bridge with the reference agent or the scripted agent (test/support/conformance.ts). Each
+// the real bridge with the reference agent or the scripted agent (test/browser/fixtures/conformance.ts). Each
 // asserts the scenario's own outcome. docs/conformance.md lists all 50 with the test that drives each.
 import { expect } from 'chai';
 import type { AgentSessionUpdate } from '../../src/index.ts';
 import { TranscriptModel } from '../../src/transcript/model.ts';
 import type { MessageRow, ToolCallRow } from '../../src/transcript/rows.ts';
 import { startBridge } from '../support/bridge.ts';
+import { until } from '../support/until.ts';
 import {
   bubbles,
   chunk,
@@ -14,8 +15,7 @@ import {
   rowsOf,
   script,
   update,
-} from '../support/conformance.ts';
-import { until } from '../support/until.ts';
+} from './fixtures/conformance.ts';
 
 describeScenarios('ACP conformance §9: streaming, tool calls and plans (12–26)', (ctx) => ({
   12: [
