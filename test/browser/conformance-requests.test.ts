@@ -194,6 +194,37 @@ describeScenarios('ACP conformance §9: permissions, turn ends and robustness (2
       expect(compactions[0]!.type === 'compaction' && compactions[0]!.summary).to.deep.equal([]);
     },
   ],
+  36: [
+    'elicitation/complete for an unknown id, and twice for none: ignored, nothing journaled, the turn goes on',
+    async () => {
+      const s = await ctx.connect('scripted');
+      const complete = (elicitationId: unknown) => ({
+        jsonrpc: '2.0',
+        method: 'elicitation/complete',
+        params: { elicitationId },
+      });
+      await s.prompt(
+        script({
+          lines: [complete('no-such-question'), complete('no-such-question'), complete(7), chunk('after')],
+        }),
+      );
+      const journal = fromAgent(await s.transcript());
+      expect(journal.map((u) => [u.kind, u.text])).to.deep.equal([['agent_message_chunk', 'after']]);
+    },
+  ],
+  48: [
+    'a 10 MB agent message arrives whole through the bridge, journaled and delivered',
+    async () => {
+      const delivered: AgentSessionUpdate[] = [];
+      const s = await ctx.connect('reference', { onUpdate: (u) => delivered.push(u) });
+      expect(await s.prompt('/scenario big')).to.equal('end_turn');
+      const big = (await s.transcript()).filter((u) => u.messageId === 'msg-big');
+      expect(big.map((u) => u.text?.length)).to.deep.equal([10 * 1024 * 1024]);
+      expect(delivered.filter((u) => u.messageId === 'msg-big').map((u) => u.text?.length)).to.deep.equal([
+        10 * 1024 * 1024,
+      ]);
+    },
+  ],
   47: [
     'a malformed line, a batch array and a scalar from the agent: dropped (-32700/-32600 to the agent), the session keeps working',
     async () => {
