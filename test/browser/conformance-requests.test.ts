@@ -42,6 +42,38 @@ describeScenarios('ACP conformance §9: permissions, turn ends and robustness (2
       });
     },
   ],
+  28: [
+    'the user cancels with 2 permissions pending: both answered cancelled, then session/cancel; the prompt resolves cancelled',
+    async () => {
+      const asked: AgentPermissionRequest[] = [];
+      const s = await ctx.connect('scripted', { onPermission: (p) => asked.push(p) });
+      const option = [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }];
+      const running = s.prompt(
+        script({
+          lines: [
+            permissionRequest('a', { toolCallId: 'ta', title: 'A' }, option),
+            permissionRequest('b', { toolCallId: 'tb', title: 'B' }, option),
+          ],
+          wait: 'cancel',
+          await: ['a', 'b'],
+          stopReason: 'cancelled',
+        }),
+      );
+      await until(() => asked.length === 2, 'both requests shown');
+      await s.cancel();
+      expect(await running).to.equal('cancelled');
+      const journal = await s.transcript();
+      expect(responses(journal).map((r) => r.result)).to.deep.equal([
+        { outcome: { outcome: 'cancelled' } },
+        { outcome: { outcome: 'cancelled' } },
+      ]);
+      expect(journal.find((u) => u.text?.startsWith('RESPONSES BEFORE CANCEL'))?.text).to.equal(
+        'RESPONSES BEFORE CANCEL 2',
+        'both answers reached the agent before session/cancel',
+      );
+      expect(asked.every((p) => p.signal.aborted)).to.equal(true);
+    },
+  ],
   29: [
     'a permission request after session/cancel is answered cancelled without being shown',
     async () => {

@@ -11,7 +11,8 @@
  *   result?, error?: {code,message}, wait?: "cancel", afterCancel?: lines}`: writes each line (objects are
  *   serialized; the string `$SESSION` inside them becomes the session id, `$PROMPT` the prompt's text); with `wait: "cancel"` waits
  *   for `session/cancel` and writes `afterCancel`; waits for the client's responses to the `await` ids, reports them as one `agent_message_chunk`
- *   whose text is `RESPONSES <json>`, then answers the prompt with `stopReason` or `error`.
+ *   whose text is `RESPONSES <json>` (with `wait`, then one `RESPONSES BEFORE CANCEL <n>`: how many
+ *   responses had arrived when `session/cancel` did), then answers the prompt with `stopReason` or `error`.
  * - anything else — one chunk `pong: <text>`, then `end_turn`.
  *
  * `--init JSON` is merged over the `initialize` result (protocol version, capabilities…); `--new JSON`
@@ -49,6 +50,8 @@ const replayCount = Number(flag('--replay') ?? 0);
 
 let sessions = 0;
 let cancelled: (() => void) | undefined;
+/** How many responses to the agent's requests had arrived when `session/cancel` did. */
+let responsesAtCancel: number | undefined;
 const responses = new Map<string, Msg>();
 const responseWaiters = new Map<string, (m: Msg) => void>();
 
@@ -139,6 +142,8 @@ async function prompt(id: Msg['id'], sessionId: string, text: string): Promise<v
       ),
     );
     if (script.await?.length) await chunk(sessionId, `RESPONSES ${JSON.stringify(got)}`, 'fz-responses');
+    if (script.wait === 'cancel')
+      await chunk(sessionId, `RESPONSES BEFORE CANCEL ${responsesAtCancel}`, 'fz-order');
     if (script.error) await send({ id, error: script.error });
     else await send({ id, result: { stopReason: script.stopReason ?? 'end_turn', ...script.result } });
     return;
@@ -183,6 +188,7 @@ function handle(m: Msg): void {
       return;
     }
     case 'session/cancel':
+      responsesAtCancel = responses.size;
       cancelled?.();
       return;
     case 'session/prompt': {
