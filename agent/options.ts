@@ -19,6 +19,7 @@
  * | `--log-before-init` | `SILO_AGENT_LOG_BEFORE_INIT=1` | send a notification before the initialize response |
  * | `--reuse-tool-call-ids` | `SILO_AGENT_REUSE_TOOL_CALL_IDS=1` | a scenario run twice in a session reuses its tool-call ids |
  * | `--echo-prompt` | `SILO_AGENT_ECHO_PROMPT=1` | echo the prompt as `user_message_chunk`s before answering |
+ * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
  * Like every agent built on the SDK, its JSON-RPC request ids (permission requests, questions) start
  * at 0 in every process: a client cannot tell requests of two processes apart by their ids.
@@ -41,6 +42,7 @@ export interface AgentOptions {
   logBeforeInit: boolean;
   reuseToolCallIds: boolean;
   echoPrompt: boolean;
+  sentLog: boolean;
 }
 
 /** An unknown flag or a bad value; the message is for the user. */
@@ -79,6 +81,7 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     logBeforeInit: truthy(env.SILO_AGENT_LOG_BEFORE_INIT),
     reuseToolCallIds: truthy(env.SILO_AGENT_REUSE_TOOL_CALL_IDS),
     echoPrompt: truthy(env.SILO_AGENT_ECHO_PROMPT),
+    sentLog: truthy(env.SILO_AGENT_SENT_LOG),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -128,6 +131,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--echo-prompt':
         o.echoPrompt = true;
+        break;
+      case '--sent-log':
+        o.sentLog = true;
         break;
       default:
         throw new AgentUsageError(`unknown option ${flag}`);

@@ -14,6 +14,9 @@ export type RawUpdate = { sessionUpdate: string } & Record<string, unknown>;
 /** Writes one raw line (without the newline) to the agent's stdout, in order with SDK messages. */
 export type RawWriter = (line: string) => Promise<void>;
 
+/** Numbers of the updates this process sent under `--sent-log` (see {@link Turn.update}). */
+let sentCounter = 0;
+
 /** The context of one prompt turn. */
 export class Turn {
   private idCounter = 0;
@@ -60,7 +63,8 @@ export class Turn {
   /**
    * Sends one `session/update`. Chunk `messageId`s are dropped under `--no-message-id`; a `toolCallId`
    * is a scenario name, sent as {@link Turn.toolCallId} gives it. The update is appended to the history
-   * replayed by `session/load` unless `history` is false (notices, floods).
+   * replayed by `session/load` unless `history` is false (notices, floods). Under `--sent-log` it is
+   * numbered in `_meta["silo/sent"]` (agent/cli.ts logs it once written).
    */
   async update(update: RawUpdate, opts: { history?: boolean } = {}): Promise<void> {
     if (typeof update.toolCallId === 'string')
@@ -68,6 +72,10 @@ export class Turn {
     if (!this.options.messageId && 'messageId' in update) {
       const { messageId: _drop, ...rest } = update;
       update = rest as RawUpdate;
+    }
+    if (this.options.sentLog) {
+      const meta = typeof update._meta === 'object' && update._meta !== null ? update._meta : {};
+      update = { ...update, _meta: { ...meta, 'silo/sent': `${process.pid}-${++sentCounter}` } };
     }
     if (opts.history !== false) this.session.history.push(update);
     await this.client.notify('session/update', { sessionId: this.sessionId, update } as never);

@@ -1,6 +1,8 @@
 // `npm test`: Node's test runner for the Node side, the demo end to end in Chromium (test/e2e), then
 // @web/test-runner in Chromium and Firefox ESR.
-// Flags: --node-only, --browser-only, --long (the long reliability variants; also SILO_LONG=1).
+// Flags: --node-only, --browser-only, --long (the long reliability variants; also SILO_LONG=1),
+// --quick (`npm run test:quick`: the Node tests and the browser suite in Chromium only; no demo e2e,
+// no Firefox). SILO_BROWSERS, SILO_TEST_FILES and SILO_GREP narrow the browser suite (docs/testing.md).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,8 @@ import { ensureBrowsers } from './browsers.mjs';
 
 const args = process.argv.slice(2);
 const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' };
+const quick = args.includes('--quick');
+if (quick) env.SILO_BROWSERS = 'chromium';
 if (args.includes('--long')) env.SILO_LONG = '1';
 // The reliability and security suite appends its figures here; printed at the end.
 env.SILO_SUMMARY_FILE = join(mkdtempSync(join(tmpdir(), 'silo-summary-')), 'summary.jsonl');
@@ -35,7 +39,7 @@ if (!args.includes('--node-only')) {
   const e2e = readdirSync('test/e2e')
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `test/e2e/${f}`);
-  run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...e2e]);
+  if (!quick) run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...e2e]);
   run(process.execPath, [
     'node_modules/@web/test-runner/dist/bin.js',
     '--config',

@@ -430,17 +430,20 @@ export class SessionCore implements LinkHost {
   }
 
   /**
-   * Cancels the running turn: sends `session/cancel` and answers every pending permission request
-   * and question cancelled. If the agent has not answered after {@link FORCE_STOP_MS}, Silo stops
-   * waiting and ends the turn as cancelled.
+   * Cancels the running turn: answers every pending permission request and question cancelled, then
+   * sends `session/cancel` (in that order on the wire, as the protocol notes ask). If the agent has not
+   * answered after {@link FORCE_STOP_MS}, Silo stops waiting and ends the turn as cancelled.
    */
   async cancel(): Promise<void> {
     const turn = this.turn;
     const link = this.link;
     if (!turn || !link) return;
     turn.cancelled = true;
-    const sent = link.notify('session/cancel', { sessionId: this.sessionId });
     this.requests.cancelAll();
+    // The SDK writes those answers as its request handlers resolve (microtasks); one task later they
+    // are queued on the wire, so session/cancel goes after them.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const sent = link.notify('session/cancel', { sessionId: this.sessionId });
     setTimeout(() => turn.force.abort(), FORCE_STOP_MS);
     await sent.catch(() => {});
   }

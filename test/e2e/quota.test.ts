@@ -312,6 +312,12 @@ async function quotaFault(t: TestContext, engine: Engine, demo: Demo, sessionsDi
       assert.equal(lostAgainst(given, journal), 0, 'every delivered update is journaled');
       assert.equal(given.length, journal.length, 'nothing was delivered that is not journaled');
       t.diagnostic(`journal-write after ${journal.length} updates (${chunks} flood chunks)`);
+      report({
+        category: 'figure',
+        n: journal.length,
+        name: 'updates journaled before the IndexedDB quota refused a write',
+        engine: engine.name,
+      });
     });
 
     await t.test(

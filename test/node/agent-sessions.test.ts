@@ -1,7 +1,7 @@
 // Sessions of the reference agent across processes (load, resume, list, close, delete) and the
 // flags that switch optional behaviour off.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -185,6 +185,31 @@ describe('reference agent sessions', { timeout: 120000 }, () => {
     const { sessionId } = await h.connection.agent.request('session/new', { cwd: '/tmp', mcpServers: [] });
     assert.ok(sessionId);
     await h.stop();
+  });
+
+  test('--sent-log numbers every scenario update and logs exactly the ones written, per session', async () => {
+    const logDir = mkdtempSync(join(tmpdir(), 'silo-agent-sent-'));
+    try {
+      const h = spawnAgent(['--sent-log'], { sessionsDir: logDir });
+      const sessionId = await h.start('/work/sent');
+      assert.equal(await h.prompt(sessionId, '/scenario slow 12 1'), 'end_turn');
+      const numbers = h
+        .updates(sessionId)
+        .map((u) => (u._meta as Record<string, unknown> | undefined)?.['silo/sent'])
+        .filter((n) => n !== undefined);
+      await h.stop();
+      // slow 12: twelve numbered chunks, each its own update; the commands announce is not numbered.
+      assert.ok(numbers.length >= 12, `numbered updates: ${numbers.length}`);
+      assert.equal(new Set(numbers).size, numbers.length, 'each number once');
+      const logged = readFileSync(join(logDir, 'sent.log'), 'utf8').trim().split('\n');
+      assert.deepEqual(
+        logged,
+        numbers.map((n) => `${sessionId} ${n}`),
+        'the log lists what arrived, in order',
+      );
+    } finally {
+      rmSync(logDir, { recursive: true, force: true });
+    }
   });
 
   test('--protocol-version 2 answers initialize with version 2', async () => {

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { connectBridge } from '../support/acp-harness.ts';
 import { type BridgeProcess, ROOT, startBridgeProcess } from '../support/bridge-process.mjs';
-import { expectedUpdate, generateFrames, markerUpdate, updatesOfRecording } from '../support/fuzz.ts';
+import {
+  distinctBadInputs,
+  expectedUpdate,
+  generateFrames,
+  markerUpdate,
+  updatesOfRecording,
+} from '../support/fuzz.ts';
 import { LONG, report } from '../support/summary.ts';
 
 const ORIGIN = 'http://localhost:5173';
@@ -56,7 +62,7 @@ describe('fuzzed recorded traffic through the real bridge', { timeout: LONG ? 1_
       const got = h.updates(sessionId).filter((u) => typeof u === 'object' && u !== null);
       report({
         category: 'inputs',
-        n: frames.filter((f) => f.mutation !== 'valid').length,
+        n: distinctBadInputs(frames),
         name: `node fuzz seed ${seed}`,
       });
       const lost = Math.max(0, must.length - got.length);

@@ -90,6 +90,20 @@ export async function bridgeLog(id: string): Promise<string[]> {
   return (await executeServerCommand<{ lines: string[] }, { id: string }>('silo-bridge-log', { id })).lines;
 }
 
+/**
+ * Numbers of the updates the reference agent wrote to its stdout pipe for `sessionId`, across every
+ * agent process of the bridge (restarts included). Needs the agent flag `--sent-log`; each update
+ * carries its number in `raw._meta["silo/sent"]`, so `sent − journaled` is what was lost.
+ */
+export async function agentSent(id: string, sessionId: string): Promise<string[]> {
+  return (
+    await executeServerCommand<{ sent: string[] }, { id: string; sessionId: string }>('silo-agent-sent', {
+      id,
+      sessionId,
+    })
+  ).sent;
+}
+
 /** Alias of {@link TestBridge}. */
 export type BridgeInfo = TestBridge;
 

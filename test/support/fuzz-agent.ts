@@ -9,12 +9,16 @@
  *   traffic, then the marker update, then answers `end_turn`.
  * - `script <base64url JSON>` — `{lines: (string|object)[], await?: (string|number)[], stopReason?,
  *   result?, error?: {code,message}, wait?: "cancel", afterCancel?: lines}`: writes each line (objects are
- *   serialized; the string `$SESSION` inside them becomes the session id); with `wait: "cancel"` waits
+ *   serialized; the string `$SESSION` inside them becomes the session id, `$PROMPT` the prompt's text); with `wait: "cancel"` waits
  *   for `session/cancel` and writes `afterCancel`; waits for the client's responses to the `await` ids, reports them as one `agent_message_chunk`
- *   whose text is `RESPONSES <json>`, then answers the prompt with `stopReason` or `error`.
+ *   whose text is `RESPONSES <json>` (with `wait`, then one `RESPONSES BEFORE CANCEL <n>`: how many
+ *   responses had arrived when `session/cancel` did), then answers the prompt with `stopReason` or `error`.
  * - anything else — one chunk `pong: <text>`, then `end_turn`.
  *
- * `--init JSON` is merged over the `initialize` result (protocol version, capabilities…).
+ * `--init JSON` is merged over the `initialize` result (protocol version, capabilities…); `--new JSON`
+ * over every `session/new` result (modes, configOptions…). `--replay N` answers `session/load` (advertise
+ * it with `--init '{"agentCapabilities":{"loadSession":true}}'`) by replaying N one-chunk messages, the
+ * i-th with messageId `replay-<i>` and text `<i>`, then the result `null`.
  * Unknown requests get -32601. Stdout lines are written with backpressure, in order.
  */
 import { randomUUID } from 'node:crypto';
@@ -41,9 +45,13 @@ const flag = (name: string) => {
 const FIXTURES =
   flag('--fixtures') ?? resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/claude-agent-acp');
 const initOverride = JSON.parse(flag('--init') ?? '{}') as Record<string, unknown>;
+const newOverride = JSON.parse(flag('--new') ?? '{}') as Record<string, unknown>;
+const replayCount = Number(flag('--replay') ?? 0);
 
 let sessions = 0;
 let cancelled: (() => void) | undefined;
+/** How many responses to the agent's requests had arrived when `session/cancel` did. */
+let responsesAtCancel: number | undefined;
 const responses = new Map<string, Msg>();
 const responseWaiters = new Map<string, (m: Msg) => void>();
 
@@ -111,7 +119,11 @@ async function prompt(id: Msg['id'], sessionId: string, text: string): Promise<v
     });
     const writeAll = async (ls: (string | object)[]) => {
       for (const l of ls)
-        await write((typeof l === 'string' ? l : JSON.stringify(l)).replaceAll('$SESSION', sessionId));
+        await write(
+          (typeof l === 'string' ? l : JSON.stringify(l))
+            .replaceAll('$SESSION', sessionId)
+            .replaceAll('$PROMPT', JSON.stringify(text).slice(1, -1)),
+        );
     };
     await writeAll(script.lines);
     if (script.wait === 'cancel') {
@@ -130,6 +142,8 @@ async function prompt(id: Msg['id'], sessionId: string, text: string): Promise<v
       ),
     );
     if (script.await?.length) await chunk(sessionId, `RESPONSES ${JSON.stringify(got)}`, 'fz-responses');
+    if (script.wait === 'cancel')
+      await chunk(sessionId, `RESPONSES BEFORE CANCEL ${responsesAtCancel}`, 'fz-order');
     if (script.error) await send({ id, error: script.error });
     else await send({ id, result: { stopReason: script.stopReason ?? 'end_turn', ...script.result } });
     return;
@@ -162,9 +176,19 @@ function handle(m: Msg): void {
       return;
     case 'session/new':
       // Unique across agent processes: each connection spawns a new one, and a test's journal is shared.
-      void send({ id: m.id, result: { sessionId: `fuzz-session-${++sessions}-${randomUUID()}` } });
+      void send({
+        id: m.id,
+        result: { sessionId: `fuzz-session-${++sessions}-${randomUUID()}`, ...newOverride },
+      });
       return;
+    case 'session/load': {
+      const sessionId = String(m.params?.sessionId ?? '');
+      for (let i = 0; i < replayCount; i++) void chunk(sessionId, String(i), `replay-${i}`);
+      void send({ id: m.id, result: null });
+      return;
+    }
     case 'session/cancel':
+      responsesAtCancel = responses.size;
       cancelled?.();
       return;
     case 'session/prompt': {

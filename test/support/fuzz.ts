@@ -54,6 +54,19 @@ export interface FuzzFrame {
   readonly verdict: 'must' | 'never';
 }
 
+/**
+ * How many distinct bad inputs `frames` hold, for the summary: each distinct line once, leaving out
+ * valid updates (`valid`, and `reordered-ids`, which only sends valid updates later) and empty or
+ * blank lines (`reordered-ids` writes one while it holds updates back).
+ */
+export function distinctBadInputs(frames: readonly FuzzFrame[]): number {
+  return new Set(
+    frames
+      .filter((f) => f.mutation !== 'valid' && f.mutation !== 'reordered-ids' && f.line.trim() !== '')
+      .map((f) => f.line),
+  ).size;
+}
+
 /** Options of {@link generateFrames}. */
 export interface FuzzOptions {
   readonly seed: number;

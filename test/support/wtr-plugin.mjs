@@ -13,8 +13,10 @@
 //   silo-bridge-agent-count  {id}          → {count}  live agent processes
 //   silo-bridge-spawned-count {id}         → {count}  agents spawned since (re)start
 //   silo-bridge-log          {id}          → {lines}  the bridge's stderr (never message bodies)
+//   silo-agent-sent          {id, sessionId} → {sent}  numbers of the updates the reference agent wrote to
+//                            its stdout for that session (agent flag `--sent-log`; agent/options.ts)
 // Every bridge is stopped in serverStop.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startBridgeProcess } from './bridge-process.mjs';
@@ -145,6 +147,12 @@ export function siloTestServices() {
           return { count: entryFor(payload).process?.spawnedCount() ?? 0 };
         case 'silo-bridge-log':
           return { lines: [...(entryFor(payload).process?.log ?? [])] };
+        case 'silo-agent-sent': {
+          const file = join(entryFor(payload).options.sessionsDir, 'sent.log');
+          const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : [];
+          const prefix = `${payload.sessionId} `;
+          return { sent: lines.filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length)) };
+        }
         default:
           return undefined;
       }
