@@ -44,15 +44,21 @@ describeScenarios('ACP conformance §9: handshake, auth and sessions (1–10)', 
     },
   ],
   3: [
-    'session/new → -32000: auth-required with the agent-type methods only (terminal ones hidden)',
+    'session/new → -32000: auth-required with every method (terminal ones not usable); authenticate, then the session opens',
     async () => {
       const b = await startBridge({ agentArgs: ['--auth-required'] });
       ctx.extra.push(b);
       const e = await err(ctx.connect(b));
       expect(e?.code).to.equal('auth-required');
-      expect((e?.data as { authMethods?: unknown[] } | undefined)?.authMethods).to.deep.equal([
-        { id: 'reference-login', name: 'Log in', description: 'Pretend to log in (always succeeds)' },
+      const methods = (e?.data as { authMethods: { id: string; type: string; usable: boolean }[] })
+        .authMethods;
+      expect(methods.map((m) => [m.id, m.type, m.usable])).to.deep.equal([
+        ['reference-login', 'agent', true],
+        ['reference-key', 'env_var', true],
+        ['reference-terminal', 'terminal', false],
       ]);
+      const session = await ctx.connect(b, { authenticate: 'reference-login' });
+      expect(session.state).to.equal('connected');
     },
   ],
   4: [

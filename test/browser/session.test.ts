@@ -350,7 +350,8 @@ describe('session core (real bridge, reference agent)', () => {
     expect(error?.code).to.equal('interrupted');
   });
 
-  it('protocol version mismatch and auth required are coded errors; terminal auth methods are hidden', async () => {
+  // Sign-in (auth-required, its methods, terminal ones never usable): test/browser/sign-in.test.ts.
+  it('a protocol version mismatch is a coded error', async () => {
     const other = await startBridge({ agentArgs: ['--protocol-version', '2'] });
     try {
       const version = await service.connect({ bridge: other, cwd: CWD }).then(
@@ -360,21 +361,6 @@ describe('session core (real bridge, reference agent)', () => {
       expect(version?.code).to.equal('protocol-version');
     } finally {
       await stopBridge(other.id);
-    }
-    const auth = await startBridge({ agentArgs: ['--auth-required'] });
-    try {
-      const needsAuth = await service.connect({ bridge: auth, cwd: CWD }).then(
-        () => undefined,
-        (e: SiloError) => e,
-      );
-      expect(needsAuth?.code).to.equal('auth-required');
-      // The reference agent offers `reference-login` and the terminal-type `reference-terminal`
-      // (agent/app.ts AUTH_METHODS); a browser cannot run a terminal, so only the first is passed on.
-      expect((needsAuth!.data as { authMethods: unknown[] }).authMethods).to.deep.equal([
-        { id: 'reference-login', name: 'Log in', description: 'Pretend to log in (always succeeds)' },
-      ]);
-    } finally {
-      await stopBridge(auth.id);
     }
   });
 
