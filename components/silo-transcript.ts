@@ -663,7 +663,8 @@ export class SiloTranscript extends LitElement {
       >
         ${virtualize({
           items: this.#rows,
-          keyFunction: (row: TranscriptRow) => row.key,
+          // The virtualizer may ask for the key of an index past the end while a list shrinks.
+          keyFunction: (row: TranscriptRow | undefined, i: number) => row?.key ?? i,
           renderItem: (row: TranscriptRow, i: number) => renderRow(row, i, ctx),
           scroller: true,
           layout: LAYOUT,
