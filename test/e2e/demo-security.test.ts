@@ -18,6 +18,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
 import { type Demo, ensureBundle, startDemo } from '../../scripts/start.mjs';
 import { childPids } from '../support/bridge-process.mjs';
+import { waitFor } from '../support/page-wait.ts';
 import { pollUntil } from '../support/poll.ts';
 
 const CSP_PARTS = [
@@ -27,14 +28,6 @@ const CSP_PARTS = [
   "img-src 'self' data: blob:",
   "object-src 'none'",
 ];
-
-async function waitFor(page: Page, what: string, fn: () => unknown, timeout = 30_000): Promise<void> {
-  try {
-    await page.waitForFunction(fn, { timeout, polling: 'raf' });
-  } catch (e) {
-    throw new Error(`Timed out waiting for: ${what} (${(e as Error).message.split('\n')[0]})`);
-  }
-}
 
 /** Agents the demo's bridge runs now (its children, without tsx's esbuild helper). */
 function agentCount(demo: Demo): number {

@@ -13,25 +13,11 @@ import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
 import { type Demo, ensureBundle, startDemo } from '../../scripts/start.mjs';
+import { waitFor } from '../support/page-wait.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = join(ROOT, 'screenshots');
 const PROMPT = 'Hello from the e2e test';
-
-/** Polls `fn` in the page until it returns something truthy; fails with `what` after `timeout` ms. */
-async function waitFor<A extends unknown[]>(
-  page: Page,
-  what: string,
-  fn: (...args: A) => unknown,
-  args: A,
-  timeout = 20_000,
-): Promise<void> {
-  try {
-    await page.waitForFunction(fn as (...a: unknown[]) => unknown, { timeout, polling: 'raf' }, ...args);
-  } catch (e) {
-    throw new Error(`Timed out waiting for: ${what} (${(e as Error).message.split('\n')[0]})`);
-  }
-}
 
 interface Row {
   type: string;

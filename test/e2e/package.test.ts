@@ -26,6 +26,7 @@ import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
+import { waitFor } from '../support/page-wait.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const PROMPT = 'Hello from an installed package';
@@ -116,24 +117,6 @@ function startBridge(cwd: string, args: string[]): Promise<{ child: ChildProcess
       reject(new Error(`silo-bridge exited (${code}) before it was ready:\n${out}${err}`)),
     );
   });
-}
-
-/** Waits in the page until `fn` holds; fails naming `what`. */
-async function waitFor<A extends unknown[]>(
-  page: Page,
-  what: string,
-  fn: (...args: A) => unknown,
-  args: A,
-): Promise<void> {
-  try {
-    await page.waitForFunction(
-      fn as (...a: unknown[]) => unknown,
-      { timeout: 30_000, polling: 'raf' },
-      ...args,
-    );
-  } catch (e) {
-    throw new Error(`Timed out waiting for: ${what} (${(e as Error).message.split('\n')[0]})`);
-  }
 }
 
 interface Row {
