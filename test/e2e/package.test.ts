@@ -30,11 +30,12 @@ import { waitFor } from '../support/page-wait.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const PROMPT = 'Hello from an installed package';
-const VITE_VERSION = (
-  JSON.parse(readFileSync(join(ROOT, 'node_modules/vite/package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
+/** The version of a package the repository has installed (so the temporary app's install hits the cache). */
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
+const VITE_VERSION = versionOf('vite');
+const ESBUILD_VERSION = versionOf('esbuild');
 
 /**
  * The environment of every command: no loader or option of the test runner, and none of the outer
@@ -186,7 +187,7 @@ async function chatThrough(browser: Browser, url: string): Promise<{ workers: st
   }
 }
 
-test('the packed package: a Vite app (build and dev) and a plain page talk to npx silo-bridge --demo-agent', {
+test('the packed package: a Vite app (build and dev), an esbuild bundle and a plain page talk to npx silo-bridge --demo-agent', {
   timeout: 300_000,
 }, async (t) => {
   const { chromium } = ensureBrowsers(['chromium']);
@@ -209,7 +210,11 @@ test('the packed package: a Vite app (build and dev) and a plain page talk to np
       );
     }
     await Promise.all([
-      run('npm', ['install', '--prefer-offline', tarball, `vite@${VITE_VERSION}`], app),
+      run(
+        'npm',
+        ['install', '--prefer-offline', tarball, `vite@${VITE_VERSION}`, `esbuild@${ESBUILD_VERSION}`],
+        app,
+      ),
       run('npm', ['install', '--prefer-offline', tarball], plain),
     ]);
     await t.test('installing pulls no TypeScript loader or build tool into an app', () => {
@@ -220,7 +225,8 @@ test('the packed package: a Vite app (build and dev) and a plain page talk to np
     // Where the pages will be served, so the bridge can allow exactly those origins.
     const built = await serveStatic(join(app, 'dist'));
     const page = await serveStatic(plain);
-    servers.push(built.server, page.server);
+    const esbuilt = await serveStatic(join(app, 'esbuild-out'));
+    servers.push(built.server, page.server, esbuilt.server);
     const vite = (await import(
       pathToFileURL(join(app, 'node_modules/vite/dist/node/index.js')).href
     )) as typeof import('vite');
@@ -235,7 +241,7 @@ test('the packed package: a Vite app (build and dev) and a plain page talk to np
 
     const started = await startBridge(app, [
       '--demo-agent',
-      ...[built.origin, devOrigin, page.origin].flatMap((o) => ['--allow-origin', o]),
+      ...[built.origin, devOrigin, page.origin, esbuilt.origin].flatMap((o) => ['--allow-origin', o]),
     ]);
     bridge = started.child;
     const connection = /paste into Silo: (\S+)$/.exec(started.lines[0]!)?.[1] ?? '';
@@ -283,6 +289,15 @@ document.querySelector('silo-chat').service = createAgentsService();
 `,
     );
     await run('npx', ['--no-install', 'vite', 'build'], app);
+    // esbuild (docs/install.md): it bundles the page API and the elements but copies no asset, so the
+    // worker file goes beside the bundle by hand — the one documented extra line.
+    await run(
+      'npx',
+      ['--no-install', 'esbuild', 'main.js', '--bundle', '--format=esm', '--outdir=esbuild-out'],
+      app,
+    );
+    copyFileSync(join(app, 'node_modules/silo-acp/dist/worker.js'), join(app, 'esbuild-out/worker.js'));
+    copyFileSync(join(app, 'index.html'), join(app, 'esbuild-out/index.html'));
 
     browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: chromiumArgs });
 
@@ -298,6 +313,12 @@ document.querySelector('silo-chat').service = createAgentsService();
       assert.deepEqual(errors, []);
       assert.equal(workers.length, 1, `one worker: ${workers.join(' ')}`);
       assert.ok(workers[0]!.includes('/node_modules/silo-acp/dist/worker.js'), workers[0]);
+    });
+
+    await t.test('esbuild, with worker.js copied beside the bundle: a prompt is answered', async () => {
+      const { workers, errors } = await chatThrough(browser!, `${esbuilt.origin}/`);
+      assert.deepEqual(errors, []);
+      assert.deepEqual(workers, [`${esbuilt.origin}/worker.js`]);
     });
 
     await t.test('no build step: the standalone bundle; a prompt is answered', async () => {
