@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
 import { type Demo, ensureBundle, startDemo } from '../../scripts/start.mjs';
 import { childPids } from '../support/bridge-process.mjs';

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
 import { waitFor } from '../support/page-wait.ts';
 
