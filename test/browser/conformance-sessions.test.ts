@@ -50,7 +50,7 @@ describeScenarios('ACP conformance §9: handshake, auth and sessions (1–10)', 
       ctx.extra.push(b);
       const e = await err(ctx.connect(b));
       expect(e?.code).to.equal('auth-required');
-      const methods = (e?.data as { authMethods: { id: string; type: string; usable: boolean }[] })
+      const methods = (e!.data as { authMethods: { id: string; type: string; usable: boolean }[] })
         .authMethods;
       expect(methods.map((m) => [m.id, m.type, m.usable])).to.deep.equal([
         ['reference-login', 'agent', true],
