@@ -93,7 +93,7 @@ export interface AgentSessionConnectOptions {
   /** The session's working directory (absolute path on the bridge's machine). */
   readonly cwd: string;
   readonly mcpServers?: readonly McpServer[];
-  /** Restore an earlier session instead of starting a new one (seed 003). */
+  /** Restore an earlier session instead of starting a new one. */
   readonly resume?: AgentSessionRestore;
   /**
    * Sign in before the session opens: the `id` of a usable method from an `auth-required` error's

@@ -16,7 +16,7 @@
  * - **Connection string.** The bridge prints `ws://127.0.0.1:PORT/#token=TOKEN`; use
  *   {@link parseConnectionString} to split it into the socket URL and the token.
  * - **Machine-readable start line.** On stdout, one line `SILO_BRIDGE {"url","token","origins",
- *   "connection","port","pid"}` ({@link BridgeAnnouncement}); see {@link parseAnnouncementLine}.
+ *   "connection","port","pid"}` ({@link BridgeAnnouncement}).
  *
  * @example
  * ```ts
@@ -98,14 +98,4 @@ export function parseConnectionString(text: string): { url: string; token: strin
   if (!token) return undefined;
   parsed.hash = '';
   return { url: parsed.href, token };
-}
-
-/** Parses one stdout line of the bridge; `undefined` unless it is the {@link BridgeAnnouncement}. */
-export function parseAnnouncementLine(line: string): BridgeAnnouncement | undefined {
-  if (!line.startsWith(ANNOUNCEMENT_PREFIX)) return undefined;
-  try {
-    return JSON.parse(line.slice(ANNOUNCEMENT_PREFIX.length)) as BridgeAnnouncement;
-  } catch {
-    return undefined;
-  }
 }

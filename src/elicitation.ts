@@ -1,6 +1,6 @@
 /**
  * The pure elicitation model: turns an ACP `elicitation/create` request into questions a page can
- * render, validates the user's answers before anything is sent, and writes the durable row (seed 001).
+ * render, validates the user's answers before anything is sent, and writes the durable row.
  *
  * Dependency-free apart from types, so it runs unchanged in the worker, on the page and in Node.
  * Nothing here throws: bad input becomes `unsupported` / `invalid` / validation issues.

@@ -79,7 +79,7 @@ export interface AgentSessionUsage {
   readonly cost?: { readonly amount: number; readonly currency: string };
 }
 
-/** How a question the agent asked ended (seed 001). */
+/** How a question the agent asked ended. */
 export type AgentElicitationResolution = 'answered' | 'declined' | 'cancelled' | 'unanswerable';
 
 /** The kind of control a question is rendered as. `"unsupported"` is never rendered as a known control. */
@@ -123,7 +123,7 @@ export interface AgentElicitationQuestion {
 }
 
 /**
- * A question the agent asked, as a durable transcript row (seed 001): {@link AgentElicitationRequest}
+ * A question the agent asked, as a durable transcript row: {@link AgentElicitationRequest}
  * with every callable member removed. On an `"elicitation_resolution"` update only `id` and
  * `resolution` (and `answers` for an answered one) are meaningful.
  */
@@ -171,7 +171,7 @@ export interface AgentTurnEnd {
 }
 
 /**
- * One `session/update` from a session, lightly normalized (seed 000), or an update Silo recorded
+ * One `session/update` from a session, lightly normalized, or an update Silo recorded
  * itself. Switch on the kinds you render and ignore the rest; never treat an unknown kind as an error.
  *
  * Silo-recorded kinds: `user_message_chunk` with `timestamp` (the user's prompt), `turn_end`,
@@ -200,7 +200,7 @@ export interface AgentSessionUpdate {
   readonly seq?: number;
 }
 
-/** A restore target for {@link AgentSessionConnectOptions.resume} (seed 003). */
+/** A restore target for {@link AgentSessionConnectOptions.resume}. */
 export interface AgentSessionRestore {
   sessionId: string;
   startFresh?: boolean;

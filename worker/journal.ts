@@ -3,7 +3,7 @@
  *
  * Layout ({@link MIGRATIONS}): `sessions` holds one {@link SessionRecord} per session; `segments`
  * holds the updates as segments — one record per burst of appends, keyed `[sessionId, firstSeq]` —
- * because IndexedDB stores fewer records per second than a flood delivers updates (platform-limits.md).
+ * because IndexedDB stores fewer records per second than a flood delivers updates.
  * Appends are serialized: one transaction per burst, never reordered, never with holes, so the journal
  * is always a prefix of what arrived. After a failed write the session's writer stops (a later write
  * would leave a hole) and every later append rejects with the same `journal-write` error.
@@ -149,10 +149,6 @@ export class Journal {
 
   session(sessionId: string): Promise<SessionRecord | undefined> {
     return this.db.get('sessions', sessionId);
-  }
-
-  async putSession(record: SessionRecord): Promise<void> {
-    await this.db.put('sessions', record);
   }
 
   /** Creates the session record if missing; updates the given fields otherwise. */

@@ -15,7 +15,7 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from '@agentclientprotocol/sdk';
-import { CLOSE_AGENT_EXITED, CLOSE_AGENT_LIMIT } from '../src/bridge-protocol.ts';
+import { AGENT_EXITED_METHOD, CLOSE_AGENT_EXITED, CLOSE_AGENT_LIMIT } from '../src/bridge-protocol.ts';
 import { SiloError } from '../src/errors.ts';
 import type { AgentBridgeOptions } from '../src/types.ts';
 import { openBridge, type SocketEnd } from './transport.ts';
@@ -166,7 +166,7 @@ export class AgentLink {
         this.host.onUpdate(m.params as Record<string, unknown>);
       return false;
     }
-    if (m.method === '_silo/agent_exited') {
+    if (m.method === AGENT_EXITED_METHOD) {
       const p = (m.params ?? {}) as {
         code?: number | null;
         signal?: string | null;

@@ -1,5 +1,5 @@
 /**
- * The normalizer: a raw ACP `session/update` object → {@link AgentSessionUpdate} (seed 000).
+ * The normalizer: a raw ACP `session/update` object → {@link AgentSessionUpdate}.
  * Total: malformed input yields an update with only `kind` and `raw`, never an exception.
  * It applies the defaults the SDK does not (tool kind `other`, status `pending`), keeps unknown kinds
  * with `raw` intact, and synthesizes `messageId` deterministically when the agent omits it.

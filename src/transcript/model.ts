@@ -57,8 +57,6 @@ const CANCELLING_STOPS = new Set(['cancelled', 'interrupted']);
 export class TranscriptModel {
   /** The rows, in transcript order. Mutated in place; every patched row is a new object. */
   readonly rows: TranscriptRow[] = [];
-  /** Bumped by every update that changed a row or the state. */
-  version = 0;
   /** How many turns started (user messages opened) and ended (`turn_end`), for announcements. */
   turnsStarted = 0;
   turnsEnded = 0;
@@ -106,7 +104,6 @@ export class TranscriptModel {
       if (update.seq <= this.lastSeq) return -1;
       this.lastSeq = update.seq;
     }
-    this.version++;
     try {
       return this.reduce(update);
     } catch {
