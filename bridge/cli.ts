@@ -2,7 +2,7 @@
  * `silo-bridge` entry point: parses the command line, starts the bridge, prints where to connect,
  * and shuts everything down on SIGINT/SIGTERM.
  */
-import { ANNOUNCEMENT_PREFIX, type BridgeAnnouncement } from '../src/bridge-protocol.ts';
+import { ANNOUNCEMENT_PREFIX, type BridgeAnnouncement } from './protocol.ts';
 import { expandDemoAgent } from './demo-agent.ts';
 import { BridgeUsageError, parseBridgeArgs } from './options.ts';
 import { startBridge } from './server.ts';

@@ -13,7 +13,7 @@ import {
   ndJsonStream,
   type Stream,
 } from '@agentclientprotocol/sdk';
-import { AGENT_EXITED_METHOD, type AgentExitedParams } from '../src/bridge-protocol.ts';
+import { AGENT_EXITED_METHOD, type AgentExitedParams } from './protocol.ts';
 import { CONNECTION_ENV, endAgentProcesses } from './reaper.ts';
 
 /** One line of the bridge's log; `level` is informational only. */

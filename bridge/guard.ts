@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ACP_SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX } from '../src/bridge-protocol.ts';
+import { ACP_SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX } from './protocol.ts';
 import { isLoopbackHost } from './options.ts';
 
 /** What the guard compares an upgrade against. */

@@ -14,7 +14,7 @@ import {
   CLOSE_AGENT_EXITED,
   CLOSE_AGENT_LIMIT,
   formatConnectionString,
-} from '../src/bridge-protocol.ts';
+} from './protocol.ts';
 import { type AgentOutcome, type BridgeLog, describeExit, stdioAgentConnector } from './connector.ts';
 import { checkUpgrade, FailureWindow, type GuardConfig, type Refusal } from './guard.ts';
 import { type BridgeOptions, hostName } from './options.ts';

@@ -10,7 +10,7 @@
  * a little over 4 minutes.
  */
 import { WebSocket } from 'ws';
-import { bridgeProtocols } from '../src/bridge-protocol.ts';
+import { bridgeProtocols } from '../bridge/protocol.ts';
 import { procStatusKiB, startBridgeProcess } from '../test/support/bridge-process.mjs';
 
 const ORIGIN = 'http://localhost:5173';

@@ -8,7 +8,7 @@ import type {
   AgentsService,
   AgentsServiceOptions,
 } from './api.ts';
-import { parseConnectionString } from './bridge-protocol.ts';
+import { parseConnectionString } from '../bridge/protocol.ts';
 import { registerErrorTransfer } from './comlink-errors.ts';
 import { startDefaultWorker } from './default-worker.ts';
 import { SiloError } from './errors.ts';

@@ -15,7 +15,7 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from '@agentclientprotocol/sdk';
-import { AGENT_EXITED_METHOD, CLOSE_AGENT_EXITED, CLOSE_AGENT_LIMIT } from '../src/bridge-protocol.ts';
+import { AGENT_EXITED_METHOD, CLOSE_AGENT_EXITED, CLOSE_AGENT_LIMIT } from '../bridge/protocol.ts';
 import { SiloError } from '../src/errors.ts';
 import type { AgentBridgeOptions } from '../src/types.ts';
 import { openBridge, type SocketEnd } from './transport.ts';
@@ -111,7 +111,7 @@ export class AgentLink {
       });
     } catch (error) {
       // An agent that exits before it answers leaves only the bridge's close (code and reason, see
-      // src/bridge-protocol.ts), which follows the failed answer at once: wait briefly for it.
+      // bridge/protocol.ts), which follows the failed answer at once: wait briefly for it.
       const end = await Promise.race([
         link.ended,
         new Promise<undefined>((resolve) => setTimeout(resolve, INITIALIZE_CLOSE_GRACE_MS)),

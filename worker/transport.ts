@@ -5,7 +5,7 @@
  */
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
-import { bridgeProtocols } from '../src/bridge-protocol.ts';
+import { bridgeProtocols } from '../bridge/protocol.ts';
 import type { AgentBridgeOptions } from '../src/types.ts';
 
 /** What the taps are told. `inbound` returns false to keep a message from the SDK. */

@@ -4,7 +4,7 @@
  * `JSON.parse`s the frames. No SDK, no validation, no journal: the ceiling any client can reach.
  * Benchmark harness only (product code never re-implements JSON-RPC).
  */
-import { bridgeProtocols } from '../../src/bridge-protocol.ts';
+import { bridgeProtocols } from '../../bridge/protocol.ts';
 import type { RawMessage, RawRequest } from './protocol.ts';
 
 type Json = {

@@ -7,7 +7,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import '../../components/index.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
-import { bridgeProtocols } from '../../src/bridge-protocol.ts';
+import { bridgeProtocols } from '../../bridge/protocol.ts';
 import {
   type AgentSessionHandle,
   type AgentSessionUpdate,

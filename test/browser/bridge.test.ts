@@ -1,7 +1,7 @@
 // The real bridge, started by the test runner's plugin, reached by a page WebSocket carrying the
 // token as a subprotocol.
 import { expect } from 'chai';
-import { AGENT_EXITED_METHOD, bridgeProtocols, CLOSE_AGENT_EXITED } from '../../src/bridge-protocol.ts';
+import { AGENT_EXITED_METHOD, bridgeProtocols, CLOSE_AGENT_EXITED } from '../../bridge/protocol.ts';
 import {
   bridgeAgentCount,
   bridgeSpawnedCount,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { bridgeProtocols } from '../../src/bridge-protocol.ts';
+import { bridgeProtocols } from '../../bridge/protocol.ts';
 import { connectBridge } from '../support/acp-harness.ts';
 import { procStatusKiB, startBridgeProcess } from '../support/bridge-process.mjs';
 import { pollUntil as until } from '../support/poll.ts';

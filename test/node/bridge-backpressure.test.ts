@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { bridgeProtocols } from '../../src/bridge-protocol.ts';
+import { bridgeProtocols } from '../../bridge/protocol.ts';
 import { procIo, procStatusKiB, startBridgeProcess } from '../support/bridge-process.mjs';
 import { pollUntil } from '../support/poll.ts';
 import { report } from '../support/summary.ts';

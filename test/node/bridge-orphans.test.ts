@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { bridgeProtocols } from '../../src/bridge-protocol.ts';
+import { bridgeProtocols } from '../../bridge/protocol.ts';
 import { processAlive, ROOT, startBridgeProcess } from '../support/bridge-process.mjs';
 import { pollUntil } from '../support/poll.ts';
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { AGENT_EXITED_METHOD, bridgeProtocols, CLOSE_AGENT_EXITED } from '../../src/bridge-protocol.ts';
+import { AGENT_EXITED_METHOD, bridgeProtocols, CLOSE_AGENT_EXITED } from '../../bridge/protocol.ts';
 import { connectBridge } from '../support/acp-harness.ts';
 import { type BridgeProcess, processAlive, startBridgeProcess } from '../support/bridge-process.mjs';
 import { pollUntil } from '../support/poll.ts';

@@ -20,7 +20,7 @@ import {
 } from '@agentclientprotocol/sdk';
 import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
 import { WebSocket } from 'ws';
-import { bridgeProtocols } from '../../src/bridge-protocol.ts';
+import { bridgeProtocols } from '../../bridge/protocol.ts';
 import { ROOT, referenceAgentCommand } from './bridge-process.mjs';
 
 /** A raw message as the agent sent it. */

@@ -2,7 +2,7 @@
 // loopback device also carries 10.77.0.1, a non-loopback address: starts bridges bound to 0.0.0.0
 // and connects to them by that address, as another machine would. Prints one JSON line of outcomes.
 import { WebSocket } from 'ws';
-import { bridgeProtocols } from '../../src/bridge-protocol.ts';
+import { bridgeProtocols } from '../../bridge/protocol.ts';
 import { startBridgeProcess } from './bridge-process.mjs';
 
 const ADDRESS = '10.77.0.1';
