@@ -75,6 +75,7 @@ type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
  * @csspart transcript - The `<silo-transcript>` element (style its own parts through it).
  * @csspart composer - The composer (pickers, input, buttons).
  * @csspart pickers - The config option pickers.
+ * @csspart note - Why the composer's text was not sent (it stays in the composer), `role="status"`.
  * @csspart input - The message textarea.
  * @csspart send - The Send button.
  * @csspart stop - The Stop button.
@@ -214,6 +215,11 @@ export class SiloChat extends LitElement {
         padding: 8px 16px;
         border-radius: var(--_radius);
       }
+      .note {
+        margin: 0 0 6px;
+        font-size: 0.85em;
+        color: var(--_warning);
+      }
       .commands {
         position: absolute;
         bottom: calc(100% - 4px);
@@ -274,6 +280,7 @@ export class SiloChat extends LitElement {
     menuIndex: { state: true, attribute: false },
     menuClosed: { state: true, attribute: false },
     sending: { state: true, attribute: false },
+    refused: { state: true, attribute: false },
   };
 
   /** The bridge's `ws://` URL, as `silo-bridge` printed it. */
@@ -300,6 +307,8 @@ export class SiloChat extends LitElement {
   declare private menuIndex: number;
   declare private menuClosed: boolean;
   declare private sending: boolean;
+  /** True after Enter or Send could not send: the composer says why (until it can, or the text changes). */
+  declare private refused: boolean;
 
   #ownService: AgentsService | undefined;
   #attempt = 0;
@@ -315,6 +324,7 @@ export class SiloChat extends LitElement {
     this.menuIndex = 0;
     this.menuClosed = false;
     this.sending = false;
+    this.refused = false;
   }
 
   /** The connected session, if any. */
@@ -534,11 +544,32 @@ export class SiloChat extends LitElement {
     input?.focus();
   }
 
+  /** Sends the composer's text, or keeps it and says why it cannot be sent now. */
   #submit(): void {
     const text = this.draft;
     if (!text.trim() || this.#busy()) return;
+    if (this.#whyNotSendable(this.#strings())) {
+      this.refused = true;
+      return;
+    }
+    this.refused = false;
     this.draft = '';
-    void this.send(text);
+    void this.send(text).then(() => {
+      // A prompt refused before it reached the agent gives its text back (unless the user typed anew).
+      const code = this.error?.code;
+      if ((code === 'journal-only' || code === 'closed') && this.draft === '') this.draft = text;
+    });
+  }
+
+  /** Why the composer cannot send right now, or undefined when it can. */
+  #whyNotSendable(s: SiloChatStrings): string | undefined {
+    const snapshot = this.snapshot;
+    if (!this.handle || !snapshot)
+      return this.phase === 'connecting' ? s.notSentConnecting : s.notSentOffline;
+    if (snapshot.resumeOutcome === 'journal-only' || snapshot.state === 'read-only') return s.notSentReadOnly;
+    if (snapshot.state === 'reconnecting') return s.notSentReconnecting;
+    if (snapshot.state !== 'connected') return s.notSentOffline;
+    return undefined;
   }
 
   #busy(): boolean {
@@ -547,6 +578,7 @@ export class SiloChat extends LitElement {
 
   #onInput = (e: Event): void => {
     this.draft = (e.target as HTMLTextAreaElement).value;
+    this.refused = false;
     this.menuClosed = false;
     this.menuIndex = 0;
   };
@@ -681,10 +713,9 @@ export class SiloChat extends LitElement {
     const busy = this.#busy();
     const menu = this.#menu();
     const active = Math.min(this.menuIndex, Math.max(0, menu.length - 1));
-    const canSend =
-      handle !== undefined &&
-      this.snapshot?.state === 'connected' &&
-      this.snapshot.resumeOutcome !== 'journal-only';
+    const why = this.#whyNotSendable(s);
+    const canSend = why === undefined;
+    const note = this.refused ? why : undefined;
     const offlineId = !handle ? this.#lastSession() : undefined;
     return html`
       <header part="header">
@@ -732,6 +763,7 @@ export class SiloChat extends LitElement {
             : nothing
         }
         ${this.#pickers()}
+        ${note ? html`<p class="note" part="note" id="composer-note" role="status">${note}</p>` : nothing}
         <div class="input-row">
           <textarea
             part="input"
@@ -741,6 +773,7 @@ export class SiloChat extends LitElement {
             aria-autocomplete="list"
             aria-controls=${menu.length > 0 ? 'commands' : nothing}
             aria-activedescendant=${menu.length > 0 ? `command-${active}` : nothing}
+            aria-describedby=${note ? 'composer-note' : nothing}
             .value=${this.draft}
             @input=${this.#onInput}
             @keydown=${this.#onKeydown}

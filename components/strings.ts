@@ -79,6 +79,14 @@ export interface SiloChatStrings {
   noBridge: string;
   sendFailed: (message: string) => string;
   connectFailed: (message: string) => string;
+  /** Why Enter did not send (the text stays in the composer): still connecting. */
+  notSentConnecting: string;
+  /** … the connection dropped and is being re-established. */
+  notSentReconnecting: string;
+  /** … the session is journal-only (read-only). */
+  notSentReadOnly: string;
+  /** … there is no connection (closed, failed, no bridge). */
+  notSentOffline: string;
 }
 
 export const defaultTranscriptStrings: SiloTranscriptStrings = {
@@ -184,6 +192,13 @@ export const defaultChatStrings: SiloChatStrings = {
   noBridge: 'Set the bridge URL and token to start.',
   sendFailed: (message) => `The message could not be sent: ${message}`,
   connectFailed: (message) => `Could not connect: ${message}`,
+  notSentConnecting:
+    'Not sent yet: still connecting to the agent. Your message is kept; press Enter again once connected.',
+  notSentReconnecting:
+    'Not sent: the connection to the agent dropped and is being restored. Your message is kept; press Enter again once connected.',
+  notSentReadOnly:
+    'Not sent: this conversation is read-only. Your message is kept; continue in a new session to send it.',
+  notSentOffline: 'Not sent: the agent is not connected. Your message is kept.',
 };
 
 /** Merges a partial override (one level deep) onto defaults. */

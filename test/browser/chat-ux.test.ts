@@ -1,0 +1,125 @@
+// <silo-chat> as people use it every day (issue 16), against the real bridge and reference agent, by
+// keyboard (the test runner's real key presses): typed text is never thrown away, the layout on a phone,
+// where a reopened session lands, what the banner says after a crash, Escape in prompts, and the small
+// things (cost, links in JSON, the command hint, no protocol jargon).
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { expect } from 'chai';
+import '../../components/index.ts';
+import type { SiloChat } from '../../components/silo-chat.ts';
+import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
+import { mount, until } from './fixtures/dom.ts';
+
+describe('<silo-chat> everyday use (issue 16)', function () {
+  this.timeout(60000);
+  let bridge: TestBridge;
+  let cleanup: (() => void) | undefined;
+
+  before(async () => {
+    bridge = await startBridge();
+  });
+  after(async () => {
+    await stopBridge(bridge.id);
+  });
+  afterEach(() => {
+    cleanup?.();
+    cleanup = undefined;
+  });
+
+  function create(
+    b: TestBridge = bridge,
+    cwd = `/tmp/silo-ux-${crypto.randomUUID()}`,
+    key = `silo-ux-${crypto.randomUUID()}`,
+  ): SiloChat {
+    const chat = document.createElement('silo-chat');
+    chat.setAttribute('storage-key', key);
+    chat.setAttribute('bridge-url', b.url);
+    chat.setAttribute('bridge-token', b.token);
+    chat.setAttribute('cwd', cwd);
+    return chat;
+  }
+
+  const root = (chat: SiloChat) => chat.shadowRoot!;
+  const transcript = (chat: SiloChat) => root(chat).querySelector('silo-transcript') as SiloTranscript;
+  const input = (chat: SiloChat) => root(chat).querySelector('textarea')!;
+  const state = (chat: SiloChat) => root(chat).querySelector('[part="state"]')?.getAttribute('data-state');
+  const turnEnds = (chat: SiloChat) =>
+    transcript(chat).model.rows.filter((r) => r.type === 'turn-end').length;
+
+  async function connected(chat: SiloChat, want = 'connected') {
+    await until(() => chat.session && state(chat) === want, `chat ${want}`, 20000);
+  }
+
+  /** Types into the composer with real key presses and presses Enter. */
+  async function typeAndEnter(chat: SiloChat, text: string) {
+    input(chat).focus();
+    await sendKeys({ type: text });
+    await chat.updateComplete;
+    await sendKeys({ press: 'Enter' });
+    await chat.updateComplete;
+  }
+
+  async function sendAndWait(chat: SiloChat, text: string) {
+    const before = turnEnds(chat);
+    await typeAndEnter(chat, text);
+    await until(() => turnEnds(chat) > before, `turn of "${text}" ended`, 20000);
+    await transcript(chat).updateComplete;
+  }
+
+  const userMessages = (chat: SiloChat) =>
+    transcript(chat)
+      .model.rows.filter((r) => r.type === 'message' && r.role === 'user')
+      .map((r) => (r as { text: string }).text);
+
+  describe('1. typed text is never thrown away', () => {
+    it('Enter in a journal-only session keeps the text and says why it was not sent', async () => {
+      const b = await startBridge({ agentArgs: ['--no-resume', '--no-load'] });
+      try {
+        const cwd = `/tmp/silo-ux-ro-${crypto.randomUUID()}`;
+        const key = `silo-ux-ro-${crypto.randomUUID()}`;
+        const first = create(b, cwd, key);
+        cleanup = mount(first, 600);
+        await connected(first);
+        await sendAndWait(first, 'first words');
+        cleanup();
+        const chat = create(b, cwd, key);
+        cleanup = mount(chat, 600);
+        await connected(chat, 'read-only');
+        await until(() => userMessages(chat).includes('first words'), 'journal shown');
+        await typeAndEnter(chat, 'please keep me');
+        expect(input(chat).value).to.equal('please keep me');
+        const note = await until(() => root(chat).querySelector('[part="note"]'), 'reason shown');
+        expect(note.getAttribute('role')).to.equal('status');
+        expect(note.textContent).to.include('read-only');
+        expect(input(chat).getAttribute('aria-describedby')).to.equal('composer-note');
+        expect(userMessages(chat)).to.deep.equal(['first words']);
+      } finally {
+        await stopBridge(b.id);
+      }
+    });
+
+    it('Enter while reconnecting keeps the text, says why, and sends it once connected again', async () => {
+      const b = await startBridge();
+      try {
+        const chat = create(b);
+        cleanup = mount(chat, 600);
+        await connected(chat);
+        await stopBridge(b.id, true);
+        await until(() => state(chat) === 'reconnecting', 'reconnecting', 20000);
+        await typeAndEnter(chat, 'while offline');
+        expect(input(chat).value).to.equal('while offline');
+        const note = await until(() => root(chat).querySelector('[part="note"]'), 'reason shown');
+        expect(note.textContent).to.include('being restored');
+        await restartBridge(b.id);
+        await connected(chat);
+        expect(root(chat).querySelector('[part="note"]'), 'the reason goes once it can send').to.equal(null);
+        input(chat).focus();
+        await sendKeys({ press: 'Enter' });
+        await until(() => userMessages(chat).includes('while offline'), 'sent after reconnecting', 20000);
+        expect(input(chat).value).to.equal('');
+      } finally {
+        await stopBridge(b.id);
+      }
+    });
+  });
+});
