@@ -79,7 +79,8 @@ type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
  * @csspart input - The message textarea.
  * @csspart send - The Send button.
  * @csspart stop - The Stop button.
- * @csspart commands - The slash-command menu (`role="listbox"`); `command` each option.
+ * @csspart commands - The slash-command menu (`role="listbox"`); `command` each option (name, input hint, description).
+ * @csspart command-hint - After picking a command that takes input: its input hint, until text follows.
  *
  * @cssprop [--silo-chat-height] - Height of the element (default `100%`, at least 24rem).
  * @cssprop [--silo-color-bg] - And every other `--silo-*` property of `<silo-transcript>`.
@@ -251,6 +252,21 @@ export class SiloChat extends LitElement {
         font-family: var(--_mono);
         font-weight: 600;
         flex: none;
+      }
+      .commands .hint,
+      .command-hint .hint {
+        font-family: var(--_mono);
+        font-style: italic;
+        color: var(--_muted);
+        flex: none;
+      }
+      .command-hint {
+        margin: 0 0 6px;
+        font-size: 0.85em;
+      }
+      .command-hint .name {
+        font-family: var(--_mono);
+        font-weight: 600;
       }
       .commands .desc {
         color: var(--_muted);
@@ -536,6 +552,13 @@ export class SiloChat extends LitElement {
     return (this.snapshot?.availableCommands ?? []).filter((c) => c.name.toLowerCase().startsWith(prefix));
   }
 
+  /** The picked command's input hint while the draft is only `/name `: what to type next. */
+  #commandHint(): AgentCommand | undefined {
+    const m = /^\/(\S+)\s+$/.exec(this.draft);
+    if (!m) return undefined;
+    return this.snapshot?.availableCommands.find((c) => c.name === m[1] && c.hint);
+  }
+
   #pick(command: AgentCommand): void {
     this.draft = `/${command.name} `;
     this.menuClosed = true;
@@ -716,6 +739,7 @@ export class SiloChat extends LitElement {
     const why = this.#whyNotSendable(s);
     const canSend = why === undefined;
     const note = this.refused ? why : undefined;
+    const hinted = menu.length === 0 ? this.#commandHint() : undefined;
     const offlineId = !handle ? this.#lastSession() : undefined;
     return html`
       <header part="header">
@@ -756,7 +780,7 @@ export class SiloChat extends LitElement {
                     this.#pick(c);
                   }}
                 >
-                  <span class="name">/${c.name}</span><span class="desc">${c.description}</span>
+                  <span class="name">/${c.name}</span>${c.hint ? html`<span class="hint">${c.hint}</span>` : nothing}<span class="desc">${c.description}</span>
                 </li>`,
               )}
             </ul>`
@@ -764,6 +788,13 @@ export class SiloChat extends LitElement {
         }
         ${this.#pickers()}
         ${note ? html`<p class="note" part="note" id="composer-note" role="status">${note}</p>` : nothing}
+        ${
+          hinted
+            ? html`<p class="command-hint" part="command-hint" id="command-hint">
+              <span class="name">/${hinted.name}</span> <span class="hint">${hinted.hint}</span>
+            </p>`
+            : nothing
+        }
         <div class="input-row">
           <textarea
             part="input"
@@ -773,7 +804,7 @@ export class SiloChat extends LitElement {
             aria-autocomplete="list"
             aria-controls=${menu.length > 0 ? 'commands' : nothing}
             aria-activedescendant=${menu.length > 0 ? `command-${active}` : nothing}
-            aria-describedby=${note ? 'composer-note' : nothing}
+            aria-describedby=${note || hinted ? [note ? 'composer-note' : '', hinted ? 'command-hint' : ''].join(' ').trim() : nothing}
             .value=${this.draft}
             @input=${this.#onInput}
             @keydown=${this.#onKeydown}

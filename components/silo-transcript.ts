@@ -201,6 +201,8 @@ export class SiloTranscript extends LitElement {
   #openAtEnd = false;
   /** True while {@link #stickToBottom} follows the bottom frame by frame. */
   #sticking = false;
+  /** The latest cost reported (cumulative for the session): a later usage update without one keeps it. */
+  #cost: { amount: number; currency: string } | undefined;
 
   constructor() {
     super();
@@ -302,6 +304,7 @@ export class SiloTranscript extends LitElement {
 
   #reset(): void {
     this.#openAtEnd = false;
+    this.#cost = undefined;
     this.#model = new TranscriptModel();
     this.#rows = [];
     this.#appliedUpdates = undefined;
@@ -383,6 +386,7 @@ export class SiloTranscript extends LitElement {
       (prev.length === 0 || (next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1]));
     if (!extends_) {
       if (prev !== undefined) {
+        this.#cost = undefined;
         this.#model = new TranscriptModel();
         this.#seenRequests = new WeakSet();
         this.#adoptRequests();
@@ -398,6 +402,10 @@ export class SiloTranscript extends LitElement {
     const started = this.#model.turnsStarted;
     const ended = this.#model.turnsEnded;
     this.#model.applyAll(updates);
+    for (const u of updates) {
+      const cost = u.kind === 'usage_update' ? u.usage?.cost : undefined;
+      if (cost && Number.isFinite(cost.amount) && typeof cost.currency === 'string') this.#cost = cost;
+    }
     if (live) {
       this.#live = true;
       const s = this.#strings();
@@ -641,7 +649,8 @@ export class SiloTranscript extends LitElement {
   override render() {
     const s = this.#strings();
     const ctx = this.#context();
-    const usage = this.#model.current.usage;
+    const reported = this.#model.current.usage;
+    const usage = reported && !reported.cost && this.#cost ? { ...reported, cost: this.#cost } : reported;
     const orphans = this.#orphans();
     return html`
       ${usage ? renderUsage(usage, ctx) : nothing}

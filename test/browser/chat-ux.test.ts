@@ -7,8 +7,11 @@ import { expect } from 'chai';
 import '../../components/index.ts';
 import type { SiloChat } from '../../components/silo-chat.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import { defaultChatStrings, defaultTranscriptStrings } from '../../components/strings.ts';
+import { OUTCOME_LABEL } from '../../demo/format.ts';
+import type { AgentSessionUpdate } from '../../src/types.ts';
 import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
-import { mount, until } from './fixtures/dom.ts';
+import { collectRows, mount, until } from './fixtures/dom.ts';
 
 describe('<silo-chat> everyday use (issue 16)', function () {
   this.timeout(60000);
@@ -120,6 +123,92 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       } finally {
         await stopBridge(b.id);
       }
+    });
+  });
+
+  describe('7. small things', () => {
+    const usage = (used: number, cost?: { amount: number; currency: string }): AgentSessionUpdate => ({
+      kind: 'usage_update',
+      usage: { used, size: 1000, ...(cost ? { cost } : {}) },
+      raw: { sessionUpdate: 'usage_update', used, size: 1000, ...(cost ? { cost } : {}) },
+    });
+
+    it('the cost stays in the usage meter after a later usage update that reports none', async () => {
+      const t = document.createElement('silo-transcript');
+      t.locale = 'en-US';
+      t.updates = [usage(100, { amount: 0.42, currency: 'USD' })];
+      cleanup = mount(t, 400);
+      await t.updateComplete;
+      const cost = () => t.shadowRoot!.querySelector('[part="usage-cost"]')?.textContent?.trim();
+      expect(cost()).to.equal('Cost $0.42');
+      t.updates = [...t.updates, usage(300)];
+      await t.updateComplete;
+      expect(t.shadowRoot!.querySelector('.usage-text')!.textContent).to.include('300');
+      expect(cost()).to.equal('Cost $0.42');
+    });
+
+    it('a URL inside JSON in prose links only the URL', async () => {
+      const t = document.createElement('silo-transcript');
+      const text = 'Result: {"url":"https://example.com/a","id":42,"tags":["x"]} done';
+      t.updates = [
+        { kind: 'agent_message_chunk', text, messageId: 'm1', raw: { sessionUpdate: 'agent_message_chunk' } },
+      ];
+      cleanup = mount(t, 400);
+      await t.updateComplete;
+      const rows = await collectRows(t.shadowRoot!);
+      const links = rows.flatMap((r) => Array.from(r.querySelectorAll('a')));
+      expect(links.map((a) => [a.getAttribute('href'), a.textContent])).to.deep.equal([
+        ['https://example.com/a', 'https://example.com/a'],
+      ]);
+      expect(rows.map((r) => r.textContent).join('')).to.include('","id":42,"tags":["x"]} done');
+    });
+
+    it('Markdown export keeps an edit as a line diff (context, removed, added)', async () => {
+      const chat = create();
+      cleanup = mount(chat, 600);
+      await connected(chat);
+      await sendAndWait(chat, '/scenario tools');
+      const md = (await chat.exportMarkdown())!;
+      expect(md).to.include('```diff\n # Project\n \n-A tiny project.\n+A tiny project that greets.\n```');
+      expect(md).to.include("```diff\n+export const greet = (n: string): string => 'Hi ' + n;\n```");
+    });
+
+    it('visible strings carry no protocol jargon', () => {
+      const visible: string[] = [];
+      const collect = (v: unknown) => {
+        if (typeof v === 'string') visible.push(v);
+        else if (typeof v === 'function') visible.push(String(v('x', 'y', 'z')));
+        else if (v && typeof v === 'object') for (const x of Object.values(v)) collect(x);
+      };
+      collect(defaultChatStrings);
+      collect(defaultTranscriptStrings);
+      collect(OUTCOME_LABEL);
+      const jargon = visible.filter((v) => /session\/|\b(?:sessionUpdate|stopReason|JSON-RPC|ACP)\b/.test(v));
+      expect(jargon).to.deep.equal([]);
+    });
+
+    it('the / menu shows each command’s input hint, and picking one shows what to type', async () => {
+      const chat = create();
+      cleanup = mount(chat, 600);
+      await connected(chat);
+      await sendAndWait(chat, '/scenario commands');
+      await until(() => (chat.session?.availableCommands.length ?? 0) > 0, 'commands known');
+      input(chat).focus();
+      await sendKeys({ type: '/w' });
+      const menu = await until(() => root(chat).querySelector('[part="commands"]'), 'slash menu');
+      const option = Array.from(menu.querySelectorAll('[role="option"]')).find((o) =>
+        o.textContent!.includes('/web'),
+      )!;
+      expect(option.querySelector('.hint')!.textContent).to.equal('query');
+      await sendKeys({ press: 'Enter' });
+      await chat.updateComplete;
+      expect(input(chat).value).to.equal('/web ');
+      const hint = await until(() => root(chat).querySelector('[part="command-hint"]'), 'hint shown');
+      expect(hint.textContent!.replace(/\s+/g, ' ').trim()).to.equal('/web query');
+      expect(input(chat).getAttribute('aria-describedby')).to.equal('command-hint');
+      await sendKeys({ type: 'lit' });
+      await chat.updateComplete;
+      expect(root(chat).querySelector('[part="command-hint"]')).to.equal(null);
     });
   });
 });
