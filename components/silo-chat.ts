@@ -599,6 +599,20 @@ export class SiloChat extends LitElement {
     return this.sending || Boolean(this.snapshot?.busy);
   }
 
+  /**
+   * After a permission or a question is answered its buttons go away: focus returns to the composer,
+   * unless the user has moved it somewhere else meanwhile (outside the transcript).
+   */
+  #returnFocus = async (): Promise<void> => {
+    const transcript = this.renderRoot.querySelector('silo-transcript');
+    await transcript?.updateComplete;
+    await new Promise((r) => requestAnimationFrame(r));
+    const active = document.activeElement;
+    const inChat = active === this && (this.renderRoot as ShadowRoot).activeElement;
+    const lost = !active || active === document.body || (inChat && inChat === transcript);
+    if (lost || (active === this && !inChat)) this.renderRoot.querySelector('textarea')?.focus();
+  };
+
   #onInput = (e: Event): void => {
     this.draft = (e.target as HTMLTextAreaElement).value;
     this.refused = false;
@@ -764,6 +778,8 @@ export class SiloChat extends LitElement {
         .elicitationRequests=${this.elicitationRequests}
         .strings=${this.strings?.transcript}
         .locale=${this.locale}
+        @silo-permission-answered=${this.#returnFocus}
+        @silo-elicitation-ended=${this.#returnFocus}
       ></silo-transcript>
       <div class="composer" part="composer">
         ${

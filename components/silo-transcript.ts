@@ -81,7 +81,9 @@ function provideFrameResizeObserver(): void {
  * user scrolled up, in which case a "Jump to latest" button appears. A polite live region announces
  * when a turn starts and ends (the log itself is not live, so tokens are not read out).
  * Keyboard, with focus in the log: ArrowUp/ArrowDown move between turns, Alt+ArrowUp/Alt+ArrowDown
- * between pending prompts, Home/End to the first/last row.
+ * between pending prompts, Home/End to the first/last row. On a live permission prompt Escape moves
+ * focus to its "reject once" option without answering (Enter then rejects); in a question, Escape
+ * leaves the field it is in and never cancels (see `<silo-elicitation>`).
  *
  * @example
  * ```html
@@ -604,7 +606,12 @@ export class SiloTranscript extends LitElement {
     const index = this.#renderedIndex(id);
     const row =
       index >= 0 ? await this.#reveal(index) : this.renderRoot.querySelector<HTMLElement>('.pending');
-    row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
+    const prompt = row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
+    // Focus already inside (a question focuses its first field itself): keystrokes must not be lost.
+    if (!prompt || prompt.matches(':focus-within')) return;
+    const question = prompt.querySelector('silo-elicitation');
+    if (question) question.focusFirst();
+    else prompt.focus({ preventScroll: true });
   }
 
   #onKeydown = (e: KeyboardEvent): void => {

@@ -211,4 +211,94 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       expect(root(chat).querySelector('[part="command-hint"]')).to.equal(null);
     });
   });
+
+  describe('6. Escape and focus in prompts', () => {
+    /** The focused element, through every shadow root. */
+    function deepActive(): Element | null {
+      let a: Element | null = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return a;
+    }
+    /** The question's row in the log (its stand-in below the log is replaced once the row arrives). */
+    const question = (chat: SiloChat) =>
+      transcript(chat).shadowRoot!.querySelector('[part="log"] .row silo-elicitation')?.shadowRoot ??
+      undefined;
+    const field = (chat: SiloChat, id: string) =>
+      question(chat)!.querySelector<HTMLInputElement>(`[data-question="${id}"] input`)!;
+
+    it('Escape in a question field keeps the answers; a required checkbox must be ticked; focus returns to the composer', async () => {
+      const chat = create();
+      cleanup = mount(chat, 700);
+      await connected(chat);
+      await typeAndEnter(chat, '/scenario elicit-form');
+      const name = await until(
+        () => question(chat)?.querySelector<HTMLInputElement>('[data-question="name"] input'),
+        'live question',
+        20000,
+      );
+      await until(() => deepActive() === name, 'focus in the first field');
+      await sendKeys({ type: ' Lovelace' });
+      expect(name.value).to.equal('Ada Lovelace');
+      await sendKeys({ press: 'Escape' });
+      await chat.updateComplete;
+      expect(deepActive(), 'Escape left the field').to.not.equal(name);
+      expect(question(chat)!.querySelector('form'), 'the question is still open').to.not.equal(null);
+      expect(field(chat, 'name').value).to.equal('Ada Lovelace');
+      // Enter with "I agree" unticked: refused, the box says it is required.
+      field(chat, 'name').focus();
+      await sendKeys({ press: 'Enter' });
+      await until(
+        () => question(chat)!.querySelector('[data-question="agree"] [part~="error"]')?.textContent?.trim(),
+        'required checkbox error',
+      );
+      expect(question(chat)!.querySelector('form')).to.not.equal(null);
+      const agree = field(chat, 'agree');
+      expect(deepActive(), 'focus moved to the unticked box').to.equal(agree);
+      await sendKeys({ press: 'Space' });
+      expect(agree.checked).to.equal(true);
+      field(chat, 'name').focus();
+      await sendKeys({ press: 'Enter' });
+      await until(
+        () =>
+          transcript(chat).model.rows.some(
+            (r) => r.type === 'message' && r.role === 'agent' && r.text.includes('You answered:'),
+          ),
+        'the agent got the answers',
+        20000,
+      );
+      const reply = transcript(chat).model.rows.find(
+        (r) => r.type === 'message' && r.role === 'agent' && r.text.includes('You answered:'),
+      ) as { text: string };
+      expect(reply.text).to.include('"name":"Ada Lovelace"').and.to.include('"agree":true');
+      await until(() => deepActive() === input(chat), 'focus back in the composer');
+    });
+
+    it('Escape on a permission focuses Reject without answering; Enter rejects; focus returns to the composer', async () => {
+      const chat = create();
+      cleanup = mount(chat, 700);
+      await connected(chat);
+      await typeAndEnter(chat, '/scenario permission');
+      const t = transcript(chat);
+      const prompt = await until(
+        () => t.shadowRoot!.querySelector<HTMLElement>('[data-prompt][data-pending]'),
+        'live permission prompt',
+        20000,
+      );
+      await until(() => deepActive() === prompt, 'focus on the prompt');
+      await sendKeys({ press: 'Escape' });
+      const reject = prompt.querySelector<HTMLButtonElement>('button[data-kind="reject_once"]')!;
+      expect(deepActive()).to.equal(reject);
+      expect(t.shadowRoot!.querySelector('[data-prompt][data-pending]'), 'nothing answered').to.equal(prompt);
+      await sendKeys({ press: 'Enter' });
+      await until(
+        () =>
+          t
+            .shadowRoot!.querySelector('[part="permission-resolution"]')
+            ?.textContent?.includes(reject.textContent!.trim()),
+        'rejection recorded',
+        20000,
+      );
+      await until(() => deepActive() === input(chat), 'focus back in the composer');
+    });
+  });
 });
