@@ -45,6 +45,15 @@ export type SiloChatStringsOverride = Partial<SiloChatStrings> & {
   readonly transcript?: Partial<SiloTranscriptStrings>;
 };
 
+/** Prompt failures that mean the prompt never reached the agent. */
+const NOT_SENT = new Set([
+  'journal-only',
+  'invalid-params',
+  'not-owner',
+  'auth-required',
+  'session-not-found',
+]);
+
 /** The element's own connection phase before a session exists (`idle`) or while connecting. */
 type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
 
@@ -71,7 +80,9 @@ type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
  * @csspart title - The session title.
  * @csspart state - The connection state badge.
  * @csspart actions - The session action buttons.
- * @csspart banner - A message about the connection (unreachable, journal-only) or an error.
+ * @csspart banner - A message about the connection (unreachable, journal-only) or an error. An error
+ *   banner says what happened, has a Dismiss button (`dismiss`), and clears after the next completed turn.
+ * @csspart dismiss - The banner's Dismiss button.
  * @csspart transcript - The `<silo-transcript>` element (style its own parts through it).
  * @csspart composer - The composer (pickers, input, buttons).
  * @csspart pickers - The config option pickers.
@@ -160,6 +171,12 @@ export class SiloChat extends LitElement {
       }
       .banner.error {
         color: var(--_danger);
+      }
+      .banner .text {
+        flex: 1 1 16rem;
+      }
+      .banner button {
+        color: var(--_fg);
       }
       silo-transcript {
         flex: 1 1 auto;
@@ -297,6 +314,7 @@ export class SiloChat extends LitElement {
     menuClosed: { state: true, attribute: false },
     sending: { state: true, attribute: false },
     refused: { state: true, attribute: false },
+    dismissed: { state: true, attribute: false },
   };
 
   /** The bridge's `ws://` URL, as `silo-bridge` printed it. */
@@ -325,8 +343,12 @@ export class SiloChat extends LitElement {
   declare private sending: boolean;
   /** True after Enter or Send could not send: the composer says why (until it can, or the text changes). */
   declare private refused: boolean;
+  /** The error whose banner the user dismissed (an `error` or the snapshot's). */
+  declare private dismissed: string | undefined;
 
   #ownService: AgentsService | undefined;
+  /** True when `error` is a prompt that reached the agent and then failed. */
+  #turnBroke = false;
   #attempt = 0;
   #unsubscribe: (() => void) | undefined;
 
@@ -435,8 +457,16 @@ export class SiloChat extends LitElement {
     if (!handle || !text.trim()) return undefined;
     this.sending = true;
     try {
-      return await handle.prompt(text);
+      const stop = await handle.prompt(text);
+      // A turn that completed resolves whatever went wrong before.
+      if (handle === this.handle) {
+        this.error = undefined;
+        this.dismissed = undefined;
+      }
+      return stop;
     } catch (e) {
+      // Refused before it reached the agent, or sent and then broken off (crash, dropped connection)?
+      this.#turnBroke = !NOT_SENT.has(SiloError.from(e).code);
       this.#report(e);
       return undefined;
     } finally {
@@ -534,6 +564,7 @@ export class SiloChat extends LitElement {
   }
 
   #report(e: unknown): void {
+    if (!this.sending) this.#turnBroke = false;
     const error = SiloError.from(e);
     this.error = error;
     this.dispatchEvent(new CustomEvent('silo-error', { detail: { error }, bubbles: true, composed: true }));
@@ -688,11 +719,15 @@ export class SiloChat extends LitElement {
     if (!this.bridgeUrl || !this.bridgeToken || !this.cwd) {
       return html`<div class="banner" part="banner">${s.noBridge}</div>`;
     }
+    // The connection's own error only while it is not connected (it may linger after recovery).
+    const own = this.snapshot?.state !== 'connected' ? this.snapshot?.error : undefined;
+    const shown = this.error ?? own;
     const err =
-      this.error ??
-      (this.snapshot?.error
-        ? new SiloError(this.snapshot.error.code as never, this.snapshot.error.message)
-        : undefined);
+      !shown || `${shown.code}\n${shown.message}` === this.dismissed
+        ? undefined
+        : shown === this.error
+          ? this.error
+          : new SiloError(shown.code as never, shown.message);
     if (this.snapshot?.resumeOutcome === 'journal-only' || this.snapshot?.state === 'read-only') {
       return html`<div class="banner" part="banner" role="status">
         <span>${s.journalOnly}</span>
@@ -705,11 +740,21 @@ export class SiloChat extends LitElement {
         ? s.unreachable
         : this.phase === 'failed'
           ? s.connectFailed(err.message)
-          : s.sendFailed(err.message);
+          : err === this.error && this.#turnBroke
+            ? s.turnInterrupted(err.message)
+            : shown === own
+              ? s.connectionLost(err.message)
+              : s.sendFailed(err.message);
     return html`<div class="banner error" part="banner" role="alert">
-      <span>${message}</span>
+      <span class="text">${message}</span>
       ${this.phase === 'failed' ? html`<button type="button" @click=${() => this.connect()}>${s.retry}</button>` : nothing}
+      <button type="button" class="dismiss" part="dismiss" @click=${() => this.#dismiss(shown)}>${s.dismiss}</button>
     </div>`;
+  }
+
+  #dismiss(shown: { code: string; message: string } | undefined): void {
+    this.dismissed = shown ? `${shown.code}\n${shown.message}` : undefined;
+    this.error = undefined;
   }
 
   #pickers() {

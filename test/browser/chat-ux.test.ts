@@ -301,4 +301,48 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       await until(() => deepActive() === input(chat), 'focus back in the composer');
     });
   });
+
+  describe('4. the banner after an agent crash', () => {
+    const banner = (chat: SiloChat) => root(chat).querySelector<HTMLElement>('[part="banner"][role="alert"]');
+    /** Crashes the agent mid-turn; returns the banner once the failed prompt is reported. */
+    async function crash(chat: SiloChat): Promise<HTMLElement> {
+      await typeAndEnter(chat, '/scenario crash');
+      // While it reconnects, then once the prompt has failed: never "could not be sent".
+      const texts: string[] = [];
+      const shown = await until(
+        () => {
+          const b = banner(chat);
+          const text = b?.textContent?.trim().replace(/\s+/g, ' ');
+          if (text && texts.at(-1) !== text) texts.push(text);
+          return text?.includes('Your message was sent, but the agent stopped') ? b : undefined;
+        },
+        'banner after the crash',
+        20000,
+      );
+      expect(texts.filter((t) => t.includes('could not be sent'))).to.deep.equal([]);
+      return shown;
+    }
+
+    it('says the message was sent and the agent stopped (never "could not be sent")', async () => {
+      const chat = create();
+      cleanup = mount(chat, 700);
+      await connected(chat);
+      const shown = await crash(chat);
+      expect(shown.querySelector('[part="dismiss"]')!.textContent!.trim()).to.equal('Dismiss');
+    });
+
+    it('an error banner can be dismissed by keyboard', async () => {
+      const chat = document.createElement('silo-chat');
+      chat.setAttribute('bridge-url', 'ws://127.0.0.1:1');
+      chat.setAttribute('bridge-token', 'nope');
+      chat.setAttribute('cwd', '/tmp/x');
+      chat.setAttribute('storage-key', `k-${crypto.randomUUID()}`);
+      cleanup = mount(chat, 500);
+      const shown = await until(() => banner(chat), 'banner', 20000);
+      shown.querySelector<HTMLButtonElement>('[part="dismiss"]')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await chat.updateComplete;
+      expect(banner(chat)).to.equal(null);
+    });
+  });
 });
