@@ -111,8 +111,9 @@ export class SiloChat extends LitElement {
       }
       header {
         display: flex;
+        flex-wrap: wrap;
         align-items: center;
-        gap: 8px;
+        gap: 4px 8px;
         padding: 8px var(--_space);
         border-bottom: 1px solid var(--_border);
         background: var(--_surface);
@@ -154,11 +155,29 @@ export class SiloChat extends LitElement {
       }
       .actions {
         display: flex;
+        flex-wrap: wrap;
         gap: 6px;
+        min-width: 0;
       }
       .actions button {
         font-size: 0.85em;
         padding: 2px 8px;
+        white-space: nowrap;
+      }
+      /* Phones: the actions take their own line under the title, the composer's padding shrinks. */
+      @media (max-width: 480px) {
+        .actions {
+          flex: 1 1 100%;
+        }
+        .actions button {
+          flex: 1 1 auto;
+        }
+        .composer {
+          padding: 6px 8px 8px;
+        }
+        .input-row button {
+          padding: 8px 12px;
+        }
       }
       .banner {
         padding: 8px var(--_space);
@@ -215,6 +234,7 @@ export class SiloChat extends LitElement {
       }
       textarea {
         flex: 1 1 auto;
+        min-width: 0;
         resize: none;
         min-height: 2.6em;
         max-height: 12em;

@@ -345,4 +345,41 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       expect(banner(chat)).to.equal(null);
     });
   });
+
+  describe('2. phones', () => {
+    afterEach(async () => {
+      document.body.style.margin = '';
+      await setViewport({ width: 800, height: 600 });
+    });
+
+    it('works at 360×740: nothing overflows, Send is on screen, the transcript keeps ≥ 75 % of the height', async () => {
+      await setViewport({ width: 360, height: 740 });
+      document.body.style.margin = '0';
+      const chat = create();
+      cleanup = mount(chat, 740, 360);
+      await connected(chat);
+      await sendAndWait(chat, '/scenario commands');
+      input(chat).focus();
+      await sendKeys({ type: 'hello' });
+      await chat.updateComplete;
+      const box = chat.getBoundingClientRect();
+      const send = root(chat).querySelector<HTMLElement>('[part="send"]')!.getBoundingClientRect();
+      expect(send.right, 'Send inside the element').to.be.at.most(box.right);
+      expect(send.width).to.be.greaterThan(20);
+      for (const el of Array.from(
+        root(chat).querySelectorAll<HTMLElement>('header, .composer, header button'),
+      )) {
+        const r = el.getBoundingClientRect();
+        expect(r.right, `${el.tagName}.${el.className} inside 360 px`).to.be.at.most(360);
+      }
+      expect(chat.scrollWidth, 'no horizontal overflow').to.be.at.most(chat.clientWidth);
+      // A page that sizes it by its content (a grid's 1fr column, a flex row) must not be pushed wider.
+      chat.style.width = 'min-content';
+      const narrowest = chat.getBoundingClientRect().width;
+      chat.style.width = '';
+      expect(narrowest, 'min-content width').to.be.at.most(360);
+      const t = transcript(chat).getBoundingClientRect();
+      expect(t.height / box.height, 'transcript share of the height').to.be.at.least(0.75);
+    });
+  });
 });
