@@ -243,13 +243,20 @@ export class SiloTranscript extends LitElement {
     el?.focus({ preventScroll: true });
   }
 
+  /** Keeps the log at its bottom across resizes (window, phone rotation, a banner coming or going). */
+  #resize = new ResizeObserver(() => {
+    if (this.stuck && !this.#userScrolled) this.#stickToBottom();
+  });
+
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#resize.observe(this);
     if (this.hasUpdated) this.#load();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#resize.disconnect();
     this.#teardown();
   }
 

@@ -11,7 +11,7 @@ import { defaultChatStrings, defaultTranscriptStrings } from '../../components/s
 import { OUTCOME_LABEL } from '../../demo/format.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
-import { collectRows, mount, until } from './fixtures/dom.ts';
+import { collectRows, mount, settle, until } from './fixtures/dom.ts';
 
 describe('<silo-chat> everyday use (issue 16)', function () {
   this.timeout(60000);
@@ -380,6 +380,47 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       expect(narrowest, 'min-content width').to.be.at.most(360);
       const t = transcript(chat).getBoundingClientRect();
       expect(t.height / box.height, 'transcript share of the height').to.be.at.least(0.75);
+    });
+  });
+
+  describe('3. where a large session opens', () => {
+    it('a restored session opens at the latest message, stays there across a resize, and offers "Jump to latest" when scrolled up', async () => {
+      const cwd = `/tmp/silo-ux-big-${crypto.randomUUID()}`;
+      const key = `silo-ux-big-${crypto.randomUUID()}`;
+      const first = create(bridge, cwd, key);
+      cleanup = mount(first, 500);
+      await connected(first);
+      for (let i = 0; i < 3; i++) await sendAndWait(first, '/scenario demo');
+      await sendAndWait(first, 'the very last words');
+      cleanup();
+      const chat = create(bridge, cwd, key);
+      cleanup = mount(chat, 500);
+      await connected(chat);
+      const t = transcript(chat);
+      await until(() => turnEnds(chat) === 4, 'restored', 20000);
+      const log = t.shadowRoot!.querySelector<HTMLElement>('[part="log"]')!;
+      const jump = t.shadowRoot!.querySelector<HTMLElement>('[part="jump"]')!;
+      const gap = () => log.scrollHeight - log.scrollTop - log.clientHeight;
+      await settle(log);
+      expect(log.scrollHeight, 'a session taller than its view').to.be.greaterThan(3 * log.clientHeight);
+      expect(gap(), 'opened at the bottom').to.be.at.most(48);
+      expect(jump.hidden).to.equal(true);
+      // Shrink the element: still at the bottom.
+      (chat.parentElement as HTMLElement).style.height = '380px';
+      await settle(log);
+      await until(() => gap() <= 48, 'at the bottom after the resize');
+      expect(jump.hidden).to.equal(true);
+      // Scroll up (as a user does), then resize: stays where it is, "Jump to latest" offered.
+      log.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
+      log.scrollTop = 0;
+      await until(() => !jump.hidden, 'Jump to latest offered');
+      (chat.parentElement as HTMLElement).style.height = '520px';
+      await settle(log);
+      expect(jump.hidden).to.equal(false);
+      expect(gap()).to.be.greaterThan(48);
+      jump.focus();
+      await sendKeys({ press: 'Enter' });
+      await until(() => gap() <= 48 && jump.hidden, 'back at the latest');
     });
   });
 });
