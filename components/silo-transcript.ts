@@ -245,12 +245,22 @@ export class SiloTranscript extends LitElement {
 
   /** Keeps the log at its bottom across resizes (window, phone rotation, a banner coming or going). */
   #resize = new ResizeObserver(() => {
-    if (this.stuck && !this.#userScrolled) this.#stickToBottom();
+    const log = this.#log;
+    if (!log) return;
+    const before = this.#viewHeight;
+    this.#viewHeight = log.clientHeight;
+    // Only a change of the view's own height (the element resized, the usage header appeared), and
+    // only if the view was at its bottom before it.
+    if (before === log.clientHeight || !this.stuck || this.#userScrolled) return;
+    if (log.scrollHeight - log.scrollTop - before <= BOTTOM_SLACK) this.#stickToBottom();
   });
+  #viewHeight = 0;
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.#resize.observe(this);
+    const log = this.#log;
+    if (log) this.#resize.observe(log);
     if (this.hasUpdated) this.#load();
   }
 
@@ -265,6 +275,11 @@ export class SiloTranscript extends LitElement {
     if (sources.some((k) => changed.has(k))) this.#load();
     else if (changed.has('updates')) this.#setUpdates();
     if (changed.has('permissionRequests') || changed.has('elicitationRequests')) this.#adoptRequests();
+  }
+
+  protected override firstUpdated(): void {
+    const log = this.#log;
+    if (log) this.#resize.observe(log);
   }
 
   protected override updated(): void {
