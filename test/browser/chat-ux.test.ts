@@ -254,7 +254,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       expect(question(chat)!.querySelector('form')).to.not.equal(null);
       const agree = field(chat, 'agree');
       expect(deepActive(), 'focus moved to the unticked box').to.equal(agree);
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ type: ' ' });
       expect(agree.checked).to.equal(true);
       field(chat, 'name').focus();
       await sendKeys({ press: 'Enter' });
