@@ -2,9 +2,10 @@
  * `silo-bridge` entry point: parses the command line, starts the bridge, prints where to connect,
  * and shuts everything down on SIGINT/SIGTERM.
  */
-import { ANNOUNCEMENT_PREFIX, type BridgeAnnouncement } from './protocol.ts';
+
 import { expandDemoAgent } from './demo-agent.ts';
 import { BridgeUsageError, parseBridgeArgs } from './options.ts';
+import { ANNOUNCEMENT_PREFIX, type BridgeAnnouncement } from './protocol.ts';
 import { startBridge } from './server.ts';
 
 const log = (message: string) => process.stderr.write(`[silo-bridge] ${message}\n`);

@@ -5,8 +5,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ACP_SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX } from './protocol.ts';
 import { isLoopbackHost } from './options.ts';
+import { ACP_SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX } from './protocol.ts';
 
 /** What the guard compares an upgrade against. */
 export interface GuardConfig {

@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { type AgentOutcome, type BridgeLog, describeExit, stdioAgentConnector } from './connector.ts';
+import { checkUpgrade, FailureWindow, type GuardConfig, type Refusal } from './guard.ts';
+import { type BridgeOptions, hostName } from './options.ts';
 import {
   ACP_SUBPROTOCOL,
   type BridgeAnnouncement,
@@ -15,9 +18,6 @@ import {
   CLOSE_AGENT_LIMIT,
   formatConnectionString,
 } from './protocol.ts';
-import { type AgentOutcome, type BridgeLog, describeExit, stdioAgentConnector } from './connector.ts';
-import { checkUpgrade, FailureWindow, type GuardConfig, type Refusal } from './guard.ts';
-import { type BridgeOptions, hostName } from './options.ts';
 
 /** A running bridge. */
 export interface RunningBridge extends BridgeAnnouncement {

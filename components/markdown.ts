@@ -10,9 +10,22 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { Marked } from 'marked';
 
+/** A bare URL up to a quote, backtick or brace: where a URL inside JSON in prose ends. */
+const URL_BEFORE_QUOTE = /^https?:\/\/[^\s<"'`{}]+(?=["'`{}])/i;
+
 const marked = new Marked({
   gfm: true,
   async: false,
+  tokenizer: {
+    // GFM autolinks run to the next space, so `{"url":"https://x.test/a","id":1}` became one long
+    // link; a bare URL ends at a quote or brace instead (anything else: marked's own rule).
+    url(src) {
+      const m = URL_BEFORE_QUOTE.exec(src);
+      if (!m) return false;
+      const href = m[0].replace(/[.,:;!?]+$/, '');
+      return { type: 'link', raw: href, text: href, href, tokens: [{ type: 'text', raw: href, text: href }] };
+    },
+  },
   renderer: {
     // A Markdown image becomes a link to it: never fetched unless the user clicks.
     image({ href, text }) {

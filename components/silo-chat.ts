@@ -48,6 +48,15 @@ export type SiloChatStringsOverride = Partial<SiloChatStrings> & {
   readonly transcript?: Partial<SiloTranscriptStrings>;
 };
 
+/** Prompt failures that mean the prompt never reached the agent. */
+const NOT_SENT = new Set([
+  'journal-only',
+  'invalid-params',
+  'not-owner',
+  'auth-required',
+  'session-not-found',
+]);
+
 /** The element's own connection phase before a session exists (`idle`) or while connecting. */
 type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
 
@@ -74,14 +83,18 @@ type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
  * @csspart title - The session title.
  * @csspart state - The connection state badge.
  * @csspart actions - The session action buttons.
- * @csspart banner - A message about the connection (unreachable, journal-only) or an error.
+ * @csspart banner - A message about the connection (unreachable, journal-only) or an error. An error
+ *   banner says what happened, has a Dismiss button (`dismiss`), and clears after the next completed turn.
+ * @csspart dismiss - The banner's Dismiss button.
  * @csspart transcript - The `<silo-transcript>` element (style its own parts through it).
  * @csspart composer - The composer (pickers, input, buttons).
  * @csspart pickers - The config option pickers.
+ * @csspart note - Why the composer's text was not sent (it stays in the composer), `role="status"`.
  * @csspart input - The message textarea.
  * @csspart send - The Send button.
  * @csspart stop - The Stop button.
- * @csspart commands - The slash-command menu (`role="listbox"`); `command` each option.
+ * @csspart commands - The slash-command menu (`role="listbox"`); `command` each option (name, input hint, description).
+ * @csspart command-hint - After picking a command that takes input: its input hint, until text follows.
  *
  * @cssprop [--silo-chat-height] - Height of the element (default `100%`, at least 24rem).
  * @cssprop [--silo-color-bg] - And every other `--silo-*` property of `<silo-transcript>`.
@@ -101,8 +114,9 @@ export class SiloChat extends LitElement {
       }
       header {
         display: flex;
+        flex-wrap: wrap;
         align-items: center;
-        gap: 8px;
+        gap: 4px 8px;
         padding: 8px var(--_space);
         border-bottom: 1px solid var(--_border);
         background: var(--_surface);
@@ -144,11 +158,29 @@ export class SiloChat extends LitElement {
       }
       .actions {
         display: flex;
+        flex-wrap: wrap;
         gap: 6px;
+        min-width: 0;
       }
       .actions button {
         font-size: 0.85em;
         padding: 2px 8px;
+        white-space: nowrap;
+      }
+      /* Phones: the actions take their own line under the title, the composer's padding shrinks. */
+      @media (max-width: 480px) {
+        .actions {
+          flex: 1 1 100%;
+        }
+        .actions button {
+          flex: 1 1 auto;
+        }
+        .composer {
+          padding: 6px 8px 8px;
+        }
+        .input-row button {
+          padding: 8px 12px;
+        }
       }
       .banner {
         padding: 8px var(--_space);
@@ -161,6 +193,12 @@ export class SiloChat extends LitElement {
       }
       .banner.error {
         color: var(--_danger);
+      }
+      .banner .text {
+        flex: 1 1 16rem;
+      }
+      .banner button {
+        color: var(--_fg);
       }
       silo-transcript {
         flex: 1 1 auto;
@@ -199,6 +237,7 @@ export class SiloChat extends LitElement {
       }
       textarea {
         flex: 1 1 auto;
+        min-width: 0;
         resize: none;
         min-height: 2.6em;
         max-height: 12em;
@@ -216,6 +255,11 @@ export class SiloChat extends LitElement {
       .input-row button {
         padding: 8px 16px;
         border-radius: var(--_radius);
+      }
+      .note {
+        margin: 0 0 6px;
+        font-size: 0.85em;
+        color: var(--_warning);
       }
       .commands {
         position: absolute;
@@ -249,6 +293,21 @@ export class SiloChat extends LitElement {
         font-weight: 600;
         flex: none;
       }
+      .commands .hint,
+      .command-hint .hint {
+        font-family: var(--_mono);
+        font-style: italic;
+        color: var(--_muted);
+        flex: none;
+      }
+      .command-hint {
+        margin: 0 0 6px;
+        font-size: 0.85em;
+      }
+      .command-hint .name {
+        font-family: var(--_mono);
+        font-weight: 600;
+      }
       .commands .desc {
         color: var(--_muted);
         font-size: 0.9em;
@@ -278,6 +337,8 @@ export class SiloChat extends LitElement {
     menuIndex: { state: true, attribute: false },
     menuClosed: { state: true, attribute: false },
     sending: { state: true, attribute: false },
+    refused: { state: true, attribute: false },
+    dismissed: { state: true, attribute: false },
   };
 
   /**
@@ -310,8 +371,14 @@ export class SiloChat extends LitElement {
   declare private menuIndex: number;
   declare private menuClosed: boolean;
   declare private sending: boolean;
+  /** True after Enter or Send could not send: the composer says why (until it can, or the text changes). */
+  declare private refused: boolean;
+  /** The error whose banner the user dismissed (an `error` or the snapshot's). */
+  declare private dismissed: string | undefined;
 
   #ownService: AgentsService | undefined;
+  /** True when `error` is a prompt that reached the agent and then failed. */
+  #turnBroke = false;
   #attempt = 0;
   #unsubscribe: (() => void) | undefined;
 
@@ -325,6 +392,7 @@ export class SiloChat extends LitElement {
     this.menuIndex = 0;
     this.menuClosed = false;
     this.sending = false;
+    this.refused = false;
   }
 
   /** The connected session, if any. */
@@ -428,8 +496,16 @@ export class SiloChat extends LitElement {
     if (!handle || !text.trim()) return undefined;
     this.sending = true;
     try {
-      return await handle.prompt(text);
+      const stop = await handle.prompt(text);
+      // A turn that completed resolves whatever went wrong before.
+      if (handle === this.handle) {
+        this.error = undefined;
+        this.dismissed = undefined;
+      }
+      return stop;
     } catch (e) {
+      // Refused before it reached the agent, or sent and then broken off (crash, dropped connection)?
+      this.#turnBroke = !NOT_SENT.has(SiloError.from(e).code);
       this.#report(e);
       return undefined;
     } finally {
@@ -534,6 +610,7 @@ export class SiloChat extends LitElement {
   }
 
   #report(e: unknown): void {
+    if (!this.sending) this.#turnBroke = false;
     const error = SiloError.from(e);
     this.error = error;
     this.dispatchEvent(new CustomEvent('silo-error', { detail: { error }, bubbles: true, composed: true }));
@@ -552,6 +629,13 @@ export class SiloChat extends LitElement {
     return (this.snapshot?.availableCommands ?? []).filter((c) => c.name.toLowerCase().startsWith(prefix));
   }
 
+  /** The picked command's input hint while the draft is only `/name `: what to type next. */
+  #commandHint(): AgentCommand | undefined {
+    const m = /^\/(\S+)\s+$/.exec(this.draft);
+    if (!m) return undefined;
+    return this.snapshot?.availableCommands.find((c) => c.name === m[1] && c.hint);
+  }
+
   #pick(command: AgentCommand): void {
     this.draft = `/${command.name} `;
     this.menuClosed = true;
@@ -560,19 +644,55 @@ export class SiloChat extends LitElement {
     input?.focus();
   }
 
+  /** Sends the composer's text, or keeps it and says why it cannot be sent now. */
   #submit(): void {
     const text = this.draft;
     if (!text.trim() || this.#busy()) return;
+    if (this.#whyNotSendable(this.#strings())) {
+      this.refused = true;
+      return;
+    }
+    this.refused = false;
     this.draft = '';
-    void this.send(text);
+    void this.send(text).then(() => {
+      // A prompt refused before it reached the agent gives its text back (unless the user typed anew).
+      const code = this.error?.code;
+      if ((code === 'journal-only' || code === 'closed') && this.draft === '') this.draft = text;
+    });
+  }
+
+  /** Why the composer cannot send right now, or undefined when it can. */
+  #whyNotSendable(s: SiloChatStrings): string | undefined {
+    const snapshot = this.snapshot;
+    if (!this.handle || !snapshot)
+      return this.phase === 'connecting' ? s.notSentConnecting : s.notSentOffline;
+    if (snapshot.resumeOutcome === 'journal-only' || snapshot.state === 'read-only') return s.notSentReadOnly;
+    if (snapshot.state === 'reconnecting') return s.notSentReconnecting;
+    if (snapshot.state !== 'connected') return s.notSentOffline;
+    return undefined;
   }
 
   #busy(): boolean {
     return this.sending || Boolean(this.snapshot?.busy);
   }
 
+  /**
+   * After a permission or a question is answered its buttons go away: focus returns to the composer,
+   * unless the user has moved it somewhere else meanwhile (outside the transcript).
+   */
+  #returnFocus = async (): Promise<void> => {
+    const transcript = this.renderRoot.querySelector('silo-transcript');
+    await transcript?.updateComplete;
+    await new Promise((r) => requestAnimationFrame(r));
+    const active = document.activeElement;
+    const inChat = active === this && (this.renderRoot as ShadowRoot).activeElement;
+    const lost = !active || active === document.body || (inChat && inChat === transcript);
+    if (lost || (active === this && !inChat)) this.renderRoot.querySelector('textarea')?.focus();
+  };
+
   #onInput = (e: Event): void => {
     this.draft = (e.target as HTMLTextAreaElement).value;
+    this.refused = false;
     this.menuClosed = false;
     this.menuIndex = 0;
   };
@@ -645,11 +765,15 @@ export class SiloChat extends LitElement {
     if (!this.#bridgeOptions() || !this.cwd) {
       return html`<div class="banner" part="banner">${s.noBridge}</div>`;
     }
+    // The connection's own error only while it is not connected (it may linger after recovery).
+    const own = this.snapshot?.state !== 'connected' ? this.snapshot?.error : undefined;
+    const shown = this.error ?? own;
     const err =
-      this.error ??
-      (this.snapshot?.error
-        ? new SiloError(this.snapshot.error.code, this.snapshot.error.message)
-        : undefined);
+      !shown || `${shown.code}\n${shown.message}` === this.dismissed
+        ? undefined
+        : shown === this.error
+          ? this.error
+          : new SiloError(shown.code, shown.message);
     if (this.snapshot?.resumeOutcome === 'journal-only' || this.snapshot?.state === 'read-only') {
       return html`<div class="banner" part="banner" role="status">
         <span>${s.journalOnly}</span>
@@ -665,11 +789,21 @@ export class SiloChat extends LitElement {
         ? s.unreachable
         : this.phase === 'failed'
           ? s.connectFailed(err.message)
-          : s.sendFailed(err.message);
+          : err === this.error && this.#turnBroke
+            ? s.turnInterrupted(err.message)
+            : shown === own
+              ? s.connectionLost(err.message)
+              : s.sendFailed(err.message);
     return html`<div class="banner error" part="banner" role="alert">
-      <span>${message}</span>
+      <span class="text">${message}</span>
       ${this.phase === 'failed' ? html`<button type="button" @click=${() => this.connect()}>${s.retry}</button>` : nothing}
+      <button type="button" class="dismiss" part="dismiss" @click=${() => this.#dismiss(shown)}>${s.dismiss}</button>
     </div>`;
+  }
+
+  #dismiss(shown: { code: string; message: string } | undefined): void {
+    this.dismissed = shown ? `${shown.code}\n${shown.message}` : undefined;
+    this.error = undefined;
   }
 
   #pickers() {
@@ -710,10 +844,10 @@ export class SiloChat extends LitElement {
     const busy = this.#busy();
     const menu = this.#menu();
     const active = Math.min(this.menuIndex, Math.max(0, menu.length - 1));
-    const canSend =
-      handle !== undefined &&
-      this.snapshot?.state === 'connected' &&
-      this.snapshot.resumeOutcome !== 'journal-only';
+    const why = this.#whyNotSendable(s);
+    const canSend = why === undefined;
+    const note = this.refused ? why : undefined;
+    const hinted = menu.length === 0 ? this.#commandHint() : undefined;
     const offlineId = !handle ? this.#lastSession() : undefined;
     return html`
       <header part="header">
@@ -738,6 +872,8 @@ export class SiloChat extends LitElement {
         .elicitationRequests=${this.elicitationRequests}
         .strings=${this.strings?.transcript}
         .locale=${this.locale}
+        @silo-permission-answered=${this.#returnFocus}
+        @silo-elicitation-ended=${this.#returnFocus}
       ></silo-transcript>
       <div class="composer" part="composer">
         ${
@@ -754,13 +890,21 @@ export class SiloChat extends LitElement {
                     this.#pick(c);
                   }}
                 >
-                  <span class="name">/${c.name}</span><span class="desc">${c.description}</span>
+                  <span class="name">/${c.name}</span>${c.hint ? html`<span class="hint">${c.hint}</span>` : nothing}<span class="desc">${c.description}</span>
                 </li>`,
               )}
             </ul>`
             : nothing
         }
         ${this.#pickers()}
+        ${note ? html`<p class="note" part="note" id="composer-note" role="status">${note}</p>` : nothing}
+        ${
+          hinted
+            ? html`<p class="command-hint" part="command-hint" id="command-hint">
+              <span class="name">/${hinted.name}</span> <span class="hint">${hinted.hint}</span>
+            </p>`
+            : nothing
+        }
         <div class="input-row">
           <textarea
             part="input"
@@ -770,6 +914,7 @@ export class SiloChat extends LitElement {
             aria-autocomplete="list"
             aria-controls=${menu.length > 0 ? 'commands' : nothing}
             aria-activedescendant=${menu.length > 0 ? `command-${active}` : nothing}
+            aria-describedby=${note || hinted ? [note ? 'composer-note' : '', hinted ? 'command-hint' : ''].join(' ').trim() : nothing}
             .value=${this.draft}
             @input=${this.#onInput}
             @keydown=${this.#onKeydown}

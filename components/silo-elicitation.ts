@@ -172,7 +172,9 @@ function errorData(error: unknown): { code?: string; message: string; errors?: R
 /**
  * A question the agent asks. Give it a live {@link AgentElicitationRequest} as `request` to render an
  * accessible form (or, in url mode, a consent prompt) with Answer / Decline / Cancel; focus moves into
- * it when it opens, and Escape cancels. Give it an {@link AgentElicitationRecord} as `record` to render
+ * it when it opens. Enter in a field answers; Escape in a field leaves the field (focus moves to the
+ * question, every answer stays) and never cancels: only the Cancel button does. A required boolean is
+ * a checkbox that must be ticked. Give it an {@link AgentElicitationRecord} as `record` to render
  * a read-only row of the answers and how it ended. A record with no resolution (and no live request)
  * says honestly that it can no longer be answered.
  *
@@ -186,7 +188,7 @@ function errorData(error: unknown): { code?: string; message: string; errors?: R
  *
  * @fires silo-elicitation-answered - The user's answer was accepted by the request (`detail.content`, `detail.answers`).
  * @fires silo-elicitation-declined - The user declined.
- * @fires silo-elicitation-cancelled - The user cancelled (button or Escape).
+ * @fires silo-elicitation-cancelled - The user cancelled (the Cancel or Stop waiting button).
  * @fires silo-elicitation-url-opened - The user opened the url-mode URL (`detail.url`).
  * @fires silo-elicitation-ended - The live question ended, for any reason (`detail.resolution`).
  *
@@ -574,7 +576,22 @@ export class SiloElicitation extends LitElement {
 
   private revalidate(): ReturnType<typeof validateAnswers> {
     const t = this.t;
-    const result = validateAnswers(this.active?.questions ?? [], this.answersForSending(), t.issue, t);
+    const questions = this.active?.questions ?? [];
+    let result = validateAnswers(questions, this.answersForSending(), t.issue, t);
+    // A required checkbox is a box the user must tick (as HTML's `required` on a checkbox): unticked,
+    // it is unanswered, not "no".
+    const unticked = questions.filter(
+      (q) => q.type === 'boolean' && q.required && this.values[q.id] !== true,
+    );
+    if (unticked.length > 0) {
+      const errors: Record<string, string> = result.ok ? {} : { ...result.errors };
+      const issues = result.ok ? {} : { ...result.issues };
+      for (const q of unticked) {
+        errors[q.id] ??= t.issue({ code: 'required' }, q);
+        issues[q.id] ??= { code: 'required' };
+      }
+      result = { ok: false, errors, issues };
+    }
     this.errors = result.ok ? {} : result.errors;
     if (result.ok) this.formError = '';
     return result;
@@ -693,10 +710,23 @@ export class SiloElicitation extends LitElement {
     }
   }
 
+  /**
+   * Escape never answers, declines or cancels a question (that takes a button), so typed answers are
+   * never lost to a stray key: in a field it leaves the field (focus moves to the question itself,
+   * the answers stay); anywhere else in the question it does nothing.
+   */
   private onKeydown(event: KeyboardEvent): void {
     if (event.key !== 'Escape' || (this.phase !== 'open' && this.phase !== 'waiting')) return;
+    const field = event
+      .composedPath()
+      .find((n) => n instanceof HTMLElement && n.matches('input, select, textarea')) as
+      | HTMLElement
+      | undefined;
+    if (!field) return;
     event.preventDefault();
-    void this.act('cancel');
+    event.stopPropagation();
+    field.blur();
+    (this.renderRoot as ShadowRoot).querySelector<HTMLElement>('section[part~="live"]')?.focus();
   }
 
   // ── Rendering ───────────────────────────────────────────────────────────────────────────────────
@@ -728,6 +758,7 @@ export class SiloElicitation extends LitElement {
     else body = this.renderUnsupported(request, busy);
     return html`<section
       part="base live"
+      tabindex="-1"
       aria-labelledby="message"
       aria-busy=${busy ? 'true' : 'false'}
       @keydown=${this.onKeydown}

@@ -81,7 +81,9 @@ function provideFrameResizeObserver(): void {
  * user scrolled up, in which case a "Jump to latest" button appears. A polite live region announces
  * when a turn starts and ends (the log itself is not live, so tokens are not read out).
  * Keyboard, with focus in the log: ArrowUp/ArrowDown move between turns, Alt+ArrowUp/Alt+ArrowDown
- * between pending prompts, Home/End to the first/last row.
+ * between pending prompts, Home/End to the first/last row. On a live permission prompt Escape moves
+ * focus to its "reject once" option without answering (Enter then rejects); in a question, Escape
+ * leaves the field it is in and never cancels (see `<silo-elicitation>`).
  *
  * @example
  * ```html
@@ -201,6 +203,8 @@ export class SiloTranscript extends LitElement {
   #openAtEnd = false;
   /** True while {@link #stickToBottom} follows the bottom frame by frame. */
   #sticking = false;
+  /** The latest cost reported (cumulative for the session): a later usage update without one keeps it. */
+  #cost: { amount: number; currency: string } | undefined;
 
   constructor() {
     super();
@@ -239,13 +243,30 @@ export class SiloTranscript extends LitElement {
     el?.focus({ preventScroll: true });
   }
 
+  /** Keeps the log at its bottom across resizes (window, phone rotation, a banner coming or going). */
+  #resize = new ResizeObserver(() => {
+    const log = this.#log;
+    if (!log) return;
+    const before = this.#viewHeight;
+    this.#viewHeight = log.clientHeight;
+    // Only a change of the view's own height (the element resized, the usage header appeared), and
+    // only if the view was at its bottom before it.
+    if (before === log.clientHeight || !this.stuck || this.#userScrolled) return;
+    if (log.scrollHeight - log.scrollTop - before <= BOTTOM_SLACK) this.#stickToBottom();
+  });
+  #viewHeight = 0;
+
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#resize.observe(this);
+    const log = this.#log;
+    if (log) this.#resize.observe(log);
     if (this.hasUpdated) this.#load();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#resize.disconnect();
     this.#teardown();
   }
 
@@ -254,6 +275,11 @@ export class SiloTranscript extends LitElement {
     if (sources.some((k) => changed.has(k))) this.#load();
     else if (changed.has('updates')) this.#setUpdates();
     if (changed.has('permissionRequests') || changed.has('elicitationRequests')) this.#adoptRequests();
+  }
+
+  protected override firstUpdated(): void {
+    const log = this.#log;
+    if (log) this.#resize.observe(log);
   }
 
   protected override updated(): void {
@@ -302,6 +328,7 @@ export class SiloTranscript extends LitElement {
 
   #reset(): void {
     this.#openAtEnd = false;
+    this.#cost = undefined;
     this.#model = new TranscriptModel();
     this.#rows = [];
     this.#appliedUpdates = undefined;
@@ -383,6 +410,7 @@ export class SiloTranscript extends LitElement {
       (prev.length === 0 || (next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1]));
     if (!extends_) {
       if (prev !== undefined) {
+        this.#cost = undefined;
         this.#model = new TranscriptModel();
         this.#seenRequests = new WeakSet();
         this.#adoptRequests();
@@ -398,6 +426,10 @@ export class SiloTranscript extends LitElement {
     const started = this.#model.turnsStarted;
     const ended = this.#model.turnsEnded;
     this.#model.applyAll(updates);
+    for (const u of updates) {
+      const cost = u.kind === 'usage_update' ? u.usage?.cost : undefined;
+      if (cost && Number.isFinite(cost.amount) && typeof cost.currency === 'string') this.#cost = cost;
+    }
     if (live) {
       this.#live = true;
       const s = this.#strings();
@@ -596,7 +628,12 @@ export class SiloTranscript extends LitElement {
     const index = this.#renderedIndex(id);
     const row =
       index >= 0 ? await this.#reveal(index) : this.renderRoot.querySelector<HTMLElement>('.pending');
-    row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
+    const prompt = row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
+    // Focus already inside (a question focuses its first field itself): keystrokes must not be lost.
+    if (!prompt || prompt.matches(':focus-within')) return;
+    const question = prompt.querySelector('silo-elicitation');
+    if (question) question.focusFirst();
+    else prompt.focus({ preventScroll: true });
   }
 
   #onKeydown = (e: KeyboardEvent): void => {
@@ -641,7 +678,8 @@ export class SiloTranscript extends LitElement {
   override render() {
     const s = this.#strings();
     const ctx = this.#context();
-    const usage = this.#model.current.usage;
+    const reported = this.#model.current.usage;
+    const usage = reported && !reported.cost && this.#cost ? { ...reported, cost: this.#cost } : reported;
     const orphans = this.#orphans();
     return html`
       ${usage ? renderUsage(usage, ctx) : nothing}

@@ -81,6 +81,20 @@ export interface SiloChatStrings {
   noBridge: string;
   sendFailed: (message: string) => string;
   connectFailed: (message: string) => string;
+  /** The turn broke off after the message was sent (the agent exited or the connection dropped). */
+  turnInterrupted: (message: string) => string;
+  /** The connection to the agent dropped (the agent exited or the bridge went away); Silo reconnects. */
+  connectionLost: (message: string) => string;
+  /** Label of the button that hides a banner. */
+  dismiss: string;
+  /** Why Enter did not send (the text stays in the composer): still connecting. */
+  notSentConnecting: string;
+  /** … the connection dropped and is being re-established. */
+  notSentReconnecting: string;
+  /** … the session is journal-only (read-only). */
+  notSentReadOnly: string;
+  /** … there is no connection (closed, failed, no bridge). */
+  notSentOffline: string;
 }
 
 export const defaultTranscriptStrings: SiloTranscriptStrings = {
@@ -192,6 +206,17 @@ export const defaultChatStrings: SiloChatStrings = {
   noBridge: 'Set the bridge URL and token to start.',
   sendFailed: (message) => `The message could not be sent: ${message}`,
   connectFailed: (message) => `Could not connect: ${message}`,
+  turnInterrupted: (message) =>
+    `Your message was sent, but the agent stopped before finishing its answer (${message}). Silo reconnects by itself; send again to continue.`,
+  connectionLost: (message) => `The connection to the agent was lost (${message}). Reconnecting…`,
+  dismiss: 'Dismiss',
+  notSentConnecting:
+    'Not sent yet: still connecting to the agent. Your message is kept; press Enter again once connected.',
+  notSentReconnecting:
+    'Not sent: the connection to the agent dropped and is being restored. Your message is kept; press Enter again once connected.',
+  notSentReadOnly:
+    'Not sent: this conversation is read-only. Your message is kept; continue in a new session to send it.',
+  notSentOffline: 'Not sent: the agent is not connected. Your message is kept.',
 };
 
 /** Merges a partial override (one level deep) onto defaults. */

@@ -300,6 +300,7 @@ function permissionRow(row: PermissionRow, index: number, ctx: RowContext): Temp
       data-prompt=${r.id}
       ?data-pending=${open}
       tabindex="-1"
+      @keydown=${open ? onPermissionKeydown : nothing}
     >
       <div class="ask">${s.permissionAsk(title)}</div>
       ${
@@ -324,6 +325,22 @@ function permissionRow(row: PermissionRow, index: number, ctx: RowContext): Temp
       ${state.error ? html`<div class="error" role="alert">${s.permissionFailed(state.error)}</div>` : nothing}
     </div>
   </div>`;
+}
+
+/**
+ * Escape on a live permission prompt answers nothing: it moves focus to its "reject once" option (else
+ * the first reject option), so a second deliberate key press (Enter or Space) rejects.
+ */
+function onPermissionKeydown(e: KeyboardEvent): void {
+  if (e.key !== 'Escape' || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const card = e.currentTarget as HTMLElement;
+  const reject =
+    card.querySelector<HTMLButtonElement>('button[data-kind="reject_once"]:not([disabled])') ??
+    card.querySelector<HTMLButtonElement>('button.reject:not([disabled])');
+  if (!reject) return;
+  e.preventDefault();
+  e.stopPropagation();
+  reject.focus();
 }
 
 function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): TemplateResult {

@@ -4,8 +4,8 @@ import type { AgentResumeOutcome, AgentSessionSummary } from 'silo-acp';
 /** What a restore did, in words. */
 export const OUTCOME_LABEL: Record<AgentResumeOutcome, string> = {
   new: 'New session',
-  resumed: 'Resumed — the agent continued it (session/resume)',
-  loaded: 'Loaded — the agent replayed it (session/load)',
+  resumed: 'Resumed — the agent continued where it left off',
+  loaded: 'Reloaded — the agent replayed the conversation',
   'journal-only': 'Journal only — readable here, the agent cannot continue it',
 };
 

@@ -1,7 +1,7 @@
 // `node scripts/screenshot.mjs`: screenshots of <silo-chat> mid-conversation, light and dark, from a
 // headless Chromium run against the real bridge and the reference agent. Writes
-// screenshots/silo-chat-light.png and screenshots/silo-chat-dark.png. Everything it starts
-// (Vite dev server, bridge + agent, Chromium) is stopped before it exits.
+// screenshots/silo-chat-light.png, screenshots/silo-chat-dark.png and screenshots/silo-chat-390.png (a
+// phone). Everything it starts (Vite dev server, bridge + agent, Chromium) is stopped before it exits.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -18,6 +18,7 @@ const PAGE = `<!doctype html>
       html, body { margin: 0; height: 100%; background: Canvas; color-scheme: light dark; }
       body { padding: 16px; box-sizing: border-box; }
       silo-chat { height: calc(100vh - 32px); }
+      @media (max-width: 480px) { body { padding: 0; } silo-chat { height: 100vh; } }
     </style>
     <script type="module" src="/components/index.ts"></script>
   </head>
@@ -127,6 +128,13 @@ try {
     await page.screenshot({ path: file });
     console.log(`wrote ${file}`);
   }
+  // A phone: 390 px wide, light.
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+  await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const phone = join(dir, 'silo-chat-390.png');
+  await page.screenshot({ path: phone });
+  console.log(`wrote ${phone}`);
 } finally {
   await browser?.close();
   await bridge?.stop();

@@ -5,6 +5,7 @@
  * people: it is derived from the transcript model and cannot be imported back.
  * @packageDocumentation
  */
+import { diffLines } from 'diff';
 import { SiloError } from './errors.ts';
 import { TranscriptModel } from './transcript/model.ts';
 import type { TranscriptRow } from './transcript/rows.ts';
@@ -69,7 +70,10 @@ export function toMarkdown(
   }
   const usage = model.current.usage;
   if (usage) {
-    const cost = usage.cost ? `; cost ${usage.cost.amount} ${usage.cost.currency}` : '';
+    // Cost is cumulative: a later usage update without one does not take it away.
+    const last =
+      usage.cost ?? updates.findLast((u) => u.kind === 'usage_update' && u.usage?.cost)?.usage?.cost;
+    const cost = last ? `; cost ${last.amount} ${last.currency}` : '';
     parts.push(`---\n\n_Context: ${usage.used} / ${usage.size} tokens${cost}._`);
   }
   return `${parts.join('\n\n')}\n`;
@@ -79,6 +83,39 @@ function fence(text: string, lang = ''): string {
   let ticks = '```';
   while (text.includes(ticks)) ticks += '`';
   return `${ticks}${lang}\n${text.replace(/\n$/, '')}\n${ticks}`;
+}
+
+/** The lines of a file's text (a final newline ends the last line rather than starting one). */
+function lines(text: string): string[] {
+  if (text === '') return [];
+  const out = text.replace(/\r\n?/g, '\n').split('\n');
+  if (out[out.length - 1] === '') out.pop();
+  return out;
+}
+
+/**
+ * A diff block's body: unchanged lines with a space, removed with `-`, added with `+`, in file order
+ * (a new file is all `+`). Past 2,000 edits it falls back to all old lines removed, all new added.
+ */
+function diffBody(oldText: string | null | undefined, newText: string): string {
+  if (oldText == null || oldText === '')
+    return lines(newText)
+      .map((l) => `+${l}`)
+      .join('\n');
+  let changes: ReturnType<typeof diffLines> | undefined;
+  try {
+    changes = diffLines(oldText.replace(/\r\n?/g, '\n'), newText.replace(/\r\n?/g, '\n'), {
+      maxEditLength: 2000,
+    });
+  } catch {
+    changes = undefined;
+  }
+  if (!changes)
+    return [...lines(oldText).map((l) => `-${l}`), ...lines(newText).map((l) => `+${l}`)].join('\n');
+  const out: string[] = [];
+  for (const c of changes)
+    for (const l of lines(c.value)) out.push(`${c.added ? '+' : c.removed ? '-' : ' '}${l}`);
+  return out.join('\n');
 }
 
 function quote(text: string): string {
@@ -110,11 +147,7 @@ function rowMarkdown(row: TranscriptRow): string | undefined {
       for (const l of c.locations) lines.push(`  - \`${l.path}${l.line ? `:${l.line}` : ''}\``);
       for (const item of c.content) {
         if (item.type === 'diff') {
-          const old = item.oldText ?? '';
-          const body = [
-            ...(item.oldText == null ? [] : old.split('\n').map((l) => `-${l}`)),
-            ...item.newText.split('\n').map((l) => `+${l}`),
-          ].join('\n');
+          const body = diffBody(item.oldText, item.newText);
           lines.push(
             `\n${item.oldText == null ? 'New file' : 'Diff of'} \`${item.path}\`:\n\n${fence(body, 'diff')}`,
           );

@@ -2,13 +2,13 @@
  * `createAgentsService()`: starts Silo's worker and returns the page API.
  */
 import { releaseProxy, wrap } from 'comlink';
+import { parseConnectionString } from '../bridge/protocol.ts';
 import type {
   AgentSessionConnectOptions,
   AgentSessionHandle,
   AgentsService,
   AgentsServiceOptions,
 } from './api.ts';
-import { parseConnectionString } from '../bridge/protocol.ts';
 import { registerErrorTransfer } from './comlink-errors.ts';
 import { startDefaultWorker } from './default-worker.ts';
 import { SiloError } from './errors.ts';

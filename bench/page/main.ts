@@ -7,8 +7,8 @@
 import { client, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
 import '../../components/index.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import { bridgeProtocols } from '../../bridge/protocol.ts';
+import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import { createAgentsService } from '../../src/index.ts';
 import type { AgentBridgeOptions, AgentSessionUpdate } from '../../src/types.ts';
 import type { Segment } from '../../worker/journal.ts';

@@ -6,8 +6,8 @@
 import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import { bridgeProtocols } from '../../bridge/protocol.ts';
+import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import {
   type AgentSessionHandle,
   type AgentSessionUpdate,

@@ -400,7 +400,7 @@ describe('<silo-elicitation> form mode', () => {
     }
   });
 
-  it('is keyboard operable: typing and Enter answer, Escape cancels', async () => {
+  it('is keyboard operable: typing and Enter answer; Escape leaves a field and never cancels', async () => {
     const request = new TestRequest({
       mode: 'form',
       message: 'Name?',
@@ -417,10 +417,20 @@ describe('<silo-elicitation> form mode', () => {
     const second = new TestRequest(everyType);
     const el2 = await mount({ request: second });
     input(el2, 'name').focus();
-    const done = ended(el2);
+    await sendKeys({ type: 'grace' });
+    const typed = input(el2, 'name').value;
+    expect(typed).to.include('grace');
     await sendKeys({ press: 'Escape' });
-    expect((await done).detail.resolution).to.equal('cancelled');
-    expect(second.calls).to.deep.equal([{ kind: 'cancel' }]);
+    await el2.updateComplete;
+    expect(second.calls, 'Escape sends nothing').to.deep.equal([]);
+    expect(root(el2).activeElement, 'focus left the field for the question').to.equal(
+      root(el2).querySelector('section[part~="live"]'),
+    );
+    expect(input(el2, 'name').value, 'the answer is kept').to.equal(typed);
+    await sendKeys({ press: 'Escape' });
+    await el2.updateComplete;
+    expect(second.calls, 'a second Escape does nothing either').to.deep.equal([]);
+    expect(root(el2).querySelector('form')).to.not.equal(null);
   });
 
   it('offers only acknowledge, decline and cancel when there is nothing to fill in', async () => {

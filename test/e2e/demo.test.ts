@@ -213,6 +213,12 @@ test('the demo: live chat, scenarios, restore on reload, embed, offline history 
       await chatHasMessage(page, 'Permission: allow-once', 'agent');
 
       before = await pickScenario(page, 'elicit-form');
+      // "I agree to the terms" is required: a box that must be ticked.
+      await clickInTranscript(
+        page,
+        ['silo-elicitation', '[data-question="agree"] input[type="checkbox"]'],
+        'the required checkbox of the live question',
+      );
       await clickInTranscript(
         page,
         ['silo-elicitation', 'form [part~="answer"]'],
