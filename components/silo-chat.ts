@@ -4,6 +4,7 @@
  */
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import {
+  type AgentAuthMethod,
   type AgentBridgeOptions,
   type AgentCommand,
   type AgentElicitationRequest,
@@ -165,6 +166,8 @@ export class SiloChat extends LitElement {
   /** True when `error` is a prompt that reached the agent and then failed. */
   #turnBroke = false;
   #attempt = 0;
+  /** The sign-in method chosen in the banner, used for every later connect. */
+  #signIn: string | undefined;
   #unsubscribe: (() => void) | undefined;
 
   constructor() {
@@ -190,11 +193,19 @@ export class SiloChat extends LitElement {
    * journaled session `sessionId` when given (a history list's "restore"); `fresh` starts a new
    * session; `continueFrom` continues that (journal-only) session in a new one, carrying its transcript;
    * `via: 'load'` asks the agent to replay `sessionId` (a history list's `loadable` session, or one
-   * another device continued).
+   * another device continued). `authenticate` signs in with one of the agent's methods (the banner's
+   * sign-in buttons pass it) and is used for every later connect of this element.
    */
   async connect(
-    options: { fresh?: boolean; continueFrom?: string; sessionId?: string; via?: 'resume' | 'load' } = {},
+    options: {
+      fresh?: boolean;
+      continueFrom?: string;
+      sessionId?: string;
+      via?: 'resume' | 'load';
+      authenticate?: string;
+    } = {},
   ): Promise<void> {
+    if (options.authenticate) this.#signIn = options.authenticate;
     const attempt = ++this.#attempt;
     await this.#close();
     if (!this.#bridgeOptions() || !this.cwd) {
@@ -213,6 +224,7 @@ export class SiloChat extends LitElement {
     const base: AgentSessionConnectOptions = {
       bridge: bridge ?? '',
       cwd: this.cwd,
+      ...(this.#signIn ? { authenticate: this.#signIn } : {}),
       onPermission: (req) => {
         if (attempt !== this.#attempt) return;
         this.permissionRequests = [...this.permissionRequests.filter((r) => !r.signal.aborted), req];
@@ -579,10 +591,27 @@ export class SiloChat extends LitElement {
             : shown === own
               ? s.connectionLost(err.message)
               : s.sendFailed(err.message);
+    if (err.code === 'auth-required' && this.phase === 'failed') return this.#signInBanner(err, s);
     return html`<div class="banner error" part="banner" role="alert">
       <span class="text">${message}</span>
       ${this.phase === 'failed' ? html`<button type="button" @click=${() => this.connect()}>${s.retry}</button>` : nothing}
       <button type="button" class="dismiss" part="dismiss" @click=${() => this.#dismiss(shown)}>${s.dismiss}</button>
+    </div>`;
+  }
+
+  /** The agent needs a sign-in: a button for each method a page can use, the others explained. */
+  #signInBanner(err: SiloError, s: SiloChatStrings) {
+    const methods = (err.data as { authMethods?: readonly AgentAuthMethod[] } | undefined)?.authMethods ?? [];
+    return html`<div class="banner error" part="banner" role="alert">
+      <span class="text">${s.signInNeeded(err.message)}</span>
+      ${methods.map((m) =>
+        m.usable
+          ? html`<button type="button" part="sign-in" title=${m.description ?? ''} @click=${() => this.connect({ authenticate: m.id })}>
+              ${s.signInWith(m.name)}
+            </button>`
+          : html`<span class="text">${s.signInElsewhere(m.name)}</span>`,
+      )}
+      <button type="button" @click=${() => this.connect()}>${s.retry}</button>
     </div>`;
   }
 

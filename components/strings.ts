@@ -81,6 +81,12 @@ export interface SiloChatStrings {
   noBridge: string;
   sendFailed: (message: string) => string;
   connectFailed: (message: string) => string;
+  /** The agent needs a sign-in before it opens a session (its reason). */
+  signInNeeded: (message: string) => string;
+  /** Label of the button that signs in with one of the agent's methods. */
+  signInWith: (method: string) => string;
+  /** A method a page cannot use (it needs a terminal on the agent's machine). */
+  signInElsewhere: (method: string) => string;
   /** The turn broke off after the message was sent (the agent exited or the connection dropped). */
   turnInterrupted: (message: string) => string;
   /** The connection to the agent dropped (the agent exited or the bridge went away); Silo reconnects. */
@@ -206,6 +212,10 @@ export const defaultChatStrings: SiloChatStrings = {
   noBridge: 'Set the bridge URL and token to start.',
   sendFailed: (message) => `The message could not be sent: ${message}`,
   connectFailed: (message) => `Could not connect: ${message}`,
+  signInNeeded: (message) => `Sign in to continue. ${message}`,
+  signInWith: (method) => `Sign in: ${method}`,
+  signInElsewhere: (method) =>
+    `${method}: needs a terminal on the agent's machine; sign in there, then Retry.`,
   turnInterrupted: (message) =>
     `Your message was sent, but the agent stopped before finishing its answer (${message}). Silo reconnects by itself; send again to continue.`,
   connectionLost: (message) => `The connection to the agent was lost (${message}). Reconnecting…`,

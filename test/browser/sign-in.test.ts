@@ -4,6 +4,9 @@
 import { expect } from 'chai';
 import { type AgentsService, createAgentsService, type SiloError } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
+import '../../components/index.ts';
+import type { SiloChat } from '../../components/silo-chat.ts';
+import { mount, until } from './fixtures/dom.ts';
 
 const CWD = '/tmp/silo-sign-in';
 
@@ -102,5 +105,41 @@ describe('sign-in', () => {
     expect(again.resumeOutcome).to.equal('resumed');
     expect(await again.prompt('still there?')).to.equal('end_turn');
     await again.close();
+  });
+
+  it('<silo-chat> offers the usable methods as buttons, explains the terminal one, and signs in on a click', async () => {
+    const chat = document.createElement('silo-chat') as SiloChat;
+    chat.setAttribute('storage-key', `silo-sign-in-${crypto.randomUUID()}`);
+    chat.setAttribute('bridge', bridge.connection);
+    chat.setAttribute('cwd', CWD);
+    const unmount = mount(chat);
+    try {
+      const root = chat.shadowRoot!;
+      const buttons = await until(
+        () => {
+          const found = [...root.querySelectorAll<HTMLButtonElement>('[part="sign-in"]')];
+          return found.length ? found : undefined;
+        },
+        'the sign-in buttons',
+        20000,
+      );
+      expect(buttons.map((b) => b.textContent?.trim())).to.deep.equal([
+        'Sign in: Log in',
+        'Sign in: API key',
+      ]);
+      expect(root.querySelector('[part="banner"]')?.textContent).to.contain(
+        "Log in from a terminal: needs a terminal on the agent's machine",
+      );
+      buttons[0]!.click();
+      await until(
+        () => root.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected',
+        'the chat connected after signing in',
+        20000,
+      );
+      expect(root.querySelector('[part="sign-in"]')).to.equal(null);
+      expect(await chat.session!.prompt('signed in')).to.equal('end_turn');
+    } finally {
+      unmount();
+    }
   });
 });
