@@ -701,9 +701,10 @@ export class SiloTranscript extends LitElement {
       >
         ${virtualize({
           items: this.#rows,
-          // The virtualizer may ask for the key of an index past the end while a list shrinks.
+          // The virtualizer may still ask for an index past the end in the render the list shrinks in
+          // (its range is from the last layout): such an index is its own key and renders nothing.
           keyFunction: (row: TranscriptRow | undefined, i: number) => row?.key ?? i,
-          renderItem: (row: TranscriptRow, i: number) => renderRow(row, i, ctx),
+          renderItem: (row: TranscriptRow | undefined, i: number) => (row ? renderRow(row, i, ctx) : html``),
           scroller: true,
           layout: LAYOUT,
         })}

@@ -200,7 +200,9 @@ async function elicitForm(turn: Turn, schema: object, message: string): Promise<
   } as never);
   if (turn.signal.aborted) return 'cancelled';
   await turn.say(`You answered: ${JSON.stringify(response)}`, { chunkSize: 100000 });
-  return turn.end();
+  // A question answered `cancel` ends the turn as cancelled, as a cancelled permission does: a client
+  // that cancels the turn answers its open questions before it sends session/cancel.
+  return (response as { action?: string }).action === 'cancel' ? 'cancelled' : turn.end();
 }
 
 export const elicitFormScenario = (turn: Turn) =>
