@@ -6,6 +6,7 @@
  * page only once committed.
  */
 import { SiloError } from '../src/errors.ts';
+import type { Raw } from '../src/json.ts';
 import type {
   AgentContentBlock,
   AgentSessionSnapshot,
@@ -23,8 +24,6 @@ import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
 import { latestId, type OpenHost } from './open.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
-
-type Raw = Record<string, unknown>;
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
