@@ -105,8 +105,8 @@ export class Follower {
       if (m.type === 'owner') this.announce('follow');
       if (m.type !== 'commit') return;
       host.mirror(m.snapshot);
-      const first = m.batch[0]?.seq;
-      this.deliver(first === undefined ? undefined : first, m.batch);
+      // An empty commit answers a `follow`: read whatever the owner committed before it heard us.
+      this.deliver(m.batch[0]?.seq ?? Number.POSITIVE_INFINITY, m.batch);
     };
     this.announce('follow');
     void waitToOwn(sessionId, this.stop.signal)
@@ -138,13 +138,12 @@ export class Follower {
   }
 
   /** Delivers `batch`, reading first from the journal what lies between `nextSeq` and `first`. */
-  private deliver(first: number | undefined, batch: AgentSessionUpdate[]): void {
+  private deliver(first: number, batch: AgentSessionUpdate[]): void {
     this.chain = this.chain.then(async () => {
-      if (first !== undefined && first > this.nextSeq) {
-        const missing = (await this.host.journal.read(this.sessionId)).filter(
-          (u) => (u.seq ?? -1) >= this.nextSeq && (u.seq ?? -1) < first,
-        );
-        this.push(missing);
+      if (first > this.nextSeq) {
+        // A journal that cannot be read leaves this gap unfilled; the batch is delivered all the same.
+        const journaled = await this.host.journal.read(this.sessionId).catch(() => []);
+        this.push(journaled.filter((u) => (u.seq ?? -1) >= this.nextSeq && (u.seq ?? -1) < first));
       }
       this.push(batch);
     });
