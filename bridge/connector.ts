@@ -93,10 +93,31 @@ function debugTap(log: BridgeLog, label: string): TransformStream<AnyMessage, An
 }
 
 /**
+ * Nesting up to which `JSON.stringify` never overflows the stack (it takes thousands of levels), so
+ * a message no deeper than this needs no trial serialization.
+ */
+const SAFE_DEPTH = 256;
+
+/** Whether objects and arrays in `value` nest more than `limit` levels (walked without recursion). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node as object)) {
+      if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
  * Drops agent messages that cannot be serialized again for the socket (nesting so deep that
  * `JSON.stringify` overflows the stack), logging it. Forwarding one would fail inside the SDK's
- * WebSocket session and close the whole connection (1011), losing everything after it. Also drops
- * the bridge's own marks (see {@link pacedAgentOutput}), which `isMark` recognizes.
+ * WebSocket session and close the whole connection (1011), losing everything after it. The SDK
+ * serializes every message once to send it; only a message nested deeper than {@link SAFE_DEPTH}
+ * is serialized here first, on trial. Also drops the bridge's own marks (see
+ * {@link pacedAgentOutput}), which `isMark` recognizes.
  */
 function forwardableOnly(
   log: BridgeLog,
@@ -106,13 +127,15 @@ function forwardableOnly(
   return new TransformStream({
     transform(message, controller) {
       if (isMark(message)) return;
-      try {
-        JSON.stringify(message);
-      } catch (error) {
-        log(
-          `${label}: dropped an agent message that cannot be serialized (${error instanceof Error ? error.message : String(error)})`,
-        );
-        return;
+      if (nestsDeeperThan(message, SAFE_DEPTH)) {
+        try {
+          JSON.stringify(message);
+        } catch (error) {
+          log(
+            `${label}: dropped an agent message that cannot be serialized (${error instanceof Error ? error.message : String(error)})`,
+          );
+          return;
+        }
       }
       controller.enqueue(message);
     },

@@ -1,4 +1,6 @@
 /** Types for scripts/start.mjs (for TypeScript callers such as test/e2e/demo.test.ts). */
+import type { BridgeAnnouncement as ProtocolAnnouncement } from '../bridge/protocol.ts';
+
 export interface StartDemoOptions {
   port?: number;
   bridgePort?: number | string;
@@ -11,13 +13,8 @@ export interface StartDemoOptions {
   noBridge?: boolean;
 }
 
-export interface BridgeAnnouncement {
-  url: string;
-  token: string;
-  origins: string[];
-  connection: string;
-  port: number;
-  pid: number;
+/** The bridge's start line ({@link ProtocolAnnouncement}) and what `startDemo` adds to it. */
+export interface BridgeAnnouncement extends ProtocolAnnouncement {
   cwd: string;
   agent: string;
   reference: boolean;

@@ -9,6 +9,7 @@ import type {
   AgentContentBlock,
   AgentElicitationQuestion,
   AgentInfo,
+  AgentRequestResolution,
   AgentRestoreNote,
   AgentResumeOutcome,
   AgentSessionConfigOption,
@@ -33,8 +34,16 @@ export interface AgentPermissionRequest {
   readonly toolCall: AgentToolCall;
   /** Every option the agent offered, in its order. */
   readonly options: readonly PermissionOption[];
-  /** Aborts when the request can no longer be answered (turn cancelled, agent withdrew it, connection lost). */
+  /**
+   * Aborts when the request ends (answered, turn cancelled, agent withdrew it, connection lost); its
+   * `reason` is then the same value as {@link resolution}.
+   */
   readonly signal: AbortSignal;
+  /**
+   * How the request ended, once {@link signal} aborted; `undefined` while it can be answered. Silo's
+   * own requests always have it (optional only for objects a page builds itself).
+   */
+  readonly resolution?: AgentRequestResolution;
   /** Answers with one of {@link options}. Rejects with `invalid-params` for an unknown option id. */
   choose(optionId: string): Promise<void>;
   /** Answers `cancelled`. */
@@ -62,11 +71,15 @@ export interface AgentElicitationRequest {
   /** The request params as the agent sent them. */
   readonly raw: Readonly<Record<string, unknown>>;
   /**
-   * Aborts when the question can no longer be answered. `<silo-elicitation>` reads `signal.reason`:
-   * a resolution string (`"cancelled"`, `"unanswerable"`, …) or an object with such a `resolution`, or
-   * a SiloError-like `{code}` (`closed`/`interrupted`/`unreachable` → `"unanswerable"`, else `"cancelled"`).
+   * Aborts when the question ends (answered, declined, cancelled, or no longer answerable: the
+   * connection or the page went away); its `reason` is then the same value as {@link resolution}.
    */
   readonly signal: AbortSignal;
+  /**
+   * How the question ended, once {@link signal} aborted; `undefined` while it can be answered. Silo's
+   * own requests always have it (optional only for objects a page builds itself).
+   */
+  readonly resolution?: AgentRequestResolution;
   /**
    * URL mode only, optional: settles `true` when the agent sends `elicitation/complete` for this
    * question (after the user consented with `answer({})`), or `false` when Silo stops waiting (the
@@ -159,16 +172,18 @@ export interface AgentsServiceOptions {
   readonly databaseName?: string;
 }
 
-/** The entry point of the page API. */
-export interface AgentsService {
-  /** Connects to an agent through the bridge and starts (or restores) a session. */
-  connect(options: AgentSessionConnectOptions): Promise<AgentSessionHandle>;
-  /** The journaled sessions, newest first; readable offline. */
-  sessions(options?: {
-    /** The bridge to ask for the agent's own session list: a connection string, or URL and token. */
-    readonly bridge?: AgentBridgeOptions | string;
-    readonly cwd?: string;
-  }): Promise<AgentSessionSummary[]>;
+/** Options for listing sessions ({@link AgentsService.sessions}). */
+export interface AgentSessionListOptions {
+  /** The bridge to ask for the agent's own session list: a connection string, or URL and token. */
+  readonly bridge?: AgentBridgeOptions | string;
+  readonly cwd?: string;
+}
+
+/**
+ * The journal's reads and its only deletion, which need no connection. The page API
+ * ({@link AgentsService}) and the worker's contract (`WorkerApi`) both offer exactly these.
+ */
+export interface AgentJournalAccess {
   /** The journaled transcript of a session, with no bridge and no agent. */
   transcript(sessionId: string): Promise<AgentSessionUpdate[]>;
   /**
@@ -182,6 +197,14 @@ export interface AgentsService {
   exportJsonl(sessionId: string): Promise<string>;
   /** Imports a JSONL export into the journal under a new (or given) session id; resolves to that id. */
   importJsonl(jsonl: string, sessionId?: string): Promise<string>;
+}
+
+/** The entry point of the page API. */
+export interface AgentsService extends AgentJournalAccess {
+  /** Connects to an agent through the bridge and starts (or restores) a session. */
+  connect(options: AgentSessionConnectOptions): Promise<AgentSessionHandle>;
+  /** The journaled sessions, newest first; readable offline. */
+  sessions(options?: AgentSessionListOptions): Promise<AgentSessionSummary[]>;
   /** Ends the worker. Every handle closes. */
   dispose(): Promise<void>;
 }

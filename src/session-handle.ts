@@ -9,7 +9,6 @@ import type {
   AgentSessionConnectOptions,
   AgentSessionHandle,
 } from './api.ts';
-import { SiloError } from './errors.ts';
 import type {
   AgentContentBlock,
   AgentRequestResolution,
@@ -129,7 +128,7 @@ export class SessionHandle implements AgentSessionHandle {
 
   /** The worker (or its page) went away: end everything live. */
   markClosed(): void {
-    for (const c of this.live.values()) c.abort(SiloError.closed());
+    for (const c of this.live.values()) c.abort('unanswerable' satisfies AgentRequestResolution);
     this.live.clear();
     for (const settle of this.completions.values()) settle(false);
     this.completions.clear();
@@ -164,6 +163,9 @@ export class SessionHandle implements AgentSessionHandle {
     const request: AgentPermissionRequest = {
       ...wire,
       signal,
+      get resolution() {
+        return resolutionOf(signal);
+      },
       choose: (optionId) => this.api.answerPermission(this.handleId, wire.id, optionId),
       cancel: () => this.api.answerPermission(this.handleId, wire.id, null),
     };
@@ -180,6 +182,9 @@ export class SessionHandle implements AgentSessionHandle {
     const request: AgentElicitationRequest = {
       ...wire,
       signal,
+      get resolution() {
+        return resolutionOf(signal);
+      },
       ...(completion ? { completion } : {}),
       answer: async (answers) => {
         await this.api.answerElicitation(this.handleId, wire.id, { action: 'accept', answers });
@@ -213,6 +218,11 @@ export class SessionHandle implements AgentSessionHandle {
     this.live.set(id, controller);
     return controller.signal;
   }
+}
+
+/** How a live request ended: its signal aborts only with an {@link AgentRequestResolution}. */
+function resolutionOf(signal: AbortSignal): AgentRequestResolution | undefined {
+  return signal.aborted ? (signal.reason as AgentRequestResolution) : undefined;
 }
 
 /** Wraps the events object for the worker. */

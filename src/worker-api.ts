@@ -3,7 +3,7 @@
  * and the page wraps (`wrap<WorkerApi>()`). Everything crossing it is structured-cloneable data,
  * except the {@link WorkerEvents} object, which crosses as a `Comlink.proxy`.
  */
-import type { AgentElicitationAnswer } from './api.ts';
+import type { AgentElicitationAnswer, AgentJournalAccess, AgentSessionListOptions } from './api.ts';
 import type {
   AgentBridgeOptions,
   AgentContentBlock,
@@ -72,7 +72,7 @@ export type ElicitationAction =
   | { readonly action: 'cancel' };
 
 /** The worker's API. Every method rejects with a serialized SiloError on failure. */
-export interface WorkerApi {
+export interface WorkerApi extends AgentJournalAccess {
   /**
    * Takes the Web Lock `name` and holds it until the worker dies; resolves once it is held. The page
    * queues for the same lock to learn that the worker has gone (see `watchWorker`).
@@ -91,14 +91,8 @@ export interface WorkerApi {
   answerPermission(handleId: string, requestId: string, optionId: string | null): Promise<void>;
   answerElicitation(handleId: string, requestId: string, action: ElicitationAction): Promise<void>;
   close(handleId: string): Promise<void>;
-  sessions(options?: {
-    readonly bridge?: AgentBridgeOptions;
-    readonly cwd?: string;
-  }): Promise<AgentSessionSummary[]>;
-  transcript(sessionId: string): Promise<AgentSessionUpdate[]>;
-  /** The last `count` (or more) updates of a session, for painting the end first. */
-  transcriptTail(sessionId: string, count: number): Promise<AgentSessionUpdate[]>;
-  clear(sessionId: string): Promise<void>;
-  exportJsonl(sessionId: string): Promise<string>;
-  importJsonl(jsonl: string, sessionId?: string): Promise<string>;
+  /** As {@link AgentSessionListOptions}, with a connection string already parsed. */
+  sessions(
+    options?: Omit<AgentSessionListOptions, 'bridge'> & { readonly bridge?: AgentBridgeOptions },
+  ): Promise<AgentSessionSummary[]>;
 }

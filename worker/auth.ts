@@ -4,10 +4,9 @@
  * every link (each link is a new agent process).
  */
 import { SiloError } from '../src/errors.ts';
+import type { Raw } from '../src/json.ts';
 import type { AgentAuthMethod } from '../src/types.ts';
 import type { AgentLink } from './link.ts';
-
-type Raw = Record<string, unknown>;
 
 /** Method types a page can pass to `authenticate`: the agent signs in itself, or reads a key it has. */
 const USABLE = new Set(['agent', 'env_var']);

@@ -8,9 +8,9 @@
  * come in between. A user chunk that does not continue the prompt ends the window; it and everything
  * after it is journaled as usual.
  */
-import type { AgentContentBlock } from '../src/types.ts';
 
-type Raw = Record<string, unknown>;
+import type { Raw } from '../src/json.ts';
+import type { AgentContentBlock } from '../src/types.ts';
 
 /** Updates that carry session state, not conversation: they neither match nor end an echo. */
 const STATE = new Set([

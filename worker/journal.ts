@@ -302,25 +302,37 @@ export class SessionWriter {
     );
   }
 
+  /**
+   * One transaction for the batch. Every request is awaited with the transaction (`tx.done`), so a
+   * failed put rejects this write and nothing rejects unhandled. A request that cannot even be made
+   * (an update IndexedDB cannot clone throws at once) aborts the transaction first: none of the
+   * batch is kept, so the journal stays the prefix the writer reports.
+   */
   private async write(batch: AgentSessionUpdate[]): Promise<void> {
     const tx = this.db.transaction(['segments', 'sessions'], 'readwrite', { durability: 'relaxed' });
     const segments = tx.objectStore('segments');
     const sessions = tx.objectStore('sessions');
-    // Every request is awaited with the transaction: a failed put rejects this write, never unhandled.
-    const writes: Promise<unknown>[] = [];
+    const requests: Promise<unknown>[] = [tx.done];
     try {
       const record = await sessions.get(this.sessionId);
       for (let i = 0; i < batch.length; i += MAX_SEGMENT) {
         const updates = batch.slice(i, i + MAX_SEGMENT);
-        writes.push(segments.put({ sessionId: this.sessionId, seq: updates[0]!.seq!, updates }));
+        requests.push(segments.put({ sessionId: this.sessionId, seq: updates[0]!.seq!, updates }));
       }
       if (record) {
         const nextSeq = batch.at(-1)!.seq! + 1;
-        writes.push(sessions.put({ ...record, nextSeq, updatedAt: new Date().toISOString() }));
+        requests.push(sessions.put({ ...record, nextSeq, updatedAt: new Date().toISOString() }));
       }
-    } finally {
-      await Promise.all([tx.done, ...writes]);
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished (aborted by the failure itself).
+      }
+      await Promise.allSettled(requests);
+      throw error;
     }
+    await Promise.all(requests);
   }
 
   private settleWaiters(): void {

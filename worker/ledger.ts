@@ -21,12 +21,11 @@ import {
   validateAnswers,
 } from '../src/elicitation.ts';
 import { SiloError } from '../src/errors.ts';
+import type { Raw } from '../src/json.ts';
 import type { AgentSessionUpdate, PermissionOption } from '../src/types.ts';
 import type { ElicitationAction } from '../src/worker-api.ts';
 import type { Delivery } from './delivery.ts';
 import { normalizeToolCall } from './normalize.ts';
-
-type Raw = Record<string, unknown>;
 
 const CANCELLED_PERMISSION: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 const CANCELLED_ELICITATION: CreateElicitationResponse = { action: 'cancel' };

@@ -1,11 +1,9 @@
 /**
  * One writer per session across tabs: the tab whose worker holds the Web Lock `silo:session:<id>`
- * drives the session and broadcasts what it commits on a BroadcastChannel of the same name; other
- * tabs follow read-only and wait for the lock to take over when the owner closes (or its tab dies,
+ * drives the session and tells its followers what it commits on a BroadcastChannel of the same name
+ * (worker/follow.ts); other tabs follow read-only and wait for the lock to take over when the owner closes (or its tab dies,
  * which releases the lock by itself).
  */
-import type { AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
-
 const name = (sessionId: string) => `silo:session:${sessionId}`;
 
 /** A held lock. */
@@ -37,12 +35,6 @@ export async function waitToOwn(sessionId: string, signal: AbortSignal): Promise
   const lock = await request(sessionId, { signal });
   if (!lock) throw new DOMException('lock not granted', 'AbortError');
   return lock;
-}
-
-/** What an owner broadcasts after each commit. */
-export interface Broadcast {
-  readonly batch: AgentSessionUpdate[];
-  readonly snapshot: AgentSessionSnapshot;
 }
 
 /** The session's broadcast channel. */

@@ -10,6 +10,7 @@ import {
   type SiloError,
   TranscriptModel,
 } from '../../src/index.ts';
+import type { TabMessage } from '../../worker/follow.ts';
 import {
   killBridgeAgents,
   restartBridge,
@@ -497,6 +498,34 @@ describe('session restore (real bridge, reference agent)', () => {
       expect(journal.map((u) => u.seq)).to.deep.equal(journal.map((_, i) => i));
     } finally {
       await second.dispose();
+    }
+  });
+
+  it('the owner posts its commits to other tabs only once a follower has announced itself', async () => {
+    const b = await bridge();
+    const owner = await service.connect({ bridge: b, cwd: CWD });
+    // This page listens on the session's channel as a follower tab would, without announcing itself.
+    const tab = new BroadcastChannel(`silo:session:${owner.sessionId}`);
+    const heard: TabMessage[] = [];
+    tab.onmessage = (e: MessageEvent<TabMessage>) => heard.push(e.data);
+    try {
+      await owner.prompt('nobody follows');
+      // Messages from one channel arrive in the order posted: anything posted during the turn comes
+      // before the answer to this announcement.
+      tab.postMessage({ type: 'follow', id: 'test-tab' } satisfies TabMessage);
+      await until(() => heard.some((m) => m.type === 'commit'), 'the owner answers the announcement');
+      const commits = heard.filter((m) => m.type === 'commit');
+      expect(commits.map((m) => m.batch.length)).to.deep.equal([0], 'only the answer, no commit of the turn');
+      await owner.prompt('one follows');
+      await until(
+        () => heard.some((m) => m.type === 'commit' && m.batch.some((u) => u.kind === 'turn_end')),
+        'the owner posts the turn to its follower',
+      );
+      const posted = heard.flatMap((m) => (m.type === 'commit' ? m.batch : []));
+      expect(texts(posted, 'user_message_chunk')).to.equal('one follows');
+    } finally {
+      tab.close();
+      await owner.close();
     }
   });
 });

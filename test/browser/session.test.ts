@@ -235,6 +235,10 @@ describe('session core (real bridge, reference agent)', () => {
       optionId: allowOnce,
     });
     expect(permissions[0]!.signal.aborted).to.equal(true, 'the live request ends once answered');
+    expect([permissions[0]!.resolution, permissions[0]!.signal.reason]).to.deep.equal([
+      'selected',
+      'selected',
+    ]);
 
     const closed = await connect(); // no onPermission
     const failClosed = await (async () => {
@@ -299,6 +303,7 @@ describe('session core (real bridge, reference agent)', () => {
       true,
       'both live requests ended',
     );
+    expect([permissions[0]!.resolution, questions[0]!.resolution]).to.deep.equal(['cancelled', 'cancelled']);
     expect(updates.find((u) => u.kind === 'permission_resolution')!.permission!.resolution).to.equal(
       'cancelled',
     );

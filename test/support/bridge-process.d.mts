@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { BridgeAnnouncement } from '../../bridge/protocol.ts';
 
 export declare const ROOT: string;
 export declare function referenceAgentCommand(args?: string[], options?: { replay?: boolean }): string[];
@@ -21,13 +22,8 @@ export interface BridgeProcessOptions {
   timeoutMs?: number;
 }
 
-export interface BridgeProcess {
-  url: string;
-  token: string;
-  origins: string[];
-  connection: string;
-  port: number;
-  pid: number;
+/** A running bridge: what it announced on start, and handles on its process. */
+export interface BridgeProcess extends BridgeAnnouncement {
   child: ChildProcess;
   sessionsDir: string;
   log: string[];

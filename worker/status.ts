@@ -1,0 +1,91 @@
+/**
+ * What the page sees of a session besides its updates ({@link AgentSessionSnapshot}): how it was
+ * opened, its connection state and error, the agent's identity, and its session state (through the
+ * shared reducer, see worker/state.ts), or, while this tab follows another, what that tab mirrors.
+ */
+import type { SiloError } from '../src/errors.ts';
+import type {
+  AgentConnectionState,
+  AgentInfo,
+  AgentRestoreNote,
+  AgentResumeOutcome,
+  AgentSessionSnapshot,
+} from '../src/types.ts';
+import type { AgentLink } from './link.ts';
+import type { Opened } from './open.ts';
+import { LiveSessionState } from './state.ts';
+
+/** A session's status, changed by the session, its connection and its follower. */
+export class SessionStatus {
+  /** The bound session id ('' until the session is opened). */
+  sessionId = '';
+  outcome: AgentResumeOutcome = 'new';
+  restoreNote: AgentRestoreNote | undefined;
+  state: AgentConnectionState = 'connecting';
+  /** The coded error behind the state, if any. */
+  error: SiloError | undefined;
+  agentInfo: AgentInfo = { name: 'unknown' };
+  /** Title, usage, commands, config options and mode, through the shared session-state reducer. */
+  readonly config = new LiveSessionState();
+  /** What a follower mirrors of the owner's state that it does not compute itself. */
+  private mirrored: { configOptions: AgentSessionSnapshot['configOptions']; busy: boolean } | undefined;
+
+  constructor(
+    /** Called after every state change (the page is told). */
+    private readonly changed: () => void,
+  ) {}
+
+  /** Sets the connection state and tells the page. */
+  setState(state: AgentConnectionState): void {
+    this.state = state;
+    this.changed();
+  }
+
+  /** What the agent said of itself in `initialize`, merged into what was known. */
+  identify(info: AgentLink['initialize']['agentInfo']): void {
+    this.agentInfo = {
+      ...this.agentInfo,
+      name: info?.name ?? 'agent',
+      ...(info?.version ? { version: info.version } : {}),
+      ...(info?.title ? { displayName: info.title } : {}),
+    };
+  }
+
+  /** The session opened on a link: how, and the state that follows (tells the page). */
+  opened(opened: Opened): void {
+    this.outcome = opened.outcome;
+    this.restoreNote = opened.note;
+    this.error = opened.error;
+    this.setState(this.outcome === 'journal-only' ? 'read-only' : 'connected');
+  }
+
+  /** Copies the owner's snapshot while following it. */
+  mirror(snapshot: AgentSessionSnapshot): void {
+    const { title: _, ...info } = snapshot.agentInfo;
+    this.agentInfo = info;
+    this.config.mirror(snapshot);
+    this.mirrored = { configOptions: [...snapshot.configOptions], busy: snapshot.busy };
+  }
+
+  /** Stops mirroring: this tab drives the session now. */
+  unmirror(): void {
+    this.mirrored = undefined;
+  }
+
+  /** The snapshot the page gets; `busy` is whether this tab runs a turn. */
+  snapshot(busy: boolean): AgentSessionSnapshot {
+    const { title, usage, commands } = this.config.current;
+    return {
+      sessionId: this.sessionId,
+      resumeOutcome: this.outcome,
+      ...(this.restoreNote ? { restoreNote: this.restoreNote } : {}),
+      state: this.state,
+      agentInfo: title === undefined ? this.agentInfo : { ...this.agentInfo, title },
+      configOptions: this.mirrored?.configOptions ?? this.config.options,
+      availableCommands: commands,
+      ...(usage ? { usage } : {}),
+      busy: this.mirrored?.busy ?? busy,
+      ...(this.error ? { error: { code: this.error.code, message: this.error.message } } : {}),
+    };
+  }
+}
