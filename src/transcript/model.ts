@@ -39,9 +39,6 @@ const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
   agent_thought_chunk: 'thought',
 };
 
-/** Stop reasons after which unfinished tool calls of the turn are shown as locally cancelled. */
-const CANCELLING_STOPS = new Set(['cancelled', 'interrupted']);
-
 /**
  * Folds updates into rows. Create one per transcript and call {@link TranscriptModel.apply} for every
  * update in journal order. Never throws on input: a malformed update becomes an `unknown` row.
@@ -188,6 +185,11 @@ export class TranscriptModel {
       const last = this.rows.length - 1;
       const prev = this.rows[last];
       if (prev?.type === 'message' && prev.role === role && prev.messageId === undefined) i = last;
+    }
+    if (i < 0 && role !== 'user' && (text === undefined ? !block : text.trim() === '')) {
+      // Whitespace only (Codex opens every reasoning block with "\n\n") opens no row: the message
+      // starts with its first visible chunk, so no empty bubble is ever drawn.
+      return -1;
     }
     if (i < 0) {
       if (role === 'user') this.startTurn();
@@ -379,18 +381,14 @@ export class TranscriptModel {
   private turnEnd(u: AgentSessionUpdate, raw: Raw): number {
     const end = u.turnEnd ?? (raw as { stopReason?: unknown; error?: TurnEndRow['error'] });
     const stopReason = typeof end.stopReason === 'string' ? end.stopReason : 'unknown';
-    if (CANCELLING_STOPS.has(stopReason)) {
-      for (const key of this.turnTools) {
-        const i = this.index.get(key);
-        const row = i === undefined ? undefined : (this.rows[i] as ToolCallRow);
-        if (
-          i !== undefined &&
-          row &&
-          (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress')
-        ) {
-          this.rows[i] = { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } };
-        }
-      }
+    // A turn that ended leaves no tool call running: one with no final status (the user refused or
+    // cancelled a permission asked before the call was announced, the agent gave up on it, the turn
+    // was cancelled or interrupted) is shown cancelled, never pending forever.
+    for (const key of this.turnTools) {
+      const i = this.index.get(key);
+      const row = i === undefined ? undefined : (this.rows[i] as ToolCallRow);
+      if (row && (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress'))
+        this.rows[i!] = { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } };
     }
     if (stopReason === 'refusal') {
       // The refused prompt and everything after it leave the agent's context.

@@ -1,0 +1,127 @@
+// What Codex (codex-acp) and Gemini CLI send that Claude's adapter does not (docs/agents.md), each
+// reproduced by a reference-agent flag or scenario and driven through the real bridge: permissions
+// asked before their tool call, string request ids, id-less reasoning with blank first chunks and
+// metadata in its middle, output only in rawOutput, no title, unstable models, usage in _meta,
+// load-only restores with a replay after the load response, and modes the agent forgets.
+import { expect } from 'chai';
+import { scenarioPrompt } from '../../agent/scenarios.ts';
+import type { SiloChat } from '../../components/silo-chat.ts';
+import {
+  type AgentPermissionRequest,
+  type AgentsService,
+  createAgentsService,
+  type MessageRow,
+  type ToolCallRow,
+  TranscriptModel,
+} from '../../src/index.ts';
+import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
+import { until } from '../support/until.ts';
+import '../../components/index.ts';
+import { deepElements, mount, until as untilValue } from './fixtures/dom.ts';
+
+const CWD = '/tmp/silo-agents';
+
+async function modelOf(journal: Parameters<TranscriptModel['applyAll']>[0]): Promise<TranscriptModel> {
+  const model = new TranscriptModel();
+  model.applyAll(journal);
+  return model;
+}
+
+describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)', function () {
+  this.timeout(60_000);
+  let service: AgentsService;
+  const bridges: TestBridge[] = [];
+  const bridgeWith = async (...agentArgs: string[]) => {
+    const b = await startBridge({ agentArgs });
+    bridges.push(b);
+    return b;
+  };
+
+  before(() => {
+    service = createAgentsService();
+  });
+  after(async () => {
+    for (const b of bridges) await stopBridge(b.id);
+    await service.dispose();
+  });
+
+  it('a permission asked before its tool call (string request ids) draws the card from its fields; refused, the card ends cancelled, live and restored', async () => {
+    const bridge = await bridgeWith('--string-request-ids', '--no-message-id');
+    const asked: AgentPermissionRequest[] = [];
+    const s = await service.connect({ bridge, cwd: CWD, onPermission: (p) => asked.push(p) });
+    const running = s.prompt(scenarioPrompt('permission-first'));
+    await until(() => asked.length === 1, 'the permission request');
+    expect(asked[0]!.toolCall).to.deep.include({
+      toolCallId: 'call-first',
+      title: 'ls -la',
+      kind: 'execute',
+    });
+    const live = await modelOf(await s.transcript());
+    expect((live.get('t:call-first') as ToolCallRow).toolCall).to.deep.include({
+      title: 'ls -la',
+      kind: 'execute',
+      status: 'pending',
+    });
+    // Gemini's ids: the refusal is the option of kind reject_once, whatever its id.
+    const reject = asked[0]!.options.find((o) => o.kind === 'reject_once')!;
+    expect(reject.optionId).to.equal('cancel');
+    await asked[0]!.choose(reject.optionId);
+    expect(await running).to.equal('end_turn');
+    const ended = await modelOf(await s.transcript());
+    expect((ended.get('t:call-first') as ToolCallRow).toolCall.status).to.equal('cancelled');
+    const { sessionId } = s;
+    await s.close();
+    const again = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    const restored = await modelOf(await again.transcript());
+    expect((restored.get('t:call-first') as ToolCallRow).toolCall.status).to.equal('cancelled');
+    await again.close();
+  });
+
+  it('id-less reasoning that starts "\\n\\n" with metadata in its middle is one thought; a blank first chunk draws no bubble', async () => {
+    const bridge = await bridgeWith('--no-message-id');
+    const s = await service.connect({ bridge, cwd: CWD });
+    expect(await s.prompt(scenarioPrompt('reasoning'))).to.equal('end_turn');
+    const model = await modelOf(await s.transcript());
+    const messages = model.rows.filter((r): r is MessageRow => r.type === 'message');
+    expect(messages.map((m) => [m.role, m.text])).to.deep.equal([
+      ['user', '/scenario reasoning'],
+      ['thought', '**Planning** I look at the files and decide.'],
+      ['agent', 'Done.'],
+    ]);
+    await s.close();
+  });
+
+  it('a tool call with no content shows its rawOutput: a string as text (markup not rendered), an object as folded JSON', async () => {
+    const bridge = await bridgeWith();
+    const chat = document.createElement('silo-chat') as SiloChat;
+    chat.setAttribute('storage-key', `silo-agents-${crypto.randomUUID()}`);
+    chat.setAttribute('bridge', bridge.connection);
+    chat.setAttribute('cwd', CWD);
+    const unmount = mount(chat);
+    try {
+      const session = await untilValue(() => chat.session, 'the chat connected', 20_000);
+      expect(await session.prompt(scenarioPrompt('raw-output'))).to.equal('end_turn');
+      const outputs = await untilValue(
+        () => {
+          const found = deepElements(chat.shadowRoot!).filter(
+            (e) => e.getAttribute('part') === 'tool-output',
+          );
+          return found.length === 2 ? found : undefined;
+        },
+        'both raw outputs rendered',
+        20_000,
+      );
+      expect(outputs[0]!.tagName).to.equal('PRE');
+      expect(outputs[0]!.textContent).to.equal('<b>not bold</b> done');
+      expect(outputs[0]!.querySelector('b')).to.equal(null);
+      expect(outputs[1]!.tagName).to.equal('DETAILS');
+      expect(outputs[1]!.querySelector('summary')!.textContent!.trim()).to.equal('Output');
+      expect(JSON.parse(outputs[1]!.querySelector('pre')!.textContent!)).to.deep.equal({
+        size: 42,
+        mode: '0644',
+      });
+    } finally {
+      unmount();
+    }
+  });
+});
