@@ -24,6 +24,7 @@
  * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | every prompt response carries usage in `_meta.quota` (as Gemini CLI's does) |
  * | `--replay-after-load-response` | `SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE=1` | `session/load` answers after the first replayed update; the rest of the replay follows the response (as Gemini CLI's does) |
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
+ * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
  * Like every agent built on the SDK, its JSON-RPC request ids (permission requests, questions) start
@@ -53,6 +54,7 @@ export interface AgentOptions {
   usageInMeta: boolean;
   replayAfterLoadResponse: boolean;
   forgetMode: boolean;
+  title: boolean;
 }
 
 /** An unknown flag or a bad value; the message is for the user. */
@@ -97,6 +99,7 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     usageInMeta: truthy(env.SILO_AGENT_USAGE_IN_META),
     replayAfterLoadResponse: truthy(env.SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE),
     forgetMode: truthy(env.SILO_AGENT_FORGET_MODE),
+    title: !truthy(env.SILO_AGENT_NO_TITLE),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -161,6 +164,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--replay-after-load-response':
         o.replayAfterLoadResponse = true;
+        break;
+      case '--no-title':
+        o.title = false;
         break;
       case '--forget-mode':
         o.forgetMode = true;

@@ -19,8 +19,13 @@ type Raw = Readonly<Record<string, unknown>>;
 
 /** What a session's updates say about it, beside the conversation. */
 export interface SessionState {
-  /** From `session_info_update` (`null` there clears it). */
+  /**
+   * From `session_info_update` (`null` there clears it); until the agent sends one, the first line
+   * of the first prompt (Codex never sends a title; its own session list does the same).
+   */
   readonly title?: string;
+  /** True once a prompt was seen (only the first one may name the session). */
+  readonly prompted?: boolean;
   /** The latest `usage_update`. */
   readonly usage?: AgentSessionUsage;
   /** The latest `available_commands_update`. */
@@ -48,7 +53,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /**
  * Applies one update. Returns `state` itself when the update changes nothing (any kind outside
- * {@link SESSION_STATE_KINDS}, or a malformed field), else a new state.
+ * {@link SESSION_STATE_KINDS} but the first prompt's text, or a malformed field), else a new state.
  */
 export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): SessionState {
   const raw: Raw = isObject(u?.raw) ? u.raw : {};
@@ -60,6 +65,11 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
           ? { used: raw.used, size: raw.size }
           : undefined);
       return usage ? { ...state, usage } : state;
+    }
+    case 'user_message_chunk': {
+      if (state.prompted) return state;
+      const title = typeof u.text === 'string' ? promptTitle(u.text) : undefined;
+      return title ? { ...state, title: state.title ?? title, prompted: true } : state;
     }
     case 'session_info_update':
       if (raw.title === null) {
@@ -78,6 +88,19 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
     default:
       return state;
   }
+}
+
+/** Longest title taken from a prompt, in characters. */
+const PROMPT_TITLE_MAX = 80;
+
+/** The first non-blank line of a prompt, clipped to {@link PROMPT_TITLE_MAX}; none for a blank one. */
+function promptTitle(text: string): string | undefined {
+  const line = text
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
+  if (line === undefined) return undefined;
+  return line.length > PROMPT_TITLE_MAX ? `${line.slice(0, PROMPT_TITLE_MAX - 1)}…` : line;
 }
 
 /** Folds updates in order from `state` (default: empty). */

@@ -391,6 +391,7 @@ export class SessionCore implements LinkHost {
         timestamp,
         raw: { sessionUpdate: 'user_message_chunk', content, messageId },
       });
+      this.applyState({ kind: 'user_message_chunk', text, raw: {} }); // the first prompt may name it
     }
     const turn = { cancelled: false, force: new AbortController() };
     this.turn = turn;

@@ -191,6 +191,7 @@ export class TranscriptModel {
       // starts with its first visible chunk, so no empty bubble is ever drawn.
       return -1;
     }
+    if (role === 'user') this.stateUpdate(u); // the first prompt may name the session
     if (i < 0) {
       if (role === 'user') this.startTurn();
       const key = messageId !== undefined ? `m:${role}:${messageId}` : this.nextKey(`m:${role}`);

@@ -124,4 +124,35 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
       unmount();
     }
   });
+
+  it('an agent that never names the session: the first prompt does (header, snapshot, restore) until the agent names it', async () => {
+    const bridge = await bridgeWith('--no-title');
+    const chat = document.createElement('silo-chat') as SiloChat;
+    chat.setAttribute('storage-key', `silo-agents-${crypto.randomUUID()}`);
+    chat.setAttribute('bridge', bridge.connection);
+    chat.setAttribute('cwd', CWD);
+    const unmount = mount(chat);
+    try {
+      const session = await untilValue(() => chat.session, 'the chat connected', 20_000);
+      expect(await session.prompt('\n  Plan the garden party  \nwith lanterns')).to.equal('end_turn');
+      await untilValue(
+        () => chat.shadowRoot!.querySelector('[part="title"]')?.textContent === 'Plan the garden party',
+        'the header shows the first prompt',
+        20_000,
+      );
+      expect(await session.prompt('and music')).to.equal('end_turn');
+      expect(session.agentInfo.title).to.equal('Plan the garden party');
+      const { sessionId } = session;
+      await session.close();
+      unmount();
+      const again = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+      expect(again.agentInfo.title).to.equal('Plan the garden party');
+      expect((await modelOf(await again.transcript())).current.title).to.equal('Plan the garden party');
+      expect(await again.prompt(scenarioPrompt('title', 'Garden party'))).to.equal('end_turn');
+      expect(again.agentInfo.title).to.equal('Garden party');
+      await again.close();
+    } finally {
+      unmount();
+    }
+  });
 });
