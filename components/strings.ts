@@ -15,6 +15,8 @@ export interface SiloTranscriptStrings {
   turnStarted: string;
   turnEnded: (reason: string) => string;
   excluded: string;
+  /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
+  turnTokens: (total: string, input: string, output: string) => string;
   stop: {
     end_turn: string;
     cancelled: string;
@@ -112,6 +114,8 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   turnStarted: 'The agent is responding.',
   turnEnded: (reason) => `The agent finished: ${reason}`,
   excluded: 'Left out of the agent’s context (refused)',
+  turnTokens: (total, input, output) =>
+    input && output ? `${total} tokens (${input} in, ${output} out)` : `${total} tokens`,
   stop: {
     end_turn: 'Done',
     cancelled: 'Cancelled',

@@ -378,7 +378,15 @@ function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateRe
         ? s.stop[reason as 'end_turn']
         : s.stop.other(reason);
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row turn-end">
-    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span></div>
+    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span>${
+      row.tokens
+        ? html` <span class="muted" part="turn-tokens">${s.turnTokens(
+            formatNumber(row.tokens.total, ctx.locale),
+            row.tokens.input === undefined ? '' : formatNumber(row.tokens.input, ctx.locale),
+            row.tokens.output === undefined ? '' : formatNumber(row.tokens.output, ctx.locale),
+          )}</span>`
+        : nothing
+    }</div>
   </div>`;
 }
 

@@ -34,6 +34,8 @@ export interface SessionState {
   readonly config: readonly AgentSessionConfigOption[];
   /** The legacy mode as a select option (`source: "mode"`), if the agent has modes. */
   readonly mode?: AgentSessionConfigOption;
+  /** The unstable `models` of a session response as a select option (`source: "model"`). */
+  readonly model?: AgentSessionConfigOption;
 }
 
 /** The state before any update. */
@@ -124,6 +126,14 @@ export function withSessionResponse(state: SessionState, response: unknown): Ses
     const mode = mapModes(response.modes);
     next = mode ? { ...next, mode } : withoutMode(next);
   }
+  if (response.models !== undefined && response.models !== null) {
+    const model = mapModels(response.models);
+    if (model) next = { ...next, model };
+    else {
+      const { model: _, ...rest } = next;
+      next = rest;
+    }
+  }
   return next;
 }
 
@@ -132,10 +142,21 @@ export function withMode(state: SessionState, modeId: string): SessionState {
   return state.mode ? { ...state, mode: { ...state.mode, currentValue: modeId } } : state;
 }
 
-/** The options a page shows: config options, plus the mode unless a config option covers modes. */
+/** Records the current model of the unstable `models` list (no change when the agent has none). */
+export function withModel(state: SessionState, modelId: string): SessionState {
+  return state.model ? { ...state, model: { ...state.model, currentValue: modelId } } : state;
+}
+
+/**
+ * The options a page shows: config options, plus the mode and the model lists unless a config
+ * option covers them.
+ */
 export function configOptionsOf(state: SessionState): AgentSessionConfigOption[] {
-  const hasModeConfig = state.config.some((o) => o.category === 'mode');
-  return state.mode && !hasModeConfig ? [...state.config, state.mode] : [...state.config];
+  const covered = (category: string) => state.config.some((o) => o.category === category);
+  const out = [...state.config];
+  if (state.mode && !covered('mode')) out.push(state.mode);
+  if (state.model && !covered('model')) out.push(state.model);
+  return out;
 }
 
 function withoutMode(state: SessionState): SessionState {
@@ -191,6 +212,35 @@ export function mapConfigOptions(raw: unknown): AgentSessionConfigOption[] {
     }
     return [];
   });
+}
+
+/**
+ * Maps the unstable `models` ({currentModelId, availableModels: [{modelId, name, description}]}) to
+ * one select option, or none.
+ */
+export function mapModels(raw: unknown): AgentSessionConfigOption | undefined {
+  if (!isObject(raw) || typeof raw.currentModelId !== 'string' || !Array.isArray(raw.availableModels))
+    return undefined;
+  const options = raw.availableModels.flatMap((m) =>
+    isObject(m) && typeof m.modelId === 'string'
+      ? [
+          {
+            value: m.modelId,
+            name: typeof m.name === 'string' ? m.name : m.modelId,
+            ...(typeof m.description === 'string' ? { description: m.description } : {}),
+          },
+        ]
+      : [],
+  );
+  return {
+    id: 'model',
+    name: 'Model',
+    category: 'model',
+    type: 'select',
+    currentValue: raw.currentModelId,
+    options,
+    source: 'model',
+  };
 }
 
 /** Maps legacy `modes` ({currentModeId, availableModes}) to one select option, or none. */

@@ -271,8 +271,11 @@ export interface AgentSessionConfigOption {
     readonly description?: string;
     readonly group?: string;
   }[];
-  /** `"mode"` when this option is the agent's legacy mode list (`session/set_mode`). */
-  readonly source: 'config' | 'mode';
+  /**
+   * `"mode"` when this option is the agent's legacy mode list (`session/set_mode`); `"model"` when
+   * it is the unstable `models` list of a session response (`session/set_model`, Gemini CLI).
+   */
+  readonly source: 'config' | 'mode' | 'model';
 }
 
 /** One slash command the agent offers. */

@@ -458,6 +458,9 @@ export class SessionCore implements LinkHost {
     if (option.source === 'mode') {
       await link.request('session/set_mode', { sessionId: this.sessionId, modeId: String(value) });
       this.config.setMode(String(value));
+    } else if (option.source === 'model') {
+      await link.request('session/set_model', { sessionId: this.sessionId, modelId: String(value) });
+      this.config.setModel(String(value));
     } else {
       const params =
         typeof value === 'boolean'

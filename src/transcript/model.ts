@@ -29,6 +29,7 @@ import type {
   TranscriptRow,
   TranscriptState,
   TurnEndRow,
+  TurnTokens,
 } from './rows.ts';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -409,6 +410,7 @@ export class TranscriptModel {
       seq: u.seq,
       stopReason,
       error: isObject(end.error) ? (end.error as TurnEndRow['error']) : undefined,
+      ...tokensOf(raw),
     });
   }
 
@@ -435,6 +437,29 @@ export class TranscriptModel {
   private nextKey(prefix: string): string {
     return `${prefix}#${this.counter++}`;
   }
+}
+
+/** A prompt response's token counts: its `usage`, else `_meta.quota.token_count`; none if malformed. */
+function tokensOf(raw: Raw): { tokens?: TurnTokens } {
+  const meta = isObject(raw._meta) ? raw._meta : undefined;
+  const quota = meta && isObject(meta.quota) ? meta.quota : undefined;
+  const counts = isObject(raw.usage)
+    ? raw.usage
+    : quota && isObject(quota.token_count)
+      ? quota.token_count
+      : undefined;
+  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  const total = n(counts?.totalTokens);
+  if (total === undefined) return {};
+  const input = n(counts?.inputTokens);
+  const output = n(counts?.outputTokens);
+  return {
+    tokens: {
+      total,
+      ...(input !== undefined ? { input } : {}),
+      ...(output !== undefined ? { output } : {}),
+    },
+  };
 }
 
 function kindOf(u: AgentSessionUpdate): string {

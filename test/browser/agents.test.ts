@@ -155,4 +155,61 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
       unmount();
     }
   });
+
+  it('unstable `models` in the session response feed the model picker (set with session/set_model); usage from the prompt response `_meta.quota` is shown', async () => {
+    const bridge = await bridgeWith('--models', '--usage-in-meta');
+    const chat = document.createElement('silo-chat') as SiloChat;
+    chat.setAttribute('storage-key', `silo-agents-${crypto.randomUUID()}`);
+    chat.setAttribute('bridge', bridge.connection);
+    chat.setAttribute('cwd', CWD);
+    const unmount = mount(chat);
+    try {
+      const session = await untilValue(() => chat.session, 'the chat connected', 20_000);
+      expect(session.configOptions.find((o) => o.id === 'model')).to.deep.equal({
+        id: 'model',
+        name: 'Model',
+        category: 'model',
+        type: 'select',
+        currentValue: 'fast',
+        options: [
+          { value: 'fast', name: 'Fast', description: 'Quick answers' },
+          { value: 'smart', name: 'Smart', description: 'Careful answers' },
+          { value: 'huge', name: 'Huge', description: 'Everything at once' },
+        ],
+        source: 'model',
+      });
+      const picker = await untilValue(
+        () =>
+          [...chat.shadowRoot!.querySelectorAll('[part="pickers"] label')]
+            .find((l) => l.querySelector('span')?.textContent === 'Model')
+            ?.querySelector('select'),
+        'the model picker',
+        20_000,
+      );
+      expect([...picker.options].map((o) => o.value)).to.deep.equal(['fast', 'smart', 'huge']);
+      picker.value = 'smart';
+      picker.dispatchEvent(new Event('change'));
+      await until(
+        () => session.configOptions.find((o) => o.id === 'model')?.currentValue === 'smart',
+        'the model set',
+      );
+      expect(await session.prompt('hello')).to.equal('end_turn');
+      const tokens = await untilValue(
+        () => deepElements(chat.shadowRoot!).find((e) => e.getAttribute('part') === 'turn-tokens'),
+        'the turn tokens shown',
+        20_000,
+      );
+      expect(tokens.textContent).to.equal('135 tokens (85 in, 50 out)');
+      const { sessionId } = session;
+      await session.close();
+      unmount();
+      // The agent took the model: its resume response says so.
+      const again = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+      expect(again.resumeOutcome).to.equal('resumed');
+      expect(again.configOptions.find((o) => o.id === 'model')?.currentValue).to.equal('smart');
+      await again.close();
+    } finally {
+      unmount();
+    }
+  });
 });
