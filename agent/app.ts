@@ -95,6 +95,14 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
    * A session response's state. Under `--models` the model is offered as Gemini CLI offers it: the
    * unstable `models` field (set with `session/set_model`), not a config option.
    */
+  /** Under `--forget-mode`, a loaded or resumed session is back to the default mode and model (as Codex's). */
+  const forget = (record: SessionRecord) => {
+    if (!options.forgetMode) return;
+    record.modeId = 'ask';
+    record.model = 'fast';
+    record.thinking = false;
+    store.save(record);
+  };
   const sessionState = (record: SessionRecord) =>
     options.models
       ? {
@@ -282,16 +290,23 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       requireSignIn();
       const record = stored(params.sessionId);
       attach(record);
+      forget(record);
       const ids = new Map<string, string>();
-      for (const update of record.history) {
-        let replayed = update;
-        if (options.newIdsOnLoad && typeof update.messageId === 'string') {
-          const old = update.messageId;
-          if (!ids.has(old)) ids.set(old, `${old}-r${randomUUID().slice(0, 4)}`);
-          replayed = { ...update, messageId: ids.get(old) };
-        }
-        await client.notify('session/update', { sessionId: record.sessionId, update: replayed } as never);
-      }
+      const replay = record.history.map((update) => {
+        if (!options.newIdsOnLoad || typeof update.messageId !== 'string') return update;
+        const old = update.messageId;
+        if (!ids.has(old)) ids.set(old, `${old}-r${randomUUID().slice(0, 4)}`);
+        return { ...update, messageId: ids.get(old) };
+      });
+      const send = async (updates: typeof replay) => {
+        for (const update of updates)
+          await client.notify('session/update', { sessionId: record.sessionId, update } as never);
+      };
+      if (options.replayAfterLoadResponse) {
+        // As Gemini CLI: the first update before the response, the rest once it is written.
+        await send(replay.slice(0, 1));
+        setTimeout(() => void send(replay.slice(1)).catch(() => {}), 0);
+      } else await send(replay);
       return sessionState(record);
     });
   }
@@ -300,6 +315,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       requireSignIn();
       const record = stored(params.sessionId);
       attach(record);
+      forget(record);
       return sessionState(record);
     });
   }

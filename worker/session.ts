@@ -24,6 +24,7 @@ import type {
 } from '../src/types.ts';
 import type { ElicitationAction, WorkerConnectOptions, WorkerEvents } from '../src/worker-api.ts';
 import { signIn } from './auth.ts';
+import { rememberChoice, setOption } from './choices.ts';
 import { Delivery } from './delivery.ts';
 import { PromptEcho } from './echo.ts';
 import type { Journal, SessionWriter } from './journal.ts';
@@ -58,6 +59,8 @@ export class SessionCore implements LinkHost {
   private readonly ids = new MessageIdSynthesizer();
   private early: Raw[] = [];
   private replay: { buffer: Raw[] } | undefined;
+  /** This session's updates received so far (a load's replay is whole once this stops moving). */
+  private updatesSeen = 0;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
@@ -106,6 +109,9 @@ export class SessionCore implements LinkHost {
         this.ids.replaying = false;
       },
       ingest: (raw) => this.ingest(raw),
+      get updatesSeen() {
+        return core.updatesSeen;
+      },
     };
   }
 
@@ -328,6 +334,7 @@ export class SessionCore implements LinkHost {
       return;
     }
     if (sessionId !== this.sessionId) return; // quarantined: not this session's
+    this.updatesSeen++;
     if (this.replay) {
       this.replay.buffer.push(update as Raw);
       this.applyState(normalizeUpdate(update, -1, new MessageIdSynthesizer()));
@@ -455,19 +462,8 @@ export class SessionCore implements LinkHost {
     if (!link) throw this.error ?? SiloError.closed();
     const option = this.config.find(configId);
     if (!option) throw new SiloError('invalid-params', `Unknown config option ${configId}`);
-    if (option.source === 'mode') {
-      await link.request('session/set_mode', { sessionId: this.sessionId, modeId: String(value) });
-      this.config.setMode(String(value));
-    } else if (option.source === 'model') {
-      await link.request('session/set_model', { sessionId: this.sessionId, modelId: String(value) });
-      this.config.setModel(String(value));
-    } else {
-      const params =
-        typeof value === 'boolean'
-          ? { sessionId: this.sessionId, configId, type: 'boolean', value }
-          : { sessionId: this.sessionId, configId, value };
-      this.config.applyResponse(await link.request('session/set_config_option', params));
-    }
+    await setOption(link, this.config, this.sessionId, option, value);
+    await rememberChoice(this.journal, this.sessionId, configId, value).catch(() => {});
     await this.delivery.state();
   }
 

@@ -212,4 +212,58 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
       unmount();
     }
   });
+
+  it('Gemini-like restore (load only, no list, the replay after the load response): the late replay is merged, not journaled as a new turn', async () => {
+    const bridge = await bridgeWith('--no-resume', '--no-list', '--replay-after-load-response');
+    const s = await service.connect({ bridge, cwd: CWD });
+    expect(await s.prompt('first question')).to.equal('end_turn');
+    expect(await s.prompt('second question')).to.equal('end_turn');
+    const { sessionId } = s;
+    await s.close();
+    // No session/list: the journaled sessions, and no error.
+    const listed = await service.sessions({ bridge, cwd: CWD });
+    expect(listed.map((x) => x.sessionId)).to.include(sessionId);
+    const again = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    expect(again.resumeOutcome).to.equal('loaded');
+    expect(again.restoreNote).to.equal(undefined);
+    expect(await again.prompt('third question')).to.equal('end_turn');
+    const prompts = (m: TranscriptModel) =>
+      m.rows.filter((r): r is MessageRow => r.type === 'message' && r.role === 'user').map((r) => r.text);
+    const merged = await modelOf(await again.transcript());
+    expect(prompts(merged)).to.deep.equal(['first question', 'second question', 'third question']);
+    expect(merged.rows.filter((r) => r.type === 'turn-end')).to.have.length(3);
+    await again.close();
+    // Another browser (an empty journal): the whole replay is journaled, the late part included.
+    await service.clear(sessionId);
+    const fresh = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    expect(fresh.resumeOutcome).to.equal('loaded');
+    expect(prompts(await modelOf(await fresh.transcript()))).to.deep.equal([
+      'first question',
+      'second question',
+      'third question',
+    ]);
+    await fresh.close();
+  });
+
+  it('an agent that forgets the mode and model on resume and load (Codex): the choices of the session are set again, and the outcome says so', async () => {
+    const bridge = await bridgeWith('--forget-mode');
+    const s = await service.connect({ bridge, cwd: CWD });
+    await s.setConfigOption('mode', 'code');
+    await s.setConfigOption('model', 'smart');
+    expect(await s.prompt('hello')).to.equal('end_turn');
+    const { sessionId } = s;
+    await s.close();
+    const value = (h: { configOptions: readonly { id: string; currentValue: unknown }[] }, id: string) =>
+      h.configOptions.find((o) => o.id === id)?.currentValue;
+    const resumed = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    expect(resumed.resumeOutcome).to.equal('resumed');
+    expect(resumed.restoreNote).to.equal('options-reapplied');
+    expect([value(resumed, 'mode'), value(resumed, 'model')]).to.deep.equal(['code', 'smart']);
+    await resumed.close();
+    const loaded = await service.connect({ bridge, cwd: CWD, resume: { sessionId, via: 'load' } });
+    expect(loaded.resumeOutcome).to.equal('loaded');
+    expect(loaded.restoreNote).to.equal('options-reapplied');
+    expect([value(loaded, 'mode'), value(loaded, 'model')]).to.deep.equal(['code', 'smart']);
+    await loaded.close();
+  });
 });
