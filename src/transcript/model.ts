@@ -230,10 +230,26 @@ export class TranscriptModel {
   }
 
   private startTurn(): void {
+    // A turn whose end was never journaled (the page died mid-turn) is over once the next begins.
+    if (this.state.inTurn) this.closeTurnTools();
     this.state = { ...this.state, turn: this.state.turn + 1, inTurn: true };
     this.turnStart = this.rows.length;
     this.turnTools = [];
     this.turnsStarted++;
+  }
+
+  /**
+   * A turn that ended leaves no tool call running: one with no final status (the user refused or
+   * cancelled a permission asked before the call was announced, the agent gave up on it, the turn was
+   * cancelled or interrupted) is shown cancelled, never pending forever.
+   */
+  private closeTurnTools(): void {
+    for (const key of this.turnTools) {
+      const i = this.index.get(key);
+      const row = i === undefined ? undefined : (this.rows[i] as ToolCallRow);
+      if (row && (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress'))
+        this.rows[i!] = { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } };
+    }
   }
 
   /** The index of the newest card of a tool-call id, if any. */
@@ -383,15 +399,7 @@ export class TranscriptModel {
   private turnEnd(u: AgentSessionUpdate, raw: Raw): number {
     const end = u.turnEnd ?? (raw as { stopReason?: unknown; error?: TurnEndRow['error'] });
     const stopReason = typeof end.stopReason === 'string' ? end.stopReason : 'unknown';
-    // A turn that ended leaves no tool call running: one with no final status (the user refused or
-    // cancelled a permission asked before the call was announced, the agent gave up on it, the turn
-    // was cancelled or interrupted) is shown cancelled, never pending forever.
-    for (const key of this.turnTools) {
-      const i = this.index.get(key);
-      const row = i === undefined ? undefined : (this.rows[i] as ToolCallRow);
-      if (row && (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress'))
-        this.rows[i!] = { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } };
-    }
+    this.closeTurnTools();
     if (stopReason === 'refusal') {
       // The refused prompt and everything after it leave the agent's context.
       for (let i = this.turnStart; i < this.rows.length; i++) {
