@@ -14,7 +14,7 @@ import {
   RequestError,
   type StopReason,
 } from '@agentclientprotocol/sdk';
-import { configOptions, modeState, setConfigOption, setMode } from './config.ts';
+import { configOptions, MODELS, modeState, setConfigOption, setMode } from './config.ts';
 import type { AgentOptions } from './options.ts';
 import { RUNS } from './scenarios/index.ts';
 import { COMMANDS } from './scenarios/tools.ts';
@@ -57,6 +57,14 @@ function promptText(blocks: ContentBlock[]): string {
     .join('\n');
 }
 
+/** The `_meta.quota` of a prompt response under `--usage-in-meta`: tokens made up from the prompt's length. */
+export function quotaOf(prompt: string): Record<string, unknown> {
+  const inputTokens = 80 + prompt.length;
+  const outputTokens = 50;
+  const tokenCount = { totalTokens: inputTokens + outputTokens, inputTokens, outputTokens };
+  return { token_count: tokenCount, model_usage: [{ model: 'reference', token_count: tokenCount }] };
+}
+
 /** Creates the agent app for one connection (one process over stdio). */
 export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter): AgentApp {
   const store = new SessionStore(options.sessionsDir);
@@ -83,10 +91,33 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
     live.get(record.sessionId)?.turn?.abort();
     live.set(record.sessionId, { record, turn: null });
   };
-  const sessionState = (record: SessionRecord) => ({
-    modes: modeState(record),
-    configOptions: configOptions(record, caps),
-  });
+  /**
+   * A session response's state. Under `--models` the model is offered as Gemini CLI offers it: the
+   * unstable `models` field (set with `session/set_model`), not a config option.
+   */
+  /** Under `--forget-mode`, a loaded or resumed session is back to the default mode and model (as Codex's). */
+  const forget = (record: SessionRecord) => {
+    if (!options.forgetMode) return;
+    record.modeId = 'ask';
+    record.model = 'fast';
+    record.thinking = false;
+    store.save(record);
+  };
+  const sessionState = (record: SessionRecord) =>
+    options.models
+      ? {
+          modes: modeState(record),
+          configOptions: configOptions(record, caps).filter((o) => o.id !== 'model'),
+          models: {
+            currentModelId: record.model,
+            availableModels: MODELS.map((m) => ({
+              modelId: m.value,
+              name: m.name,
+              description: m.description,
+            })),
+          },
+        }
+      : { modes: modeState(record), configOptions: configOptions(record, caps) };
   const announceCommands = (client: AgentContext, sessionId: string) => {
     setTimeout(() => {
       void client
@@ -202,6 +233,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
             content: { type: 'text', text: '[Request interrupted by user]' },
           });
         }
+        // Gemini CLI reports usage only here (the fixture's shape: token counts under _meta.quota).
+        if (options.usageInMeta) return { stopReason, _meta: { quota: quotaOf(text) } };
         return { stopReason };
       } finally {
         if (session.turn === controller) session.turn = null;
@@ -223,6 +256,21 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         .catch(() => {});
       return {};
     })
+    .onRequest(
+      'session/set_model',
+      (params: unknown) => {
+        const p = params as { sessionId?: unknown; modelId?: unknown } | null;
+        if (typeof p?.sessionId !== 'string' || typeof p.modelId !== 'string')
+          throw RequestError.invalidParams(params, 'sessionId and modelId are required');
+        return { sessionId: p.sessionId, modelId: p.modelId };
+      },
+      ({ params }) => {
+        const { record } = liveSession(params.sessionId);
+        setConfigOption(record, 'model', params.modelId);
+        store.save(record);
+        return {};
+      },
+    )
     .onRequest('session/set_config_option', async ({ params, client }) => {
       const { record } = liveSession(params.sessionId);
       const before = record.modeId;
@@ -242,16 +290,23 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       requireSignIn();
       const record = stored(params.sessionId);
       attach(record);
+      forget(record);
       const ids = new Map<string, string>();
-      for (const update of record.history) {
-        let replayed = update;
-        if (options.newIdsOnLoad && typeof update.messageId === 'string') {
-          const old = update.messageId;
-          if (!ids.has(old)) ids.set(old, `${old}-r${randomUUID().slice(0, 4)}`);
-          replayed = { ...update, messageId: ids.get(old) };
-        }
-        await client.notify('session/update', { sessionId: record.sessionId, update: replayed } as never);
-      }
+      const replay = record.history.map((update) => {
+        if (!options.newIdsOnLoad || typeof update.messageId !== 'string') return update;
+        const old = update.messageId;
+        if (!ids.has(old)) ids.set(old, `${old}-r${randomUUID().slice(0, 4)}`);
+        return { ...update, messageId: ids.get(old) };
+      });
+      const send = async (updates: typeof replay) => {
+        for (const update of updates)
+          await client.notify('session/update', { sessionId: record.sessionId, update } as never);
+      };
+      if (options.replayAfterLoadResponse) {
+        // As Gemini CLI: the first update before the response, the rest once it is written.
+        await send(replay.slice(0, 1));
+        setTimeout(() => void send(replay.slice(1)).catch(() => {}), 0);
+      } else await send(replay);
       return sessionState(record);
     });
   }
@@ -260,6 +315,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       requireSignIn();
       const record = stored(params.sessionId);
       attach(record);
+      forget(record);
       return sessionState(record);
     });
   }

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { createReferenceAgent } from './app.ts';
 import { AgentUsageError, parseAgentArgs } from './options.ts';
+import { withStringRequestIds } from './string-ids.ts';
 
 let options: ReturnType<typeof parseAgentArgs>;
 try {
@@ -55,7 +56,8 @@ function writeOut(data: Uint8Array | string): Promise<void> {
 process.stdout.on('error', () => process.exit(0));
 const output = new WritableStream<Uint8Array>({ write: (chunk) => writeOut(chunk) });
 const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
+const stream = ndJsonStream(output, input);
 const connection = createReferenceAgent(options, (line) => writeOut(`${line}\n`)).connect(
-  ndJsonStream(output, input),
+  options.stringRequestIds ? withStringRequestIds(stream) : stream,
 );
 void connection.closed.then(() => process.exit(0));

@@ -19,6 +19,12 @@
  * | `--log-before-init` | `SILO_AGENT_LOG_BEFORE_INIT=1` | send a notification before the initialize response |
  * | `--reuse-tool-call-ids` | `SILO_AGENT_REUSE_TOOL_CALL_IDS=1` | a scenario run twice in a session reuses its tool-call ids |
  * | `--echo-prompt` | `SILO_AGENT_ECHO_PROMPT=1` | echo the prompt as `user_message_chunk`s before answering |
+ * | `--string-request-ids` | `SILO_AGENT_STRING_REQUEST_IDS=1` | the agent's own requests (permissions, questions) carry string (UUID) JSON-RPC ids, as codex-acp's do |
+ * | `--models` | `SILO_AGENT_MODELS=1` | session responses carry the unstable `models` field (as Gemini CLI's do) and no `model` config option |
+ * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | every prompt response carries usage in `_meta.quota` (as Gemini CLI's does) |
+ * | `--replay-after-load-response` | `SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE=1` | `session/load` answers after the first replayed update; the rest of the replay follows the response (as Gemini CLI's does) |
+ * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
+ * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
  * Like every agent built on the SDK, its JSON-RPC request ids (permission requests, questions) start
@@ -43,6 +49,12 @@ export interface AgentOptions {
   reuseToolCallIds: boolean;
   echoPrompt: boolean;
   sentLog: boolean;
+  stringRequestIds: boolean;
+  models: boolean;
+  usageInMeta: boolean;
+  replayAfterLoadResponse: boolean;
+  forgetMode: boolean;
+  title: boolean;
 }
 
 /** An unknown flag or a bad value; the message is for the user. */
@@ -82,6 +94,12 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     reuseToolCallIds: truthy(env.SILO_AGENT_REUSE_TOOL_CALL_IDS),
     echoPrompt: truthy(env.SILO_AGENT_ECHO_PROMPT),
     sentLog: truthy(env.SILO_AGENT_SENT_LOG),
+    stringRequestIds: truthy(env.SILO_AGENT_STRING_REQUEST_IDS),
+    models: truthy(env.SILO_AGENT_MODELS),
+    usageInMeta: truthy(env.SILO_AGENT_USAGE_IN_META),
+    replayAfterLoadResponse: truthy(env.SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE),
+    forgetMode: truthy(env.SILO_AGENT_FORGET_MODE),
+    title: !truthy(env.SILO_AGENT_NO_TITLE),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -134,6 +152,24 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--sent-log':
         o.sentLog = true;
+        break;
+      case '--string-request-ids':
+        o.stringRequestIds = true;
+        break;
+      case '--models':
+        o.models = true;
+        break;
+      case '--usage-in-meta':
+        o.usageInMeta = true;
+        break;
+      case '--replay-after-load-response':
+        o.replayAfterLoadResponse = true;
+        break;
+      case '--no-title':
+        o.title = false;
+        break;
+      case '--forget-mode':
+        o.forgetMode = true;
         break;
       default:
         throw new AgentUsageError(`unknown option ${flag}`);

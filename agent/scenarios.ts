@@ -150,6 +150,23 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
     args: '<rate> <count>',
     description: 'count chunks at rate per second, each with _meta["silo/sentAt"] = Date.now().',
   },
+  {
+    name: 'permission-first',
+    args: '',
+    description:
+      'Asks permission (Gemini option ids) for a tool call never announced; allowed: one completed update with only rawOutput; rejected: nothing more, end_turn.',
+  },
+  {
+    name: 'raw-output',
+    args: '',
+    description: 'Two tool calls with no content, only rawOutput: a string with markup, and an object.',
+  },
+  {
+    name: 'reasoning',
+    args: '',
+    description:
+      'Codex-style: id-less thought starting with "\\n\\n", usage/commands/config updates in its middle, then a message starting blank.',
+  },
 ];
 
 /** The prefix that picks a scenario. */

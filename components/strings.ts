@@ -15,6 +15,8 @@ export interface SiloTranscriptStrings {
   turnStarted: string;
   turnEnded: (reason: string) => string;
   excluded: string;
+  /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
+  turnTokens: (total: string, input: string, output: string) => string;
   stop: {
     end_turn: string;
     cancelled: string;
@@ -77,7 +79,7 @@ export interface SiloChatStrings {
   unreachable: string;
   journalOnly: string;
   /** What a restore left undone (`restoreNote`): shown while nothing else needs the banner. */
-  restoreNote: Record<'history-in-agent' | 'replay-not-merged', string>;
+  restoreNote: Record<'history-in-agent' | 'replay-not-merged' | 'options-reapplied', string>;
   noBridge: string;
   sendFailed: (message: string) => string;
   connectFailed: (message: string) => string;
@@ -112,6 +114,8 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   turnStarted: 'The agent is responding.',
   turnEnded: (reason) => `The agent finished: ${reason}`,
   excluded: 'Left out of the agent’s context (refused)',
+  turnTokens: (total, input, output) =>
+    input && output ? `${total} tokens (${input} in, ${output} out)` : `${total} tokens`,
   stop: {
     end_turn: 'Done',
     cancelled: 'Cancelled',
@@ -208,6 +212,8 @@ export const defaultChatStrings: SiloChatStrings = {
       'The agent continued this conversation, but its earlier messages are kept only by the agent and cannot be shown here.',
     'replay-not-merged':
       'The agent’s copy of this conversation differs from the one kept here, so only this browser’s copy is shown.',
+    'options-reapplied':
+      'The agent had forgotten the mode and options chosen in this conversation; they were set again.',
   },
   noBridge: 'Set the bridge URL and token to start.',
   sendFailed: (message) => `The message could not be sent: ${message}`,

@@ -205,8 +205,23 @@ function toolRow(row: ToolCallRow, index: number, ctx: RowContext): TemplateResu
           : nothing
       }
       ${call.content.map((c) => toolContent(c, row, ctx))}
+      ${call.content.length === 0 ? rawOutput(call.rawOutput, ctx) : nothing}
     </div>
   </div>`;
+}
+
+/**
+ * A tool call's `rawOutput`, shown only when it has no content (Codex puts a command's output only
+ * there when the client has no terminal): a string as text, anything else as JSON folded away.
+ */
+function rawOutput(value: unknown, ctx: RowContext): TemplateResult | typeof nothing {
+  if (value === undefined || value === null) return nothing;
+  if (typeof value === 'string')
+    return html`<pre class="raw-output" part="tool-output"><code>${clip(value, 20000)}</code></pre>`;
+  return html`<details class="raw-output" part="tool-output">
+    <summary>${ctx.strings.output}</summary>
+    <pre><code>${clip(safeJson(value), 20000)}</code></pre>
+  </details>`;
 }
 
 function toolContent(c: AgentToolCallContent, owner: object, ctx: RowContext): TemplateResult {
@@ -363,7 +378,15 @@ function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateRe
         ? s.stop[reason as 'end_turn']
         : s.stop.other(reason);
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row turn-end">
-    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span></div>
+    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span>${
+      row.tokens
+        ? html` <span class="muted" part="turn-tokens">${s.turnTokens(
+            formatNumber(row.tokens.total, ctx.locale),
+            row.tokens.input === undefined ? '' : formatNumber(row.tokens.input, ctx.locale),
+            row.tokens.output === undefined ? '' : formatNumber(row.tokens.output, ctx.locale),
+          )}</span>`
+        : nothing
+    }</div>
   </div>`;
 }
 

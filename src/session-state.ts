@@ -19,8 +19,13 @@ type Raw = Readonly<Record<string, unknown>>;
 
 /** What a session's updates say about it, beside the conversation. */
 export interface SessionState {
-  /** From `session_info_update` (`null` there clears it). */
+  /**
+   * From `session_info_update` (`null` there clears it); until the agent sends one, the first line
+   * of the first prompt (Codex never sends a title; its own session list does the same).
+   */
   readonly title?: string;
+  /** True once a prompt was seen (only the first one may name the session). */
+  readonly prompted?: boolean;
   /** The latest `usage_update`. */
   readonly usage?: AgentSessionUsage;
   /** The latest `available_commands_update`. */
@@ -29,6 +34,8 @@ export interface SessionState {
   readonly config: readonly AgentSessionConfigOption[];
   /** The legacy mode as a select option (`source: "mode"`), if the agent has modes. */
   readonly mode?: AgentSessionConfigOption;
+  /** The unstable `models` of a session response as a select option (`source: "model"`). */
+  readonly model?: AgentSessionConfigOption;
 }
 
 /** The state before any update. */
@@ -48,7 +55,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /**
  * Applies one update. Returns `state` itself when the update changes nothing (any kind outside
- * {@link SESSION_STATE_KINDS}, or a malformed field), else a new state.
+ * {@link SESSION_STATE_KINDS} but the first prompt's text, or a malformed field), else a new state.
  */
 export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): SessionState {
   const raw: Raw = isObject(u?.raw) ? u.raw : {};
@@ -60,6 +67,11 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
           ? { used: raw.used, size: raw.size }
           : undefined);
       return usage ? { ...state, usage } : state;
+    }
+    case 'user_message_chunk': {
+      if (state.prompted) return state;
+      const title = typeof u.text === 'string' ? promptTitle(u.text) : undefined;
+      return title ? { ...state, title: state.title ?? title, prompted: true } : state;
     }
     case 'session_info_update':
       if (raw.title === null) {
@@ -78,6 +90,19 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
     default:
       return state;
   }
+}
+
+/** Longest title taken from a prompt, in characters. */
+const PROMPT_TITLE_MAX = 80;
+
+/** The first non-blank line of a prompt, clipped to {@link PROMPT_TITLE_MAX}; none for a blank one. */
+function promptTitle(text: string): string | undefined {
+  const line = text
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
+  if (line === undefined) return undefined;
+  return line.length > PROMPT_TITLE_MAX ? `${line.slice(0, PROMPT_TITLE_MAX - 1)}…` : line;
 }
 
 /** Folds updates in order from `state` (default: empty). */
@@ -101,6 +126,14 @@ export function withSessionResponse(state: SessionState, response: unknown): Ses
     const mode = mapModes(response.modes);
     next = mode ? { ...next, mode } : withoutMode(next);
   }
+  if (response.models !== undefined && response.models !== null) {
+    const model = mapModels(response.models);
+    if (model) next = { ...next, model };
+    else {
+      const { model: _, ...rest } = next;
+      next = rest;
+    }
+  }
   return next;
 }
 
@@ -109,10 +142,21 @@ export function withMode(state: SessionState, modeId: string): SessionState {
   return state.mode ? { ...state, mode: { ...state.mode, currentValue: modeId } } : state;
 }
 
-/** The options a page shows: config options, plus the mode unless a config option covers modes. */
+/** Records the current model of the unstable `models` list (no change when the agent has none). */
+export function withModel(state: SessionState, modelId: string): SessionState {
+  return state.model ? { ...state, model: { ...state.model, currentValue: modelId } } : state;
+}
+
+/**
+ * The options a page shows: config options, plus the mode and the model lists unless a config
+ * option covers them.
+ */
 export function configOptionsOf(state: SessionState): AgentSessionConfigOption[] {
-  const hasModeConfig = state.config.some((o) => o.category === 'mode');
-  return state.mode && !hasModeConfig ? [...state.config, state.mode] : [...state.config];
+  const covered = (category: string) => state.config.some((o) => o.category === category);
+  const out = [...state.config];
+  if (state.mode && !covered('mode')) out.push(state.mode);
+  if (state.model && !covered('model')) out.push(state.model);
+  return out;
 }
 
 function withoutMode(state: SessionState): SessionState {
@@ -168,6 +212,35 @@ export function mapConfigOptions(raw: unknown): AgentSessionConfigOption[] {
     }
     return [];
   });
+}
+
+/**
+ * Maps the unstable `models` ({currentModelId, availableModels: [{modelId, name, description}]}) to
+ * one select option, or none.
+ */
+export function mapModels(raw: unknown): AgentSessionConfigOption | undefined {
+  if (!isObject(raw) || typeof raw.currentModelId !== 'string' || !Array.isArray(raw.availableModels))
+    return undefined;
+  const options = raw.availableModels.flatMap((m) =>
+    isObject(m) && typeof m.modelId === 'string'
+      ? [
+          {
+            value: m.modelId,
+            name: typeof m.name === 'string' ? m.name : m.modelId,
+            ...(typeof m.description === 'string' ? { description: m.description } : {}),
+          },
+        ]
+      : [],
+  );
+  return {
+    id: 'model',
+    name: 'Model',
+    category: 'model',
+    type: 'select',
+    currentValue: raw.currentModelId,
+    options,
+    source: 'model',
+  };
 }
 
 /** Maps legacy `modes` ({currentModeId, availableModes}) to one select option, or none. */

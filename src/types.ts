@@ -224,8 +224,10 @@ export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
  *   session: the conversation goes on, its earlier history lives only in the agent.
  * - `replay-not-merged` — loaded into a journal that holds the session, but Silo could not tell
  *   which part of the replay the journal lacks, so none of it was added (nothing is shown twice).
+ * - `options-reapplied` — the agent came back with other values than the mode or options the user
+ *   last chose in this session (Codex restores its defaults); Silo set the user's choices again.
  */
-export type AgentRestoreNote = 'history-in-agent' | 'replay-not-merged';
+export type AgentRestoreNote = 'history-in-agent' | 'replay-not-merged' | 'options-reapplied';
 
 /** Information about the connected agent. `title` is the session's title and follows `session_info_update`. */
 export interface AgentInfo {
@@ -271,8 +273,11 @@ export interface AgentSessionConfigOption {
     readonly description?: string;
     readonly group?: string;
   }[];
-  /** `"mode"` when this option is the agent's legacy mode list (`session/set_mode`). */
-  readonly source: 'config' | 'mode';
+  /**
+   * `"mode"` when this option is the agent's legacy mode list (`session/set_mode`); `"model"` when
+   * it is the unstable `models` list of a session response (`session/set_model`, Gemini CLI).
+   */
+  readonly source: 'config' | 'mode' | 'model';
 }
 
 /** One slash command the agent offers. */

@@ -22,6 +22,8 @@ export interface SessionRecord {
   updatedAt: string;
   lastOutcome?: AgentResumeOutcome;
   continuedBy?: string;
+  /** The config options the user last chose in this session, by id (set again after a restore). */
+  choices?: Record<string, string | boolean>;
   /** Sequence number of the next update; also the number of updates journaled. */
   nextSeq: number;
 }

@@ -4,6 +4,7 @@
  * It applies the defaults the SDK does not (tool kind `other`, status `pending`), keeps unknown kinds
  * with `raw` intact, and synthesizes `messageId` deterministically when the agent omits it.
  */
+import { SESSION_STATE_KINDS } from '../src/session-state.ts';
 import type {
   AgentContentBlock,
   AgentPlanEntry,
@@ -39,7 +40,9 @@ export function isChunkKind(kind: string): boolean {
 
 /**
  * Synthesizes message ids for chunks that carry none. Consecutive same-kind id-less chunks share one
- * id; a new kind or any intervening update starts a new one. In a `session/load` replay
+ * id; a chunk of another kind or any other content (a tool call, a plan, Silo's own records) starts a
+ * new one, while a metadata-only update (usage, commands, config options, session info, mode) between
+ * two chunks does not: Codex sends those in the middle of a reasoning block. In a `session/load` replay
  * ({@link MessageIdSynthesizer.replaying}), a user chunk whose block is text also starts a new one:
  * an agent replays each past prompt whole, so two texts in a row are two prompts, while a non-text
  * block (an image, a resource) stays with the prompt before it. The id is derived from the journal
@@ -55,6 +58,7 @@ export class MessageIdSynthesizer {
    * `content` is the chunk's content block (read only in a replay).
    */
   next(kind: string, agentId: string | undefined, seq: number, content?: unknown): string | undefined {
+    if (SESSION_STATE_KINDS.has(kind)) return undefined; // metadata only: the message goes on
     if (!isChunkKind(kind)) {
       this.run = undefined;
       return undefined;

@@ -8,6 +8,7 @@ import { SiloError } from '../src/errors.ts';
 import type { AgentRestoreNote, AgentResumeOutcome, AgentSessionUpdate } from '../src/types.ts';
 import type { WorkerConnectOptions } from '../src/worker-api.ts';
 import { authRequired } from './auth.ts';
+import { reapplyChoices } from './choices.ts';
 import type { Journal } from './journal.ts';
 import type { AgentLink } from './link.ts';
 import { journalHolding, mergeReplay, restoreMethods } from './restore.ts';
@@ -32,6 +33,26 @@ export interface OpenHost {
   endReplay(): void;
   /** Journals one raw update from the agent (normalized, in order). */
   ingest(raw: Raw): void;
+  /** How many of this session's updates the agent has sent over the link so far. */
+  readonly updatesSeen: number;
+}
+
+/**
+ * How long a `session/load` replay must stay quiet after the load response before Silo takes it as
+ * whole: Gemini CLI sends its replay after the response (only the first chunk comes before it).
+ */
+export const REPLAY_QUIET_MS = 300;
+/** The longest Silo waits for a replay that keeps streaming after the load response. */
+const REPLAY_SETTLE_MAX_MS = 15_000;
+
+/** Resolves once no update arrived for {@link REPLAY_QUIET_MS} (or after {@link REPLAY_SETTLE_MAX_MS}). */
+async function replaySettled(host: OpenHost): Promise<void> {
+  const deadline = Date.now() + REPLAY_SETTLE_MAX_MS;
+  let seen = -1;
+  while (host.updatesSeen !== seen && Date.now() < deadline) {
+    seen = host.updatesSeen;
+    await new Promise((resolve) => setTimeout(resolve, REPLAY_QUIET_MS));
+  }
 }
 
 /** How the session was opened. `error` is set for journal-only (why the agent cannot continue). */
@@ -106,7 +127,8 @@ export async function continueFresh(
  * holds, else journal-only. A method the agent answers with an error falls through to the next; a
  * link that closes rejects, and so does a method that needs a sign-in (`auth-required`). A load into
  * an empty journal journals the replay as it streams; into a journal that holds the session, the
- * replay is merged ({@link mergeReplay}). Never deletes a journal.
+ * replay is merged ({@link mergeReplay}). Either way the replay counts as such until it has been
+ * quiet for {@link REPLAY_QUIET_MS} after the load response. Never deletes a journal.
  */
 export async function restoreSession(
   link: AgentLink,
@@ -123,23 +145,36 @@ export async function restoreSession(
     try {
       if (method === 'session/resume') {
         host.config.applyResponse(await link.request('session/resume', params));
+        const reapplied = await reapplyChoices(link, host.journal, host.config, sessionId);
         return {
           sessionId,
           outcome: 'resumed',
-          ...(holding === 'empty' ? { note: 'history-in-agent' } : {}),
+          ...(holding === 'empty'
+            ? { note: 'history-in-agent' }
+            : reapplied.length
+              ? { note: 'options-reapplied' }
+              : {}),
         };
       }
       const buffer = journaled.length === 0 ? undefined : ([] as Raw[]);
       host.startReplay(buffer);
       try {
-        // From the response to the last merged update, all runs in one task: nothing live interleaves.
         host.config.applyResponse(await link.request('session/load', params));
-        if (!buffer) return { sessionId, outcome: 'loaded' };
+        // The replay may go on after the response (Gemini CLI): it is a replay until it is quiet.
+        // No turn runs meanwhile, so whatever arrives is the replay.
+        await replaySettled(host);
+        const reapplied = await reapplyChoices(link, host.journal, host.config, sessionId);
+        const loaded: Opened = {
+          sessionId,
+          outcome: 'loaded',
+          ...(reapplied.length ? { note: 'options-reapplied' } : {}),
+        };
+        if (!buffer) return loaded;
         const merge = mergeReplay(journaled, buffer);
         if (merge.verdict === 'cannot-merge')
           return { sessionId, outcome: 'loaded', note: 'replay-not-merged' };
         for (const raw of merge.append) host.ingest(raw);
-        return { sessionId, outcome: 'loaded' };
+        return loaded;
       } finally {
         host.endReplay();
       }

@@ -14,6 +14,7 @@ import type {
   AgentTurnEnd,
 } from '../src/types.ts';
 import type { ElicitationAction, WorkerConnectOptions, WorkerEvents } from '../src/worker-api.ts';
+import { rememberChoice, setOption } from './choices.ts';
 import { Connection } from './connection.ts';
 import { Delivery } from './delivery.ts';
 import { PromptEcho } from './echo.ts';
@@ -37,6 +38,8 @@ export class SessionCore {
   private readonly ids = new MessageIdSynthesizer();
   private early: Raw[] = [];
   private replay: { buffer: Raw[] } | undefined;
+  /** This session's updates received so far (a load's replay is whole once this stops moving). */
+  private updatesSeen = 0;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
@@ -80,6 +83,9 @@ export class SessionCore {
         this.ids.replaying = false;
       },
       ingest: (raw) => this.ingest(raw),
+      get updatesSeen() {
+        return core.updatesSeen;
+      },
     };
     this.connection = new Connection({
       journal,
@@ -193,6 +199,7 @@ export class SessionCore {
       return;
     }
     if (sessionId !== this.sessionId) return; // quarantined: not this session's
+    this.updatesSeen++;
     if (this.replay) {
       this.replay.buffer.push(update as Raw);
       this.applyState(normalizeUpdate(update, -1, new MessageIdSynthesizer()));
@@ -257,6 +264,7 @@ export class SessionCore {
         timestamp,
         raw: { sessionUpdate: 'user_message_chunk', content, messageId },
       });
+      this.applyState({ kind: 'user_message_chunk', text, raw: {} }); // the first prompt may name it
     }
     const turn = { cancelled: false, force: new AbortController() };
     this.turn = turn;
@@ -321,16 +329,8 @@ export class SessionCore {
     if (!link) throw error ?? SiloError.closed();
     const option = config.find(configId);
     if (!option) throw new SiloError('invalid-params', `Unknown config option ${configId}`);
-    if (option.source === 'mode') {
-      await link.request('session/set_mode', { sessionId: this.sessionId, modeId: String(value) });
-      config.setMode(String(value));
-    } else {
-      const params =
-        typeof value === 'boolean'
-          ? { sessionId: this.sessionId, configId, type: 'boolean', value }
-          : { sessionId: this.sessionId, configId, value };
-      config.applyResponse(await link.request('session/set_config_option', params));
-    }
+    await setOption(link, config, this.sessionId, option, value);
+    await rememberChoice(this.journal, this.sessionId, configId, value).catch(() => {});
     await this.delivery.state();
   }
 

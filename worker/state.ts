@@ -8,6 +8,7 @@ import {
   reduceSessionState,
   type SessionState,
   withMode,
+  withModel,
   withSessionResponse,
 } from '../src/session-state.ts';
 import type { AgentSessionConfigOption, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
@@ -41,6 +42,11 @@ export class LiveSessionState {
   /** Records a value the agent accepted for a legacy mode. */
   setMode(value: string): void {
     this.current = withMode(this.current, value);
+  }
+
+  /** Records a model the agent accepted through `session/set_model`. */
+  setModel(value: string): void {
+    this.current = withModel(this.current, value);
   }
 
   /** A title remembered with the session (shown before any update says otherwise). */

@@ -31,7 +31,7 @@ function greet(name: string): string {
 
 export async function defaultAnswer(turn: Turn): Promise<StopReason> {
   const prompt = turn.text.trim() || '(empty prompt)';
-  if (!turn.session.title) {
+  if (!turn.session.title && turn.options.title) {
     turn.session.title = prompt.slice(0, 60);
     await turn.update({
       sessionUpdate: 'session_info_update',

@@ -1,6 +1,7 @@
 /** Name → implementation of every scenario listed in `agent/scenarios.ts`. */
 import type { StopReason } from '@agentclientprotocol/sdk';
 import type { Turn } from '../turn.ts';
+import { permissionFirst, rawOutput, reasoning } from './agents.ts';
 import { config } from './config.ts';
 import { defaultAnswer, demo, list, markdown, messageIds, thoughts } from './content.ts';
 import { cancelError, crash, hang, slow, stop } from './endings.ts';
@@ -55,4 +56,7 @@ export const RUNS: Record<string, ScenarioRun> = {
   big,
   flood,
   paced,
+  'permission-first': permissionFirst,
+  'raw-output': rawOutput,
+  reasoning,
 };

@@ -29,6 +29,7 @@ import type {
   TranscriptRow,
   TranscriptState,
   TurnEndRow,
+  TurnTokens,
 } from './rows.ts';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -38,9 +39,6 @@ const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
   agent_message_chunk: 'agent',
   agent_thought_chunk: 'thought',
 };
-
-/** Stop reasons after which unfinished tool calls of the turn are shown as locally cancelled. */
-const CANCELLING_STOPS = new Set(['cancelled', 'interrupted']);
 
 /**
  * Folds updates into rows. Create one per transcript and call {@link TranscriptModel.apply} for every
@@ -189,6 +187,12 @@ export class TranscriptModel {
       const prev = this.rows[last];
       if (prev?.type === 'message' && prev.role === role && prev.messageId === undefined) i = last;
     }
+    if (i < 0 && role !== 'user' && (text === undefined ? !block : text.trim() === '')) {
+      // Whitespace only (Codex opens every reasoning block with "\n\n") opens no row: the message
+      // starts with its first visible chunk, so no empty bubble is ever drawn.
+      return -1;
+    }
+    if (role === 'user') this.stateUpdate(u); // the first prompt may name the session
     if (i < 0) {
       if (role === 'user') this.startTurn();
       const key = messageId !== undefined ? `m:${role}:${messageId}` : this.nextKey(`m:${role}`);
@@ -226,10 +230,26 @@ export class TranscriptModel {
   }
 
   private startTurn(): void {
+    // A turn whose end was never journaled (the page died mid-turn) is over once the next begins.
+    if (this.state.inTurn) this.closeTurnTools();
     this.state = { ...this.state, turn: this.state.turn + 1, inTurn: true };
     this.turnStart = this.rows.length;
     this.turnTools = [];
     this.turnsStarted++;
+  }
+
+  /**
+   * A turn that ended leaves no tool call running: one with no final status (the user refused or
+   * cancelled a permission asked before the call was announced, the agent gave up on it, the turn was
+   * cancelled or interrupted) is shown cancelled, never pending forever.
+   */
+  private closeTurnTools(): void {
+    for (const key of this.turnTools) {
+      const i = this.index.get(key);
+      const row = i === undefined ? undefined : (this.rows[i] as ToolCallRow);
+      if (row && (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress'))
+        this.rows[i!] = { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } };
+    }
   }
 
   /** The index of the newest card of a tool-call id, if any. */
@@ -379,19 +399,7 @@ export class TranscriptModel {
   private turnEnd(u: AgentSessionUpdate, raw: Raw): number {
     const end = u.turnEnd ?? (raw as { stopReason?: unknown; error?: TurnEndRow['error'] });
     const stopReason = typeof end.stopReason === 'string' ? end.stopReason : 'unknown';
-    if (CANCELLING_STOPS.has(stopReason)) {
-      for (const key of this.turnTools) {
-        const i = this.index.get(key);
-        const row = i === undefined ? undefined : (this.rows[i] as ToolCallRow);
-        if (
-          i !== undefined &&
-          row &&
-          (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress')
-        ) {
-          this.rows[i] = { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } };
-        }
-      }
-    }
+    this.closeTurnTools();
     if (stopReason === 'refusal') {
       // The refused prompt and everything after it leave the agent's context.
       for (let i = this.turnStart; i < this.rows.length; i++) {
@@ -410,6 +418,7 @@ export class TranscriptModel {
       seq: u.seq,
       stopReason,
       error: isObject(end.error) ? (end.error as TurnEndRow['error']) : undefined,
+      ...tokensOf(raw),
     });
   }
 
@@ -436,6 +445,29 @@ export class TranscriptModel {
   private nextKey(prefix: string): string {
     return `${prefix}#${this.counter++}`;
   }
+}
+
+/** A prompt response's token counts: its `usage`, else `_meta.quota.token_count`; none if malformed. */
+function tokensOf(raw: Raw): { tokens?: TurnTokens } {
+  const meta = isObject(raw._meta) ? raw._meta : undefined;
+  const quota = meta && isObject(meta.quota) ? meta.quota : undefined;
+  const counts = isObject(raw.usage)
+    ? raw.usage
+    : quota && isObject(quota.token_count)
+      ? quota.token_count
+      : undefined;
+  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  const total = n(counts?.totalTokens);
+  if (total === undefined) return {};
+  const input = n(counts?.inputTokens);
+  const output = n(counts?.outputTokens);
+  return {
+    tokens: {
+      total,
+      ...(input !== undefined ? { input } : {}),
+      ...(output !== undefined ? { output } : {}),
+    },
+  };
 }
 
 function kindOf(u: AgentSessionUpdate): string {

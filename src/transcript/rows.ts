@@ -102,6 +102,18 @@ export interface TurnEndRow extends TranscriptRowBase {
   readonly type: 'turn-end';
   readonly stopReason: string;
   readonly error?: { readonly code: string; readonly message: string };
+  /**
+   * The turn's token counts when the prompt response carried them: its unstable `usage`, else
+   * `_meta.quota.token_count` (Gemini CLI reports usage only there).
+   */
+  readonly tokens?: TurnTokens;
+}
+
+/** Token counts of one turn. */
+export interface TurnTokens {
+  readonly total: number;
+  readonly input?: number;
+  readonly output?: number;
 }
 
 /** An update of a kind the model does not know (or a malformed one): shown generically. */

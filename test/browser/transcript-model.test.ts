@@ -240,6 +240,19 @@ describe('transcript model', () => {
     expect(m.current.inTurn).to.equal(false);
   });
 
+  it('marks unfinished tool calls cancelled whatever the stop reason, and when a turn never ended before the next prompt', () => {
+    const m = fold(
+      userPrompt('ask first', 'u1'),
+      tool({ toolCallId: 'asked', title: 'ls -la', status: 'pending' }, true),
+      turnEnd('end_turn'),
+      userPrompt('page died in this turn', 'u2'),
+      tool({ toolCallId: 'running', title: 'Run', status: 'in_progress' }, true),
+      userPrompt('next prompt', 'u3'),
+    );
+    const statuses = m.rows.filter((r): r is ToolCallRow => r.type === 'tool').map((r) => r.toolCall.status);
+    expect(statuses).to.deep.equal(['cancelled', 'cancelled']);
+  });
+
   it('marks a refused turn as left out of the agent context', () => {
     const m = fold(
       userPrompt('first'),

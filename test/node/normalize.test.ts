@@ -77,7 +77,7 @@ test('unknown kinds, vendor _meta and malformed input keep raw and never throw',
   assert.equal(normalizeUpdate(hostile, 4, ids).kind, 'invalid');
 });
 
-test('messageId synthesis: same-kind runs share an id; a new kind or any other update starts a new one', () => {
+test('messageId synthesis: same-kind runs share an id; a new kind or other content starts a new one', () => {
   const out = normalizeAll([
     chunk('agent_message_chunk', 'a'),
     chunk('agent_message_chunk', 'b'),
@@ -97,6 +97,26 @@ test('messageId synthesis: same-kind runs share an id; a new kind or any other u
     normalizeAll(out.map((u) => u.raw)),
     out,
     'replaying the same raws yields identical updates',
+  );
+});
+
+test('messageId synthesis: metadata-only updates in the middle of an id-less thought do not split it (Codex)', () => {
+  const out = normalizeAll([
+    chunk('agent_thought_chunk', '\n\n'),
+    chunk('agent_thought_chunk', 'I look'),
+    { sessionUpdate: 'usage_update', used: 1, size: 2 },
+    chunk('agent_thought_chunk', ' at'),
+    { sessionUpdate: 'available_commands_update', availableCommands: [] },
+    { sessionUpdate: 'config_option_update', configOptions: [] },
+    { sessionUpdate: 'session_info_update', title: 'x' },
+    { sessionUpdate: 'current_mode_update', currentModeId: 'code' },
+    chunk('agent_thought_chunk', ' it'),
+    { sessionUpdate: 'plan', entries: [] },
+    chunk('agent_thought_chunk', 'new'),
+  ]);
+  assert.deepEqual(
+    out.filter((u) => u.kind === 'agent_thought_chunk').map((u) => u.messageId),
+    ['silo-m0', 'silo-m0', 'silo-m0', 'silo-m0', 'silo-m10'],
   );
 });
 

@@ -1,0 +1,109 @@
+/**
+ * Scenarios that send what Codex (`codex-acp`) and Gemini CLI (`gemini --acp`) send and Claude's
+ * adapter does not: a permission request before its tool call, reasoning that starts with a blank
+ * chunk and is interrupted by metadata-only updates, output only in `rawOutput`.
+ */
+import type { RequestPermissionResponse, StopReason } from '@agentclientprotocol/sdk';
+import { configOptions } from '../config.ts';
+import type { Turn } from '../turn.ts';
+import { COMMANDS } from './tools.ts';
+
+/** Gemini CLI's option ids: a client must classify options by `kind`, never by id. */
+export const GEMINI_OPTIONS = [
+  { optionId: 'proceed_once', name: 'Allow once', kind: 'allow_once' },
+  { optionId: 'proceed_always', name: 'Allow always', kind: 'allow_always' },
+  { optionId: 'cancel', name: 'No, tell the agent why', kind: 'reject_once' },
+] as const;
+
+/** What the `ls` command of {@link permissionFirst} outputs (only in `rawOutput`). */
+export const LS_OUTPUT = 'a.txt\nb.txt\n';
+
+function allowed(response: RequestPermissionResponse): boolean {
+  if (response.outcome.outcome !== 'selected') return false;
+  const id = response.outcome.optionId;
+  return GEMINI_OPTIONS.find((o) => o.optionId === id)?.kind.startsWith('allow') ?? false;
+}
+
+/**
+ * `permission-first`: asks permission to run `ls -la` for a tool call never announced by `tool_call`
+ * (as Gemini CLI does for every tool, Codex for shell commands). Allowed: one `tool_call_update`
+ * (completed, no content, the output in `rawOutput`), then `Listed.`. Rejected: nothing more about
+ * the tool call, `Not run.`, and the turn ends `end_turn`. Cancelled: the turn ends `cancelled`.
+ */
+export async function permissionFirst(turn: Turn): Promise<StopReason> {
+  const response: RequestPermissionResponse = await turn.client.request('session/request_permission', {
+    sessionId: turn.sessionId,
+    toolCall: {
+      toolCallId: turn.toolCallId('call-first'),
+      title: 'ls -la',
+      kind: 'execute',
+      status: 'pending',
+      rawInput: { command: ['ls', '-la'] },
+    },
+    options: [...GEMINI_OPTIONS],
+  });
+  if (response.outcome.outcome === 'cancelled' || turn.signal.aborted) return 'cancelled';
+  if (allowed(response)) {
+    await turn.update({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'call-first',
+      status: 'completed',
+      rawOutput: { stdout: LS_OUTPUT, exit_code: 0 },
+    });
+    await turn.say('Listed.');
+  } else await turn.say('Not run.');
+  return turn.end();
+}
+
+/**
+ * `raw-output`: two tool calls that never get content, only `rawOutput` — a string (with markup that
+ * must show as text) and an object.
+ */
+export async function rawOutput(turn: Turn): Promise<StopReason> {
+  await turn.update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'call-raw-text',
+    title: 'echo',
+    kind: 'execute',
+  });
+  await turn.update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-raw-text',
+    status: 'completed',
+    rawOutput: '<b>not bold</b> done',
+  });
+  await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-raw-json', title: 'stat', kind: 'read' });
+  await turn.update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-raw-json',
+    status: 'completed',
+    rawOutput: { size: 42, mode: '0644' },
+  });
+  return turn.end();
+}
+
+/**
+ * `reasoning`: Codex-style reasoning with no `messageId` on any chunk: it starts with a chunk that is
+ * only `"\n\n"`, and `usage_update`, `available_commands_update` and `config_option_update` arrive in
+ * the middle of the thought; then a message that also starts blank.
+ */
+export async function reasoning(turn: Turn): Promise<StopReason> {
+  const thought = (text: string) =>
+    turn.update({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text } });
+  const message = (text: string) =>
+    turn.update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
+  await thought('\n\n');
+  await thought('**Planning** I look');
+  await turn.update({ sessionUpdate: 'usage_update', used: 1200, size: 200000 });
+  await thought(' at the files');
+  await turn.update({ sessionUpdate: 'available_commands_update', availableCommands: COMMANDS });
+  await thought(' and');
+  await turn.update({
+    sessionUpdate: 'config_option_update',
+    configOptions: configOptions(turn.session, turn.clientCapabilities),
+  });
+  await thought(' decide.');
+  await message(' \n');
+  await message('Done.');
+  return turn.end();
+}
