@@ -402,7 +402,8 @@ export class SiloTranscript extends LitElement {
   /**
    * The last screen first, for both journal sources: folds the tail and paints it stuck to the
    * bottom, then (unless the tail was the whole journal) folds everything into a fresh model and
-   * swaps it in (rows are keyed, so the visible end stays where it is). After each fold the batches
+   * swaps it in (rows are keyed, so the visible end stays where it is); the whole journal is read
+   * only after the tail's frame is rendered. After each fold the batches
    * `pending()` returns (live ones that came meanwhile) are folded too. Rejects with a read's error.
    */
   async #openTailFirst(
@@ -417,6 +418,11 @@ export class SiloTranscript extends LitElement {
     this.#apply(tail, false);
     for (const batch of pending()) this.#apply(batch, false);
     if (tail.length < TAIL_FIRST) return;
+    // The whole journal is read once the tail's frame is rendered, so reading and receiving it
+    // (tens of MB for a long session) does not compete with painting the last screen.
+    await this.#framePromise;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (gen !== this.#generation) return;
     const all = await readAll();
     if (gen !== this.#generation) return;
     this.#model = new TranscriptModel();

@@ -57,6 +57,8 @@ describe('<silo-transcript .session> after a reload', function () {
 
       // The last screen is painted while the whole journal's read is still held.
       await until(() => deepText(el.shadowRoot!).includes('Question number 264'), 'last turn painted', 20000);
+      expect(reads[0]).to.equal('tail 400');
+      await until(() => reads.length === 2, 'the whole journal asked for', 20000);
       expect(reads).to.deep.equal(['tail 400', 'all']);
       const first = questions(el);
       expect(first.at(-1)).to.equal('Question number 264: what is in **file 264**?');
