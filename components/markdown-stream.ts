@@ -2,8 +2,9 @@
  * Streaming Markdown: an agent message that grows by chunks is rendered in blocks, and a block
  * that can no longer change is lexed, rendered and sanitized once and kept, so each frame costs the
  * open tail block only, however long the message already is. Same parser and sanitizer as
- * {@link renderMarkdown} (markdown.ts), block by block: each block is sanitized on its own and put
- * into the page as its own fragment, so nothing can span blocks.
+ * {@link renderMarkdown} (markdown.ts), in pieces: the blocks one call completes are sanitized
+ * together and put into the page as one fragment, the open block as another, so nothing can span
+ * pieces.
  *
  * A block is complete once another block follows it (the last block, and the blank lines after it,
  * may still grow: a paragraph into a setext heading or a table, a list by another item). Raw HTML
@@ -20,7 +21,7 @@ import { lexMarkdown, renderMarkdown, renderTokens } from './markdown.ts';
 export class MarkdownStream {
   /** The text the blocks below were made from (line endings normalized). */
   private text = '';
-  /** Sanitized HTML of the complete blocks, in order. */
+  /** Sanitized HTML of the complete blocks, in order (the blocks each call completed, together). */
   private done: string[] = [];
   /** Characters of {@link text} the complete blocks cover. */
   private doneLength = 0;
@@ -29,8 +30,9 @@ export class MarkdownStream {
   private last: readonly string[] = [];
 
   /**
-   * Sanitized HTML of `text`, one string per block (complete blocks keep their string, so a caller
-   * comparing by identity updates only the last ones). Text that does not extend the previous text
+   * Sanitized HTML of `text` in pieces: the complete blocks of each earlier call (one piece per call
+   * that completed any) and the open block last. Complete pieces keep their string, so a caller
+   * comparing them updates only the last ones. Text that does not extend the previous text
    * starts over. Never throws.
    */
   render(input: string): readonly string[] {
@@ -74,11 +76,15 @@ export class MarkdownStream {
     // A new definition still streaming may change or vanish: nothing is complete until it is.
     const streaming = tokens[last]?.type === 'def' && fresh((tokens[last] as Tokens.Def).tag);
     if (streaming) open = 0;
+    // The blocks completed since the last call are rendered and sanitized together, once: a call
+    // costs at most two renders (those and the open block), however many blocks it completes.
+    const completed: Token[] = [];
     for (let i = 0; i < open; i++) {
       const token = tokens[i]!;
       this.doneLength += token.raw.length;
-      if (token.type !== 'space' && token.type !== 'def') this.done.push(renderTokens([token]));
+      if (token.type !== 'space' && token.type !== 'def') completed.push(token);
     }
+    if (completed.length > 0) this.done.push(renderTokens(completed));
     // Every complete definition is known from now on (its blocks may be complete or not).
     this.links = { ...tokens.links };
     if (streaming) delete this.links[(tokens[last] as Tokens.Def).tag];
@@ -103,7 +109,7 @@ function hasHtml(token: Token): boolean {
 
 /** Streams by key (most recently used first out of {@link CAPACITY}). */
 const streams = new Map<string, MarkdownStream>();
-const CAPACITY = 64;
+const CAPACITY = 128;
 
 /**
  * {@link MarkdownStream.render} for the stream named `key` (a row's key and part): one stream per

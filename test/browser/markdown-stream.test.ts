@@ -45,15 +45,25 @@ function streamEqualsWhole(text: string, size: number): void {
 describe('streaming Markdown', () => {
   it('gives, at every prefix, exactly the whole-text rendering, block by block', () => {
     for (const size of [1, 3, 17, 120]) streamEqualsWhole(DOCUMENT, size);
-    const blocks = new MarkdownStream().render(DOCUMENT);
-    // Written out: DOCUMENT cut into blocks: 11 complete ones before the paragraph with inline HTML
-    // (heading, paragraph, setext heading, two lists, paragraph, two code blocks, two quotes, table),
-    // then that paragraph and everything after it as one open block (raw HTML can wrap what follows).
-    expect(blocks.length).to.equal(12);
-    expect(blocks[0]).to.equal('<h1>Plan</h1>\n');
-    expect(blocks[1]).to.equal(
-      '<p>First a paragraph with <strong>bold</strong>, <code>code</code>, a <a href="https://docs.test/" title="Docs" target="_blank" rel="noopener noreferrer nofollow">ref link</a> and <a href="https://x.test/a" target="_blank" rel="noopener noreferrer nofollow">https://x.test/a</a>.</p>\n',
+    const stream = new MarkdownStream();
+    const once = stream.render(DOCUMENT.slice(0, 200));
+    // Written out: the first 200 characters hold the heading, the first paragraph and the setext
+    // heading (complete: one piece, rendered together) and the start of the list (open).
+    expect(once).to.have.length(2);
+    expect(once[0]).to.equal(
+      '<h1>Plan</h1>\n<p>First a paragraph with <strong>bold</strong>, <code>code</code>, a [ref link][docs] and <a href="https://x.test/a" target="_blank" rel="noopener noreferrer nofollow">https://x.test/a</a>.</p>\n<h1>A paragraph that becomes\na setext heading</h1>\n',
     );
+    // The rest at once: the pieces before stay as they were, the blocks it completes come as one
+    // piece (the lists, code, quotes and table), and the paragraph with inline HTML and all after it
+    // stay open (raw HTML can wrap what follows). A reference definition at the end re-renders all.
+    const rest = stream.render(DOCUMENT.slice(0, DOCUMENT.indexOf('[docs]:')));
+    expect(rest).to.have.length(3);
+    expect(rest[0]).to.equal(once[0]);
+    expect(rest[1]).to.match(/^<ul>\n<li><p>item one<\/p>[\s\S]*<\/table>\n$/);
+    expect(rest[2]).to.match(/^<p>Text with <kbd>inline<\/kbd> HTML and <\/p><details>/);
+    const all = stream.render(DOCUMENT);
+    expect(all).to.have.length(2);
+    expect(all[0]).to.include('<a href="https://docs.test/" title="Docs"');
   });
 
   it('sanitizes the XSS corpus streamed in chunks exactly as the whole-text renderer does', () => {
