@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { Marked } from 'marked';
+import { type Links, Marked, type Token, type TokensList } from 'marked';
 
 /** A bare URL up to a quote, backtick or brace: where a URL inside JSON in prose ends. */
 const URL_BEFORE_QUOTE = /^https?:\/\/[^\s<"'`{}]+(?=["'`{}])/i;
@@ -107,6 +107,31 @@ export function renderMarkdown(text: string): string {
     html = marked.parse(text) as string;
   } catch {
     html = `<p>${escapeHtml(text)}</p>`;
+  }
+  return purify().sanitize(html, CONFIG) as string;
+}
+
+/**
+ * Lexes Markdown into block tokens, with the reference definitions `links` known beforehand (from
+ * earlier blocks of the same text); the result's `links` holds those and the ones `src` defines.
+ * Throws on a lexer failure. For the streaming renderer (markdown-stream.ts).
+ */
+export function lexMarkdown(src: string, links: Readonly<Links> = {}): TokensList {
+  const lexer = new marked.Lexer(marked.defaults);
+  Object.assign(lexer.tokens.links, links);
+  return lexer.lex(src);
+}
+
+/**
+ * Renders block tokens from {@link lexMarkdown} to sanitized HTML, under the same policy as
+ * {@link renderMarkdown}. Never throws: on a parser failure the tokens' source is escaped.
+ */
+export function renderTokens(tokens: readonly Token[]): string {
+  let html: string;
+  try {
+    html = marked.parser([...tokens]) as string;
+  } catch {
+    html = `<p>${escapeHtml(tokens.map((t) => t.raw).join(''))}</p>`;
   }
   return purify().sanitize(html, CONFIG) as string;
 }

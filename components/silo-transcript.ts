@@ -352,38 +352,36 @@ export class SiloTranscript extends LitElement {
     };
     let job: Promise<unknown> = Promise.resolve();
     if (this.session) {
+      // Live: the same tail-first path as a journaled session. Batches that arrive before the whole
+      // journal is folded are shown on the tail at once and kept, then folded again into the full
+      // model (the model skips updates it already holds, by seq).
       const handle = this.session;
-      let ready = false;
-      const early: (readonly AgentSessionUpdate[])[] = [];
+      let early: (readonly AgentSessionUpdate[])[] | undefined = [];
+      let tailShown = false;
       this.#live = true;
       this.#unsubscribe = handle.subscribe((batch) => {
         if (gen !== this.#generation) return;
-        if (ready) this.#apply(batch, true);
-        else early.push(batch);
+        early?.push(batch);
+        if (!early || tailShown) this.#apply(batch, true);
       });
-      job = handle.transcript().then((all) => {
-        if (gen !== this.#generation) return;
-        this.#apply(all, false);
-        ready = true;
-        for (const b of early) this.#apply(b, false);
+      job = this.#openTailFirst(
+        gen,
+        (n) => handle.transcriptTail(n),
+        () => handle.transcript(),
+        () => {
+          tailShown = true;
+          return early ?? [];
+        },
+      ).finally(() => {
+        early = undefined;
       });
     } else if (this.service && this.sessionId) {
-      // The last screen first: fold the tail and paint it stuck to the bottom, then fold everything
-      // into a fresh model and swap it in (rows are keyed, so the visible end stays where it is).
       const { service, sessionId } = this;
-      job = service
-        .transcriptTail(sessionId, TAIL_FIRST)
-        .then((tail) => {
-          if (gen !== this.#generation) return undefined;
-          this.#openAtEnd = true;
-          this.#apply(tail, false);
-          return tail.length < TAIL_FIRST ? undefined : service.transcript(sessionId);
-        })
-        .then((all) => {
-          if (!all || gen !== this.#generation) return;
-          this.#model = new TranscriptModel();
-          this.#apply(all, false);
-        });
+      job = this.#openTailFirst(
+        gen,
+        (n) => service.transcriptTail(sessionId, n),
+        () => service.transcript(sessionId),
+      );
     } else if (this.file) {
       job = this.file.text().then((t) => gen === this.#generation && this.#apply(parseJsonl(t), false));
     } else if (this.src) {
@@ -399,6 +397,37 @@ export class SiloTranscript extends LitElement {
     }
     this.#adoptRequests();
     this.#loading = job.then(() => {}, fail);
+  }
+
+  /**
+   * The last screen first, for both journal sources: folds the tail and paints it stuck to the
+   * bottom, then (unless the tail was the whole journal) folds everything into a fresh model and
+   * swaps it in (rows are keyed, so the visible end stays where it is); the whole journal is read
+   * only after the tail's frame is rendered. After each fold the batches
+   * `pending()` returns (live ones that came meanwhile) are folded too. Rejects with a read's error.
+   */
+  async #openTailFirst(
+    gen: number,
+    readTail: (count: number) => Promise<AgentSessionUpdate[]>,
+    readAll: () => Promise<AgentSessionUpdate[]>,
+    pending: () => readonly (readonly AgentSessionUpdate[])[] = () => [],
+  ): Promise<void> {
+    const tail = await readTail(TAIL_FIRST);
+    if (gen !== this.#generation) return;
+    this.#openAtEnd = true;
+    this.#apply(tail, false);
+    for (const batch of pending()) this.#apply(batch, false);
+    if (tail.length < TAIL_FIRST) return;
+    // The whole journal is read once the tail's frame is rendered, so reading and receiving it
+    // (tens of MB for a long session) does not compete with painting the last screen.
+    await this.#framePromise;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (gen !== this.#generation) return;
+    const all = await readAll();
+    if (gen !== this.#generation) return;
+    this.#model = new TranscriptModel();
+    this.#apply(all, false);
+    for (const batch of pending()) this.#apply(batch, false);
   }
 
   #setUpdates(): void {

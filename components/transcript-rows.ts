@@ -1,6 +1,6 @@
 /**
  * Templates for each transcript row type. Every untrusted string reaches the DOM either as a Lit text
- * or attribute binding (escaped) or through {@link renderMarkdown} (sanitized); nothing else uses
+ * or attribute binding (escaped) or through {@link renderMarkdown} or `renderMarkdownBlocks` (sanitized); nothing else uses
  * `unsafeHTML`. Each row renders exactly one root element (the virtualizer positions it).
  * @packageDocumentation
  */
@@ -25,6 +25,7 @@ import type {
 import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
 import { lineDiff } from './line-diff.ts';
 import { renderMarkdown, safeHref } from './markdown.ts';
+import { renderMarkdownBlocks } from './markdown-stream.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
 
 /** Local state of a live permission prompt. */
@@ -102,11 +103,13 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
   const s = ctx.strings;
   const who = row.role === 'user' ? s.you : row.role === 'agent' ? s.agent : s.thought;
   const time = row.timestamp ? formatTime(row.timestamp, ctx.locale) : undefined;
-  const body = row.parts.map((p) =>
+  // Agent text streams: its Markdown is rendered block by block, and complete blocks keep their HTML
+  // (and so their DOM), so a frame costs the open block only (markdown-stream.ts).
+  const body = row.parts.map((p, i) =>
     p.type === 'text'
       ? row.role === 'user'
         ? html`<div class="plain">${p.text}</div>`
-        : html`<div class="md">${unsafeHTML(markdown(row, p.text))}</div>`
+        : html`<div class="md">${renderMarkdownBlocks(`${row.key}#${i}`, p.text).map((b) => unsafeHTML(b))}</div>`
       : block(p.block, row, ctx),
   );
   const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;

@@ -152,6 +152,12 @@ export interface AgentSessionHandle {
   /** The journaled updates of this session, in order. */
   transcript(): Promise<AgentSessionUpdate[]>;
   /**
+   * The end of this session's journal: at least the last `count` updates (whole journal segments),
+   * read from the end, so the last screen of a long session paints without reading it all (as
+   * {@link AgentsService.transcriptTail}). Rejects like {@link transcript} once the worker is gone.
+   */
+  transcriptTail(count: number): Promise<AgentSessionUpdate[]>;
+  /**
    * Listens to batches of live updates: each commit as it lands while the stream is sparse, batched
    * (a few batches per animation frame at most) during floods. Returns an unsubscribe.
    */

@@ -114,6 +114,9 @@ export class SessionHandle implements AgentSessionHandle {
   transcript(): Promise<AgentSessionUpdate[]> {
     return this.api.transcript(this.current.sessionId);
   }
+  transcriptTail(count: number): Promise<AgentSessionUpdate[]> {
+    return this.api.transcriptTail(this.current.sessionId, count);
+  }
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

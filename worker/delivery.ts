@@ -3,8 +3,9 @@
  * sparse: up to {@link BURST} messages go out at once in any {@link WINDOW_MS} window. Beyond that
  * (a flood) committed updates are batched until the window has room again, so a flood of chunks
  * costs a few `postMessage`s per frame, not thousands. Only committed updates are pushed here (the
- * page never sees an update the journal will not hold). Calls to the page are chained, so they
- * arrive in order; a page that went away only makes them fail quietly (the journal has it all).
+ * page never sees an update the journal will not hold). Calls to the page are posted at once, in
+ * order (none waits for the page's reply to the one before); a page that went away only makes them
+ * fail quietly (the journal has it all).
  */
 import type { AgentRequestResolution, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type { ElicitationWire, PermissionWire, WorkerEvents } from '../src/worker-api.ts';
@@ -77,7 +78,18 @@ export class Delivery {
     this.send(() => this.events.requestEnded(id, resolution));
   }
 
+  /**
+   * Posts a call to the page now: messages to the page arrive in the order they are posted, so a
+   * call never waits for the page's reply to the one before (that wait was a round trip through a
+   * busy page added to each update's latency). The chain only tracks the replies, for `flush`.
+   */
   private send(call: () => unknown): void {
-    this.chain = this.chain.then(call).catch(() => {});
+    let reply: Promise<unknown>;
+    try {
+      reply = Promise.resolve(call()).catch(() => {});
+    } catch {
+      reply = Promise.resolve();
+    }
+    this.chain = Promise.all([this.chain, reply]);
   }
 }

@@ -8,6 +8,7 @@ import { client, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
 import '../../components/index.ts';
 import { bridgeProtocols } from '../../bridge/protocol.ts';
+import { renderMarkdown } from '../../components/markdown.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import { createAgentsService } from '../../src/index.ts';
 import type { AgentBridgeOptions, AgentSessionUpdate } from '../../src/types.ts';
@@ -143,6 +144,68 @@ async function sdkClientFlood(
   } finally {
     connection.close();
   }
+}
+
+/** A `<silo-transcript>` in the page, rendered empty, one frame later. */
+async function mountTranscript(): Promise<SiloTranscript> {
+  const el = document.createElement('silo-transcript') as SiloTranscript;
+  el.style.cssText = 'display: block; width: 960px; height: 640px';
+  document.body.append(el);
+  await el.updateComplete;
+  await nextFrame();
+  return el;
+}
+
+/**
+ * Waits, frame by frame, for the row carrying `marker` to be laid out inside the visible log, and
+ * returns the time from `t0` to the frame after it. Nothing scrolls the element. On `timeoutMs`
+ * without it, `atEnd` is false (the last screen was not shown).
+ */
+async function lastScreen(el: SiloTranscript, marker: string, t0: number, timeoutMs: number) {
+  let firstRowsMs: number | undefined;
+  const markerVisible = () => {
+    const log = el.shadowRoot?.querySelector('.log');
+    if (!log) return false;
+    const box = log.getBoundingClientRect();
+    for (const row of Array.from(log.querySelectorAll<HTMLElement>(':scope > .row'))) {
+      if (!row.textContent?.includes(marker)) continue;
+      const r = row.getBoundingClientRect();
+      return r.bottom > box.top && r.top < box.bottom;
+    }
+    return false;
+  };
+  let atEnd = true;
+  for (;;) {
+    await nextFrame();
+    const rendered = el.shadowRoot?.querySelector('.log > .row') !== null;
+    if (firstRowsMs === undefined && rendered) firstRowsMs = performance.now() - t0;
+    if (markerVisible()) break;
+    if (performance.now() - t0 > timeoutMs) {
+      atEnd = false;
+      break;
+    }
+  }
+  await nextFrame();
+  const ms = performance.now() - t0;
+  return { ms, firstRowsMs, atEnd, rows: el.model.rows.length, dom: countElements() };
+}
+
+/** A long Markdown answer of about `bytes` characters: sections of prose, lists and code. */
+function markdownAnswer(bytes: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let k = 1; length < bytes; k++) {
+    const section = [
+      `## Part ${k}: what the code does`,
+      `The function \`step${k}\` reads the **input**, keeps what it needs and _returns_ a new value; see [the docs](https://docs.example.test/${k}) for the rest. It runs in linear time and allocates once per call, which matters for long inputs.`,
+      `- first, it checks the arguments (\`${k}\` of them)\n- then it folds the list\n- finally it writes the result`,
+      `\`\`\`ts\nexport function step${k}(xs: number[]): number {\n  return xs.reduce((a, b) => a + b * ${k}, 0);\n}\n\`\`\``,
+      `> Note: part ${k} assumes the previous part ran.`,
+    ].join('\n\n');
+    parts.push(section);
+    length += section.length + 2;
+  }
+  return parts.join('\n\n').slice(0, bytes);
 }
 
 const bench = {
@@ -353,60 +416,128 @@ const bench = {
   reopenService: undefined as ReturnType<typeof createAgentsService> | undefined,
 
   /**
-   * Silo: `<silo-transcript>` opening the journaled thread (`service` + `session-id`), with the worker
-   * started and the journal open beforehand (as for the raw read). Ends at the first frame after the
-   * row carrying `marker` (the last screen) is laid out inside the visible log. If the element does not
-   * show the end by itself, it is asked to (`scrollToLatest()`, every frame until the end is in view),
-   * and that is reported.
+   * Silo, offline source: `<silo-transcript>` opening the journaled thread (`service` +
+   * `session-id`), with the worker started and the journal open beforehand (as for the raw read).
+   * Ends at the first frame after the row carrying `marker` (the last screen) is laid out inside the
+   * visible log; nothing scrolls the element (no `scrollToLatest()`): it must open at the end itself.
    */
   async reopen(databaseName: string, sessionId: string, marker: string, timeoutMs: number) {
     const service = createAgentsService({ databaseName });
     bench.reopenService = service;
     await service.sessions();
-    const el = document.createElement('silo-transcript') as SiloTranscript;
-    document.body.append(el);
-    await el.updateComplete;
-    await nextFrame();
-    let firstRowsMs: number | undefined;
-    let scrollCalls = 0;
+    const el = await mountTranscript();
     const t0 = performance.now();
     el.service = service;
     el.sessionId = sessionId;
-    const markerVisible = () => {
-      const log = el.shadowRoot?.querySelector('.log');
-      if (!log) return false;
-      const box = log.getBoundingClientRect();
-      for (const row of Array.from(log.querySelectorAll<HTMLElement>(':scope > .row'))) {
-        if (!row.textContent?.includes(marker)) continue;
-        const r = row.getBoundingClientRect();
-        return r.bottom > box.top && r.top < box.bottom;
-      }
-      return false;
-    };
-    for (;;) {
-      await nextFrame();
-      const rendered = el.shadowRoot?.querySelector('.log > .row') !== null;
-      if (firstRowsMs === undefined && rendered) firstRowsMs = performance.now() - t0;
-      if (markerVisible()) break;
-      // The element shows rows but not the end: ask it for the latest row, as a user pressing End would.
-      if (rendered) {
-        scrollCalls++;
-        el.scrollToLatest();
-      }
-      if (performance.now() - t0 > timeoutMs) {
-        const log = el.shadowRoot?.querySelector('.log');
-        const shown = Array.from(
-          log?.querySelectorAll<HTMLElement>(':scope > .row') ?? [],
-          (r) => r.dataset.index,
-        );
-        throw new Error(
-          `the last row was not painted within ${timeoutMs} ms (rows: ${el.model.rows.length}, rendered rows: ${shown.slice(0, 3).join(',')}…${shown.slice(-3).join(',')}, scrollTop ${log?.scrollTop} of ${log?.scrollHeight})`,
-        );
-      }
+    return lastScreen(el, marker, t0, timeoutMs);
+  },
+
+  /**
+   * Silo, live source after a reload: a fresh service connects to the journaled session through the
+   * bridge (`resume`; the agent does not know it, so the handle is journal-only, the path is the
+   * same) and the handle is given to `<silo-transcript>` (`session`). Timed like {@link reopen}, from
+   * setting `session`; connecting happens before.
+   */
+  async reopenLive(
+    bridge: AgentBridgeOptions,
+    databaseName: string,
+    sessionId: string,
+    marker: string,
+    timeoutMs: number,
+  ) {
+    const service = createAgentsService({ databaseName });
+    bench.reopenService = service;
+    const handle = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    const el = await mountTranscript();
+    const t0 = performance.now();
+    el.session = handle;
+    const result = await lastScreen(el, marker, t0, timeoutMs);
+    return { ...result, resumeOutcome: handle.resumeOutcome };
+  },
+
+  /** The floor: reading just the journal's last segment (one cursor step from the end). */
+  async rawTailRead(databaseName: string, sessionId: string) {
+    const db = await openDatabase(databaseName);
+    try {
+      const t0 = performance.now();
+      const cursor = await requestResult(
+        db.transaction('segments').objectStore('segments').openCursor(sessionRange(sessionId), 'prev'),
+      );
+      const updates = (cursor?.value as Segment | undefined)?.updates.length ?? 0;
+      return { ms: performance.now() - t0, updates };
+    } finally {
+      db.close();
     }
-    await nextFrame();
-    const ms = performance.now() - t0;
-    return { ms, firstRowsMs, scrollCalls, rows: el.model.rows.length, dom: countElements() };
+  },
+
+  /**
+   * One long answer streamed into `<silo-transcript>`: `bytes` of Markdown in `chunks` chunks,
+   * `perFrame` chunks a frame. For each frame, the main-thread time from the first animation-frame
+   * callback to the end of the element's render and a forced layout (a callback registered before
+   * the element's and one after it; Lit renders in between). Reports the per-frame times; the runner
+   * compares the first tenth with the last. Also times one whole-message Markdown render of the full
+   * answer, the cost every frame used to pay at the end.
+   */
+  async streamAnswer(bytes: number, chunks: number, perFrame: number) {
+    const text = markdownAnswer(bytes);
+    const size = Math.ceil(text.length / chunks);
+    const el = await mountTranscript();
+    try {
+      el.appendUpdates([
+        {
+          kind: 'user_message_chunk',
+          seq: 0,
+          text: 'Explain it at length',
+          content: { type: 'text', text: 'Explain it at length' },
+          raw: {
+            sessionUpdate: 'user_message_chunk',
+            content: { type: 'text', text: 'Explain it at length' },
+          },
+        },
+      ]);
+      await el.updateComplete;
+      await nextFrame();
+      const log = el.shadowRoot!.querySelector<HTMLElement>('.log')!;
+      const frames: number[] = [];
+      let seq = 1;
+      for (let i = 0; i < chunks; i += perFrame) {
+        const batch: AgentSessionUpdate[] = [];
+        for (let j = i; j < Math.min(chunks, i + perFrame); j++) {
+          const piece = text.slice(j * size, (j + 1) * size);
+          const content = { type: 'text' as const, text: piece };
+          batch.push({
+            kind: 'agent_message_chunk',
+            seq: seq++,
+            messageId: 'answer',
+            text: piece,
+            content,
+            raw: { sessionUpdate: 'agent_message_chunk', messageId: 'answer', content },
+          });
+        }
+        let t0 = 0;
+        requestAnimationFrame(() => {
+          t0 = performance.now();
+        });
+        el.appendUpdates(batch);
+        const t1 = await new Promise<number>((resolve) =>
+          requestAnimationFrame(() => {
+            void log.scrollHeight;
+            resolve(performance.now());
+          }),
+        );
+        frames.push(t1 - t0);
+      }
+      const rendered = el.shadowRoot!.querySelector('[part~="message-agent"]')?.textContent?.length ?? 0;
+      const whole: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        renderMarkdown(`${text} `.slice(0, text.length + (i % 2)));
+        whole.push(performance.now() - t0);
+      }
+      return { frames, chars: text.length, rendered, wholeRenderMs: percentile(whole, 0.5) };
+    } finally {
+      el.remove();
+    }
   },
 
   async reopenCleanup() {

@@ -55,6 +55,41 @@ describe('delivery to the page', () => {
     expect(sent).to.have.length(20);
   });
 
+  it('does not wait for the page to answer one message before sending the next; flush waits for the answers', async () => {
+    const sent: number[][] = [];
+    const replies: (() => void)[] = [];
+    const { events: base } = recorder();
+    // A busy page: it receives each message but answers only when the test lets it.
+    const events: WorkerEvents = {
+      ...base,
+      updates: (batch) => {
+        sent.push(batch.map((u) => u.seq!));
+        return new Promise<void>((resolve) => replies.push(resolve)) as never;
+      },
+    };
+    let now = 1000;
+    const delivery = new Delivery(
+      events,
+      () => SNAPSHOT,
+      () => now,
+    );
+    for (let seq = 0; seq < 3; seq++) {
+      delivery.push([update(seq)]);
+      await microtasks();
+      now += 10;
+    }
+    expect(sent, 'every update sent while no answer came').to.deep.equal([[0], [1], [2]]);
+    let flushed = false;
+    const flush = delivery.flush().then(() => {
+      flushed = true;
+    });
+    await microtasks();
+    expect(flushed, 'flush waits for the answers').to.equal(false);
+    for (const reply of replies) reply();
+    await flush;
+    expect(flushed).to.equal(true);
+  });
+
   it('a flood is batched: three messages go out at once in a window, the rest wait together for it', async () => {
     const { sent, events } = recorder();
     const delivery = new Delivery(
