@@ -8,10 +8,20 @@ import './silo-elicitation.define.ts';
 import './silo-transcript.define.ts';
 import './silo-chat.define.ts';
 
+export { ELICITATION_PARTS, TRANSCRIPT_PARTS } from './parts.ts';
 export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from './silo-chat.ts';
 export { SiloChat } from './silo-chat.ts';
+export type {
+  SiloElicitationEventDetail,
+  SiloElicitationEventMap,
+} from './silo-elicitation.ts';
 export { SiloElicitation } from './silo-elicitation.ts';
 export type { SiloLoadErrorDetail, SiloPermissionAnsweredDetail } from './silo-transcript.ts';
 export { SiloTranscript } from './silo-transcript.ts';
-export type { SiloChatStrings, SiloTranscriptStrings } from './strings.ts';
-export { defaultChatStrings, defaultTranscriptStrings } from './strings.ts';
+export type {
+  SiloChatStrings,
+  SiloElicitationStrings,
+  SiloTranscriptStrings,
+  StringsOverride,
+} from './strings.ts';
+export { defaultChatStrings, defaultElicitationStrings, defaultTranscriptStrings } from './strings.ts';

@@ -17,7 +17,12 @@ import {
   TranscriptModel,
   type TranscriptRow,
 } from '../src/index.ts';
-import { defaultTranscriptStrings, mergeStrings, type SiloTranscriptStrings } from './strings.ts';
+import {
+  defaultTranscriptStrings,
+  mergeStrings,
+  type SiloTranscriptStrings,
+  type StringsOverride,
+} from './strings.ts';
 import { theme } from './theme.ts';
 import { type PromptState, type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
 import { transcriptStyles } from './transcript-styles.ts';
@@ -106,7 +111,8 @@ function provideFrameResizeObserver(): void {
  * @csspart notice - A notice row; also `notice-info`, `notice-warning`, `notice-error`, `notice-other`.
  * @csspart compaction - A compaction row.
  * @csspart permission - A permission row; `permission-options`, `permission-option`, `permission-resolution` inside.
- * @csspart elicitation - A question row (holds `<silo-elicitation>`).
+ * @csspart elicitation - A question row (holds `<silo-elicitation>`, whose parts are exported prefixed:
+ *   `elicitation-base`, `elicitation-answer`, … — every part of `<silo-elicitation>`).
  * @csspart turn-end - A turn-end row.
  * @csspart unknown - A row for an update of an unknown kind.
  * @csspart image - An image block.
@@ -176,8 +182,8 @@ export class SiloTranscript extends LitElement {
   declare permissionRequests: readonly AgentPermissionRequest[];
   /** Live questions (from `onElicitation`); their rows render a live `<silo-elicitation>`. */
   declare elicitationRequests: readonly AgentElicitationRequest[];
-  /** Replacement strings for localization (partial; English by default). */
-  declare strings: Partial<SiloTranscriptStrings> | undefined;
+  /** Replacement strings for localization (partial; English by default); `elicitation` for its questions'. */
+  declare strings: StringsOverride<SiloTranscriptStrings> | undefined;
   /** BCP 47 locale for numbers, dates and currency (default: the browser's). */
   declare locale: string | undefined;
   declare private stuck: boolean;
