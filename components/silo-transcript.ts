@@ -3,7 +3,6 @@
  * @packageDocumentation
  */
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
-import { provideResizeObserver } from '@lit-labs/virtualizer/polyfillLoaders/ResizeObserver.js';
 import { type VirtualizerHostElement, virtualize, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import {
@@ -17,6 +16,7 @@ import {
   TranscriptModel,
   type TranscriptRow,
 } from '../src/index.ts';
+import { StickToBottomController } from './stick-to-bottom.ts';
 import {
   defaultTranscriptStrings,
   mergeStrings,
@@ -45,32 +45,11 @@ declare global {
   }
 }
 
-const BOTTOM_SLACK = 48;
 /** Updates folded and painted before the whole journal of a reopened session is read. */
 const TAIL_FIRST = 400;
-/** Most frames the log follows its bottom while the virtualizer measures rows. */
-const STICK_FRAMES = 120;
 
 /** The layout, given rather than loaded on demand (no dynamic import; one config for every render). */
 const LAYOUT = flow();
-
-let observerProvided = false;
-
-/**
- * Gives the virtualizer a ResizeObserver whose callbacks run in the next animation frame: measuring
- * rows inside the observer callback otherwise trips the browser's "ResizeObserver loop completed with
- * undelivered notifications" error on the host page. Done once, when the first transcript is created.
- */
-function provideFrameResizeObserver(): void {
-  if (observerProvided) return;
-  observerProvided = true;
-  class FrameResizeObserver extends ResizeObserver {
-    constructor(callback: ResizeObserverCallback) {
-      super((entries, observer) => requestAnimationFrame(() => callback(entries, observer)));
-    }
-  }
-  provideResizeObserver(FrameResizeObserver);
-}
 
 /**
  * Renders a transcript: message bubbles (agent text as sanitized Markdown), collapsible thoughts,
@@ -161,7 +140,6 @@ export class SiloTranscript extends LitElement {
     elicitationRequests: { attribute: false },
     strings: { attribute: false },
     locale: {},
-    stuck: { state: true, attribute: false },
     loadError: { state: true, attribute: false },
     announcement: { state: true, attribute: false },
   };
@@ -186,7 +164,6 @@ export class SiloTranscript extends LitElement {
   declare strings: StringsOverride<SiloTranscriptStrings> | undefined;
   /** BCP 47 locale for numbers, dates and currency (default: the browser's). */
   declare locale: string | undefined;
-  declare private stuck: boolean;
   declare private loadError: string | undefined;
   declare private announcement: string;
 
@@ -198,7 +175,6 @@ export class SiloTranscript extends LitElement {
   #frame = 0;
   #framePromise: Promise<void> | undefined;
   #frameResolve: (() => void) | undefined;
-  #userScrolled = false;
   #prompts = new Map<string, PromptState>();
   #seenRequests = new WeakSet<object>();
   #focusPrompt: string | undefined;
@@ -207,17 +183,19 @@ export class SiloTranscript extends LitElement {
   #live = false;
   /** A reopened journal opens at its end and stays there while its rows are measured. */
   #openAtEnd = false;
-  /** True while {@link #stickToBottom} follows the bottom frame by frame. */
-  #sticking = false;
+  /** Follows the log's bottom while stuck (for a live or journaled session, which open at their end). */
+  #stick = new StickToBottomController(
+    this,
+    () => this.#log,
+    () => this.#live || this.#openAtEnd,
+  );
   /** The latest cost reported (cumulative for the session): a later usage update without one keeps it. */
   #cost: { amount: number; currency: string } | undefined;
 
   constructor() {
     super();
-    provideFrameResizeObserver();
     this.permissionRequests = [];
     this.elicitationRequests = [];
-    this.stuck = true;
     this.announcement = '';
   }
 
@@ -236,9 +214,7 @@ export class SiloTranscript extends LitElement {
 
   /** Scrolls to the latest row and sticks to the bottom again. */
   scrollToLatest(): void {
-    this.stuck = true;
-    this.#userScrolled = false;
-    this.#stickToBottom();
+    this.#stick.scrollToLatest();
   }
 
   /** Moves focus to the row at `index` (scrolling it into view). Resolves once it is focused. */
@@ -249,30 +225,13 @@ export class SiloTranscript extends LitElement {
     el?.focus({ preventScroll: true });
   }
 
-  /** Keeps the log at its bottom across resizes (window, phone rotation, a banner coming or going). */
-  #resize = new ResizeObserver(() => {
-    const log = this.#log;
-    if (!log) return;
-    const before = this.#viewHeight;
-    this.#viewHeight = log.clientHeight;
-    // Only a change of the view's own height (the element resized, the usage header appeared), and
-    // only if the view was at its bottom before it.
-    if (before === log.clientHeight || !this.stuck || this.#userScrolled) return;
-    if (log.scrollHeight - log.scrollTop - before <= BOTTOM_SLACK) this.#stickToBottom();
-  });
-  #viewHeight = 0;
-
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#resize.observe(this);
-    const log = this.#log;
-    if (log) this.#resize.observe(log);
     if (this.hasUpdated) this.#load();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#resize.disconnect();
     this.#teardown();
   }
 
@@ -281,11 +240,6 @@ export class SiloTranscript extends LitElement {
     if (sources.some((k) => changed.has(k))) this.#load();
     else if (changed.has('updates')) this.#setUpdates();
     if (changed.has('permissionRequests') || changed.has('elicitationRequests')) this.#adoptRequests();
-  }
-
-  protected override firstUpdated(): void {
-    const log = this.#log;
-    if (log) this.#resize.observe(log);
   }
 
   protected override updated(): void {
@@ -304,7 +258,6 @@ export class SiloTranscript extends LitElement {
         void this.#focusPromptRow(id);
       }
     }
-    if (this.stuck && (this.#live || this.#openAtEnd)) this.#stickToBottom();
   }
 
   /** Resolves when the current source is loaded and its rows are rendered. */
@@ -333,6 +286,7 @@ export class SiloTranscript extends LitElement {
   }
 
   #reset(): void {
+    this.#stick.reset();
     this.#openAtEnd = false;
     this.#cost = undefined;
     this.#model = new TranscriptModel();
@@ -560,49 +514,6 @@ export class SiloTranscript extends LitElement {
     return this.renderRoot.querySelector<HTMLElement>('.log');
   }
 
-  #atBottom(): boolean {
-    const log = this.#log;
-    return !log || log.scrollHeight - log.scrollTop - log.clientHeight <= BOTTOM_SLACK;
-  }
-
-  #stickToBottom(): void {
-    const log = this.#log;
-    if (!log) return;
-    // The virtualizer pins the last row to the end while it measures rows it only estimated;
-    // the plain scroll (now and after one frame) covers a log it has not laid out yet.
-    log.scrollTop = log.scrollHeight;
-    if (this.#sticking) return;
-    // Rows the virtualizer only estimated change the height as they are measured: follow the bottom
-    // on each frame until the height holds for a few frames (or the user scrolls away).
-    this.#sticking = true;
-    let height = -1;
-    let stable = 0;
-    const follow = (frames: number) => {
-      if (!this.stuck || this.#userScrolled || frames > STICK_FRAMES || stable >= 3) {
-        this.#sticking = false;
-        return;
-      }
-      stable = log.scrollHeight === height ? stable + 1 : 0;
-      height = log.scrollHeight;
-      log.scrollTop = log.scrollHeight;
-      requestAnimationFrame(() => follow(frames + 1));
-    };
-    requestAnimationFrame(() => follow(0));
-  }
-
-  #onScroll = (): void => {
-    if (this.#atBottom()) {
-      this.stuck = true;
-      this.#userScrolled = false;
-    } else if (this.#userScrolled) {
-      this.stuck = false;
-    }
-  };
-
-  #onUserScrollIntent = (): void => {
-    this.#userScrolled = true;
-  };
-
   /** Scrolls row `index` into view inside the log (never the page) and returns its element. */
   async #reveal(index: number): Promise<HTMLElement | null> {
     const log = this.#log;
@@ -676,7 +587,7 @@ export class SiloTranscript extends LitElement {
     else return;
     e.preventDefault();
     if (target >= 0 && log) {
-      this.stuck = target === rows.length - 1;
+      this.#stick.setStuck(target === rows.length - 1);
       void this.focusRow(target);
     }
   };
@@ -696,12 +607,12 @@ export class SiloTranscript extends LitElement {
         aria-live="off"
         aria-label=${s.transcriptLabel}
         tabindex="0"
-        @scroll=${this.#onScroll}
-        @wheel=${(e: WheelEvent) => e.deltaY < 0 && this.#onUserScrollIntent()}
-        @touchmove=${this.#onUserScrollIntent}
-        @pointerdown=${this.#onUserScrollIntent}
+        @scroll=${this.#stick.onScroll}
+        @wheel=${(e: WheelEvent) => e.deltaY < 0 && this.#stick.onUserIntent()}
+        @touchmove=${this.#stick.onUserIntent}
+        @pointerdown=${this.#stick.onUserIntent}
         @keydown=${(e: KeyboardEvent) => {
-          this.#onUserScrollIntent();
+          this.#stick.onUserIntent();
           this.#onKeydown(e);
         }}
       >
@@ -725,7 +636,7 @@ export class SiloTranscript extends LitElement {
           ? html`<div class="empty" part="empty">${this.loadError ? s.loadFailed(this.loadError) : s.empty}</div>`
           : nothing
       }
-      <button type="button" class="jump" part="jump" ?hidden=${this.stuck} @click=${() => this.scrollToLatest()}>
+      <button type="button" class="jump" part="jump" ?hidden=${this.#stick.stuck} @click=${() => this.scrollToLatest()}>
         ${s.jumpToLatest}
       </button>
       <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
