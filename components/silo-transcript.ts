@@ -16,6 +16,7 @@ import {
   TranscriptModel,
   type TranscriptRow,
 } from '../src/index.ts';
+import { loadElicitation } from './lazy.ts';
 import { StickToBottomController } from './stick-to-bottom.ts';
 import {
   defaultTranscriptStrings,
@@ -549,8 +550,12 @@ export class SiloTranscript extends LitElement {
     // Focus already inside (a question focuses its first field itself): keystrokes must not be lost.
     if (!prompt || prompt.matches(':focus-within')) return;
     const question = prompt.querySelector('silo-elicitation');
-    if (question) question.focusFirst();
-    else prompt.focus({ preventScroll: true });
+    if (question) {
+      // The question's element loads on demand: focus its first field once it is defined.
+      await loadElicitation();
+      await question.updateComplete;
+      if (!prompt.matches(':focus-within')) question.focusFirst();
+    } else prompt.focus({ preventScroll: true });
   }
 
   #onKeydown = (e: KeyboardEvent): void => {

@@ -23,6 +23,7 @@ import type {
   UnknownRow,
 } from '../src/index.ts';
 import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
+import { loadElicitation } from './lazy.ts';
 import { lineDiff } from './line-diff.ts';
 import { renderMarkdown, safeHref } from './markdown.ts';
 import { ELICITATION_EXPORTPARTS } from './parts.ts';
@@ -345,6 +346,7 @@ function onPermissionKeydown(e: KeyboardEvent): void {
 }
 
 function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): TemplateResult {
+  void loadElicitation().catch(() => undefined);
   const live = ctx.elicitation(row.record.id);
   const open = !row.record.resolution && live !== undefined && !live.signal.aborted;
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row elicitation">
