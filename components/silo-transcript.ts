@@ -11,9 +11,8 @@ import {
   type AgentSessionHandle,
   type AgentSessionUpdate,
   type AgentsService,
-  parseJsonl,
   SiloError,
-  TranscriptModel,
+  type TranscriptModel,
   type TranscriptRow,
 } from '../src/index.ts';
 import { loadElicitation } from './lazy.ts';
@@ -26,6 +25,7 @@ import {
 } from './strings.ts';
 import { theme } from './theme.ts';
 import { type PromptState, type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
+import { TranscriptSourceController } from './transcript-source.ts';
 import { transcriptStyles } from './transcript-styles.ts';
 
 /** Detail of `silo-load-error`. */
@@ -45,9 +45,6 @@ declare global {
     'silo-permission-answered': CustomEvent<SiloPermissionAnsweredDetail>;
   }
 }
-
-/** Updates folded and painted before the whole journal of a reopened session is read. */
-const TAIL_FIRST = 400;
 
 /** The layout, given rather than loaded on demand (no dynamic import; one config for every render). */
 const LAYOUT = flow();
@@ -168,30 +165,34 @@ export class SiloTranscript extends LitElement {
   declare private loadError: string | undefined;
   declare private announcement: string;
 
-  #model = new TranscriptModel();
+  /** The rows as last rendered (the model's rows at the start of the last update). */
   #rows: TranscriptRow[] = [];
-  #generation = 0;
-  #unsubscribe: (() => void) | undefined;
-  #loading: Promise<void> = Promise.resolve();
-  #frame = 0;
-  #framePromise: Promise<void> | undefined;
-  #frameResolve: (() => void) | undefined;
+  #source = new TranscriptSourceController(this, {
+    reset: () => {
+      this.#stick.reset();
+      this.loadError = undefined;
+      // Live requests outlive a source change: their rows come back with the new model.
+      this.#seenRequests = new WeakSet();
+      this.#adoptRequests();
+    },
+    failed: (error) => {
+      this.loadError = error.message;
+      this.dispatchEvent(
+        new CustomEvent('silo-load-error', { detail: { error }, bubbles: true, composed: true }),
+      );
+    },
+    live: (started, ended) => this.#announce(started, ended),
+  });
   #prompts = new Map<string, PromptState>();
   #seenRequests = new WeakSet<object>();
   #focusPrompt: string | undefined;
   #orphanFocused: string | undefined;
-  #appliedUpdates: readonly AgentSessionUpdate[] | undefined;
-  #live = false;
-  /** A reopened journal opens at its end and stays there while its rows are measured. */
-  #openAtEnd = false;
   /** Follows the log's bottom while stuck (for a live or journaled session, which open at their end). */
   #stick = new StickToBottomController(
     this,
     () => this.#log,
-    () => this.#live || this.#openAtEnd,
+    () => this.#source.live || this.#source.openAtEnd,
   );
-  /** The latest cost reported (cumulative for the session): a later usage update without one keeps it. */
-  #cost: { amount: number; currency: string } | undefined;
 
   constructor() {
     super();
@@ -202,7 +203,7 @@ export class SiloTranscript extends LitElement {
 
   /** The transcript model being rendered (rows and session state). Read-only for callers. */
   get model(): TranscriptModel {
-    return this.#model;
+    return this.#source.model;
   }
 
   /**
@@ -210,7 +211,7 @@ export class SiloTranscript extends LitElement {
    * not own). Rendering follows within one animation frame.
    */
   appendUpdates(updates: readonly AgentSessionUpdate[]): void {
-    this.#apply(updates, true);
+    this.#source.apply(updates, true);
   }
 
   /** Scrolls to the latest row and sticks to the bottom again. */
@@ -228,19 +229,21 @@ export class SiloTranscript extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.hasUpdated) this.#load();
+    if (this.hasUpdated) this.#source.load();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#teardown();
+  /** Renders at most once per animation frame (however many batches arrive in between). */
+  protected override async scheduleUpdate(): Promise<void> {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    super.scheduleUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const sources = ['session', 'service', 'sessionId', 'src', 'file'] as const;
-    if (sources.some((k) => changed.has(k))) this.#load();
-    else if (changed.has('updates')) this.#setUpdates();
+    if (sources.some((k) => changed.has(k))) this.#source.load();
+    else if (changed.has('updates')) this.#source.setUpdates();
     if (changed.has('permissionRequests') || changed.has('elicitationRequests')) this.#adoptRequests();
+    this.#rows = this.#source.model.rows.slice();
   }
 
   protected override updated(): void {
@@ -261,164 +264,26 @@ export class SiloTranscript extends LitElement {
     }
   }
 
-  /** Resolves when the current source is loaded and its rows are rendered. */
+  /**
+   * Resolves when the current source is loaded and its rows are rendered: the update under way, the
+   * source's reads, and the render of what they applied.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
-    let result = await super.getUpdateComplete();
-    // A source load or a scheduled frame may start during that update: wait for them too.
-    for (let i = 0; i < 20; i++) {
-      const loading = this.#loading;
-      const frame = this.#framePromise;
-      await loading;
-      if (frame) await frame;
-      if (loading === this.#loading && !this.#framePromise && !this.isUpdatePending) break;
-      result = await super.getUpdateComplete();
+    await super.getUpdateComplete();
+    await this.#source.loaded;
+    return super.getUpdateComplete();
+  }
+
+  /** Announces a turn's start or end in the polite live region (not every token). */
+  #announce(started: number, ended: number): void {
+    const s = this.#strings();
+    const model = this.#source.model;
+    const last = model.rows.at(-1);
+    if (model.turnsEnded > ended && last?.type === 'turn-end') {
+      this.announcement = s.turnEnded(describeStop(last.stopReason, s));
+    } else if (model.turnsStarted > started) {
+      this.announcement = s.turnStarted;
     }
-    return result;
-  }
-
-  #teardown(): void {
-    this.#generation++;
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    if (this.#frame) cancelAnimationFrame(this.#frame);
-    this.#frame = 0;
-    this.#frameResolve?.();
-    this.#framePromise = undefined;
-  }
-
-  #reset(): void {
-    this.#stick.reset();
-    this.#openAtEnd = false;
-    this.#cost = undefined;
-    this.#model = new TranscriptModel();
-    this.#rows = [];
-    this.#appliedUpdates = undefined;
-    this.loadError = undefined;
-    this.#live = false;
-    // Live requests outlive a source change: their rows come back with the new model.
-    this.#seenRequests = new WeakSet();
-  }
-
-  #load(): void {
-    this.#teardown();
-    this.#reset();
-    const gen = this.#generation;
-    const fail = (e: unknown) => {
-      if (gen !== this.#generation) return;
-      const error = SiloError.from(e);
-      this.loadError = error.message;
-      this.dispatchEvent(
-        new CustomEvent('silo-load-error', { detail: { error }, bubbles: true, composed: true }),
-      );
-    };
-    let job: Promise<unknown> = Promise.resolve();
-    if (this.session) {
-      const handle = this.session;
-      let ready = false;
-      const early: (readonly AgentSessionUpdate[])[] = [];
-      this.#live = true;
-      this.#unsubscribe = handle.subscribe((batch) => {
-        if (gen !== this.#generation) return;
-        if (ready) this.#apply(batch, true);
-        else early.push(batch);
-      });
-      job = handle.transcript().then((all) => {
-        if (gen !== this.#generation) return;
-        this.#apply(all, false);
-        ready = true;
-        for (const b of early) this.#apply(b, false);
-      });
-    } else if (this.service && this.sessionId) {
-      // The last screen first: fold the tail and paint it stuck to the bottom, then fold everything
-      // into a fresh model and swap it in (rows are keyed, so the visible end stays where it is).
-      const { service, sessionId } = this;
-      job = service
-        .transcriptTail(sessionId, TAIL_FIRST)
-        .then((tail) => {
-          if (gen !== this.#generation) return undefined;
-          this.#openAtEnd = true;
-          this.#apply(tail, false);
-          return tail.length < TAIL_FIRST ? undefined : service.transcript(sessionId);
-        })
-        .then((all) => {
-          if (!all || gen !== this.#generation) return;
-          this.#model = new TranscriptModel();
-          this.#apply(all, false);
-        });
-    } else if (this.file) {
-      job = this.file.text().then((t) => gen === this.#generation && this.#apply(parseJsonl(t), false));
-    } else if (this.src) {
-      const url = this.src;
-      job = fetch(url)
-        .then((r) => {
-          if (!r.ok) throw new SiloError('invalid-params', `HTTP ${r.status} for ${url}`);
-          return r.text();
-        })
-        .then((t) => gen === this.#generation && this.#apply(parseJsonl(t), false));
-    } else if (this.updates) {
-      this.#setUpdates();
-    }
-    this.#adoptRequests();
-    this.#loading = job.then(() => {}, fail);
-  }
-
-  #setUpdates(): void {
-    const next = this.updates ?? [];
-    const prev = this.#appliedUpdates;
-    const extends_ =
-      prev !== undefined &&
-      next.length >= prev.length &&
-      (prev.length === 0 || (next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1]));
-    if (!extends_) {
-      if (prev !== undefined) {
-        this.#cost = undefined;
-        this.#model = new TranscriptModel();
-        this.#seenRequests = new WeakSet();
-        this.#adoptRequests();
-      }
-      this.#apply(next, false);
-    } else {
-      this.#apply(next.slice(prev.length), true);
-    }
-    this.#appliedUpdates = next;
-  }
-
-  #apply(updates: readonly AgentSessionUpdate[], live: boolean): void {
-    const started = this.#model.turnsStarted;
-    const ended = this.#model.turnsEnded;
-    this.#model.applyAll(updates);
-    for (const u of updates) {
-      const cost = u.kind === 'usage_update' ? u.usage?.cost : undefined;
-      if (cost && Number.isFinite(cost.amount) && typeof cost.currency === 'string') this.#cost = cost;
-    }
-    if (live) {
-      this.#live = true;
-      const s = this.#strings();
-      const last = this.#model.rows.at(-1);
-      if (this.#model.turnsEnded > ended && last?.type === 'turn-end') {
-        this.announcement = s.turnEnded(describeStop(last.stopReason, s));
-      } else if (this.#model.turnsStarted > started) {
-        this.announcement = s.turnStarted;
-      }
-    }
-    this.#schedule();
-  }
-
-  /** Renders at most once per animation frame. */
-  #schedule(): void {
-    if (this.#frame) return;
-    this.#framePromise = new Promise((resolve) => {
-      this.#frameResolve = resolve;
-    });
-    this.#frame = requestAnimationFrame(() => {
-      this.#frame = 0;
-      this.#rows = this.#model.rows.slice();
-      this.requestUpdate();
-      const resolve = this.#frameResolve;
-      this.#framePromise = undefined;
-      this.#frameResolve = undefined;
-      resolve?.();
-    });
   }
 
   /**
@@ -429,16 +294,16 @@ export class SiloTranscript extends LitElement {
     for (const req of [...(this.permissionRequests ?? []), ...(this.elicitationRequests ?? [])]) {
       if (this.#seenRequests.has(req)) continue;
       this.#seenRequests.add(req);
-      req.signal.addEventListener('abort', () => this.#schedule(), { once: true });
+      req.signal.addEventListener('abort', () => this.requestUpdate(), { once: true });
       if (!req.signal.aborted) this.#focusPrompt = req.id;
     }
-    this.#schedule();
+    this.requestUpdate();
   }
 
   /** Live, unanswered requests whose journaled row has not arrived yet, as stand-in rows. */
   #orphans(): TranscriptRow[] {
     const out: TranscriptRow[] = [];
-    const turn = this.#model.current.turn;
+    const turn = this.#source.model.current.turn;
     for (const req of this.permissionRequests ?? []) {
       if (req.signal.aborted || this.#renderedRow(`p:${req.id}`) >= 0) continue;
       out.push({
@@ -471,7 +336,7 @@ export class SiloTranscript extends LitElement {
 
   /** The index of the row with `key` once it is among the rendered rows, else -1. */
   #renderedRow(key: string): number {
-    const index = this.#model.indexOf(key);
+    const index = this.#source.model.indexOf(key);
     return index < this.#rows.length ? index : -1;
   }
 
@@ -493,7 +358,7 @@ export class SiloTranscript extends LitElement {
 
   async #choose(req: AgentPermissionRequest, optionId: string): Promise<void> {
     this.#prompts.set(req.id, { busy: true });
-    this.#schedule();
+    this.requestUpdate();
     try {
       await req.choose(optionId);
       this.#prompts.set(req.id, { chosen: optionId });
@@ -508,7 +373,7 @@ export class SiloTranscript extends LitElement {
       // Fail closed: nothing is assumed allowed; the prompt stays answerable unless it was withdrawn.
       this.#prompts.set(req.id, { error: SiloError.from(e).message });
     }
-    this.#schedule();
+    this.requestUpdate();
   }
 
   get #log(): (HTMLElement & VirtualizerHostElement) | null {
@@ -600,8 +465,9 @@ export class SiloTranscript extends LitElement {
   override render() {
     const s = this.#strings();
     const ctx = this.#context();
-    const reported = this.#model.current.usage;
-    const usage = reported && !reported.cost && this.#cost ? { ...reported, cost: this.#cost } : reported;
+    const reported = this.#source.model.current.usage;
+    const cost = this.#source.cost;
+    const usage = reported && !reported.cost && cost ? { ...reported, cost } : reported;
     const orphans = this.#orphans();
     return html`
       ${usage ? renderUsage(usage, ctx) : nothing}
