@@ -5,17 +5,17 @@
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { type VirtualizerHostElement, virtualize, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import {
-  type AgentElicitationRequest,
-  type AgentPermissionRequest,
-  type AgentSessionHandle,
-  type AgentSessionUpdate,
-  type AgentsService,
+import type {
+  AgentElicitationRequest,
+  AgentPermissionRequest,
+  AgentSessionHandle,
+  AgentSessionUpdate,
+  AgentsService,
   SiloError,
-  type TranscriptModel,
-  type TranscriptRow,
+  TranscriptModel,
+  TranscriptRow,
 } from '../src/index.ts';
-import { loadElicitation } from './lazy.ts';
+import { LiveRequestsController } from './live-requests.ts';
 import { StickToBottomController } from './stick-to-bottom.ts';
 import {
   defaultTranscriptStrings,
@@ -24,7 +24,7 @@ import {
   type StringsOverride,
 } from './strings.ts';
 import { theme } from './theme.ts';
-import { type PromptState, type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
+import { type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
 import { TranscriptSourceController } from './transcript-source.ts';
 import { transcriptStyles } from './transcript-styles.ts';
 
@@ -172,8 +172,7 @@ export class SiloTranscript extends LitElement {
       this.#stick.reset();
       this.loadError = undefined;
       // Live requests outlive a source change: their rows come back with the new model.
-      this.#seenRequests = new WeakSet();
-      this.#adoptRequests();
+      this.#requests.reset();
     },
     failed: (error) => {
       this.loadError = error.message;
@@ -183,10 +182,12 @@ export class SiloTranscript extends LitElement {
     },
     live: (started, ended) => this.#announce(started, ended),
   });
-  #prompts = new Map<string, PromptState>();
-  #seenRequests = new WeakSet<object>();
-  #focusPrompt: string | undefined;
-  #orphanFocused: string | undefined;
+  /** Live prompts: pending stand-ins, answering a permission, focus. */
+  #requests = new LiveRequestsController(this, {
+    renderedRow: (key) => this.#renderedRow(key),
+    turn: () => this.#source.model.current.turn,
+    reveal: (index) => this.#reveal(index),
+  });
   /** Follows the log's bottom while stuck (for a live or journaled session, which open at their end). */
   #stick = new StickToBottomController(
     this,
@@ -242,26 +243,8 @@ export class SiloTranscript extends LitElement {
     const sources = ['session', 'service', 'sessionId', 'src', 'file'] as const;
     if (sources.some((k) => changed.has(k))) this.#source.load();
     else if (changed.has('updates')) this.#source.setUpdates();
-    if (changed.has('permissionRequests') || changed.has('elicitationRequests')) this.#adoptRequests();
+    if (changed.has('permissionRequests') || changed.has('elicitationRequests')) this.#requests.adopt();
     this.#rows = this.#source.model.rows.slice();
-  }
-
-  protected override updated(): void {
-    const id = this.#focusPrompt;
-    if (id !== undefined) {
-      // Focus follows the prompt: into the pending area now, into the log once its row arrived
-      // (unless the user moved focus elsewhere meanwhile).
-      if (this.#renderedIndex(id) >= 0) {
-        this.#focusPrompt = undefined;
-        // Unless the user is busy elsewhere on the page, the prompt takes focus.
-        const active = document.activeElement;
-        if (!active || active === document.body || this.matches(':focus-within'))
-          void this.#focusPromptRow(id);
-      } else if (this.#orphanFocused !== id && this.#orphans().some((r) => r.key.endsWith(`:${id}`))) {
-        this.#orphanFocused = id;
-        void this.#focusPromptRow(id);
-      }
-    }
   }
 
   /**
@@ -286,54 +269,6 @@ export class SiloTranscript extends LitElement {
     }
   }
 
-  /**
-   * Live requests are not written into the model: their rows come from the journal (in journal
-   * order). Until a request's row arrives it is shown in a pending area below the log.
-   */
-  #adoptRequests(): void {
-    for (const req of [...(this.permissionRequests ?? []), ...(this.elicitationRequests ?? [])]) {
-      if (this.#seenRequests.has(req)) continue;
-      this.#seenRequests.add(req);
-      req.signal.addEventListener('abort', () => this.requestUpdate(), { once: true });
-      if (!req.signal.aborted) this.#focusPrompt = req.id;
-    }
-    this.requestUpdate();
-  }
-
-  /** Live, unanswered requests whose journaled row has not arrived yet, as stand-in rows. */
-  #orphans(): TranscriptRow[] {
-    const out: TranscriptRow[] = [];
-    const turn = this.#source.model.current.turn;
-    for (const req of this.permissionRequests ?? []) {
-      if (req.signal.aborted || this.#renderedRow(`p:${req.id}`) >= 0) continue;
-      out.push({
-        type: 'permission',
-        key: `p:${req.id}`,
-        turn,
-        record: { id: req.id, toolCall: req.toolCall, options: req.options },
-      });
-    }
-    for (const req of this.elicitationRequests ?? []) {
-      if (req.signal.aborted || this.#renderedRow(`e:${req.id}`) >= 0) continue;
-      out.push({
-        type: 'elicitation',
-        key: `e:${req.id}`,
-        turn,
-        record: {
-          id: req.id,
-          message: req.message,
-          mode: req.mode,
-          questions: req.questions,
-          acknowledgeOnly: req.acknowledgeOnly,
-          toolCallId: req.toolCallId,
-          url: req.url,
-          unsupported: req.unsupported,
-        },
-      });
-    }
-    return out;
-  }
-
   /** The index of the row with `key` once it is among the rendered rows, else -1. */
   #renderedRow(key: string): number {
     const index = this.#source.model.indexOf(key);
@@ -351,29 +286,9 @@ export class SiloTranscript extends LitElement {
       locale: this.locale,
       permission: (id) => this.permissionRequests.find((r) => r.id === id),
       elicitation: (id) => this.elicitationRequests.find((r) => r.id === id),
-      promptState: (id) => this.#prompts.get(id) ?? {},
-      choose: (req, optionId) => void this.#choose(req, optionId),
+      promptState: (id) => this.#requests.promptState(id),
+      choose: (req, optionId) => void this.#requests.choose(req, optionId),
     };
-  }
-
-  async #choose(req: AgentPermissionRequest, optionId: string): Promise<void> {
-    this.#prompts.set(req.id, { busy: true });
-    this.requestUpdate();
-    try {
-      await req.choose(optionId);
-      this.#prompts.set(req.id, { chosen: optionId });
-      this.dispatchEvent(
-        new CustomEvent('silo-permission-answered', {
-          detail: { id: req.id, optionId },
-          bubbles: true,
-          composed: true,
-        }),
-      );
-    } catch (e) {
-      // Fail closed: nothing is assumed allowed; the prompt stays answerable unless it was withdrawn.
-      this.#prompts.set(req.id, { error: SiloError.from(e).message });
-    }
-    this.requestUpdate();
   }
 
   get #log(): (HTMLElement & VirtualizerHostElement) | null {
@@ -400,29 +315,6 @@ export class SiloTranscript extends LitElement {
     return el;
   }
 
-  /** The index of a prompt's row once it is among the rendered rows, else -1. */
-  #renderedIndex(id: string): number {
-    const p = this.#renderedRow(`p:${id}`);
-    return p >= 0 ? p : this.#renderedRow(`e:${id}`);
-  }
-
-  /** Focuses a live prompt: its row in the log, or its stand-in in the pending area. */
-  async #focusPromptRow(id: string): Promise<void> {
-    const index = this.#renderedIndex(id);
-    const row =
-      index >= 0 ? await this.#reveal(index) : this.renderRoot.querySelector<HTMLElement>('.pending');
-    const prompt = row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
-    // Focus already inside (a question focuses its first field itself): keystrokes must not be lost.
-    if (!prompt || prompt.matches(':focus-within')) return;
-    const question = prompt.querySelector('silo-elicitation');
-    if (question) {
-      // The question's element loads on demand: focus its first field once it is defined.
-      await loadElicitation();
-      await question.updateComplete;
-      if (!prompt.matches(':focus-within')) question.focusFirst();
-    } else prompt.focus({ preventScroll: true });
-  }
-
   #onKeydown = (e: KeyboardEvent): void => {
     if (e.ctrlKey || e.metaKey || e.shiftKey) return;
     const log = this.#log;
@@ -432,14 +324,7 @@ export class SiloTranscript extends LitElement {
     let target = -1;
     const rows = this.#rows;
     const isTurn = (r: TranscriptRow) => r.type === 'message' && r.role === 'user';
-    const isPending = (r: TranscriptRow) =>
-      (r.type === 'permission' &&
-        !r.record.resolution &&
-        this.permissionRequests.some((q) => q.id === r.record.id && !q.signal.aborted)) ||
-      (r.type === 'elicitation' &&
-        !r.record.resolution &&
-        this.elicitationRequests.some((q) => q.id === r.record.id && !q.signal.aborted));
-    const match = e.altKey ? isPending : isTurn;
+    const match = e.altKey ? (r: TranscriptRow) => this.#requests.isPending(r) : isTurn;
     if (e.key === 'ArrowDown') {
       for (let i = from + 1; i < rows.length; i++)
         if (match(rows[i]!)) {
@@ -468,7 +353,7 @@ export class SiloTranscript extends LitElement {
     const reported = this.#source.model.current.usage;
     const cost = this.#source.cost;
     const usage = reported && !reported.cost && cost ? { ...reported, cost } : reported;
-    const orphans = this.#orphans();
+    const orphans = this.#requests.orphans();
     return html`
       ${usage ? renderUsage(usage, ctx) : nothing}
       <div
