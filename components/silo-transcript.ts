@@ -24,6 +24,7 @@ import {
   type StringsOverride,
 } from './strings.ts';
 import { theme } from './theme.ts';
+import { navigationTarget } from './transcript-navigation.ts';
 import { type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
 import { TranscriptSourceController } from './transcript-source.ts';
 import { transcriptStyles } from './transcript-styles.ts';
@@ -316,32 +317,16 @@ export class SiloTranscript extends LitElement {
   }
 
   #onKeydown = (e: KeyboardEvent): void => {
-    if (e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const log = this.#log;
-    const current = (e.composedPath().find((n) => n instanceof HTMLElement && n.classList.contains('row')) ??
-      null) as HTMLElement | null;
-    const from = current ? Number(current.dataset.index) : -1;
-    let target = -1;
+    const current = e.composedPath().find((n) => n instanceof HTMLElement && n.classList.contains('row')) as
+      | HTMLElement
+      | undefined;
     const rows = this.#rows;
-    const isTurn = (r: TranscriptRow) => r.type === 'message' && r.role === 'user';
-    const match = e.altKey ? (r: TranscriptRow) => this.#requests.isPending(r) : isTurn;
-    if (e.key === 'ArrowDown') {
-      for (let i = from + 1; i < rows.length; i++)
-        if (match(rows[i]!)) {
-          target = i;
-          break;
-        }
-    } else if (e.key === 'ArrowUp') {
-      for (let i = (from < 0 ? rows.length : from) - 1; i >= 0; i--)
-        if (match(rows[i]!)) {
-          target = i;
-          break;
-        }
-    } else if (e.key === 'Home' && !e.altKey) target = 0;
-    else if (e.key === 'End' && !e.altKey) target = rows.length - 1;
-    else return;
+    const target = navigationTarget(e, rows, current ? Number(current.dataset.index) : -1, (r) =>
+      this.#requests.isPending(r),
+    );
+    if (target === undefined) return;
     e.preventDefault();
-    if (target >= 0 && log) {
+    if (target >= 0 && this.#log) {
       this.#stick.setStuck(target === rows.length - 1);
       void this.focusRow(target);
     }
