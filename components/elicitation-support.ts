@@ -6,6 +6,8 @@
 import {
   type AgentElicitationAnswer,
   type AgentElicitationQuestion,
+  type AgentElicitationRecord,
+  type AgentElicitationRequest,
   type AgentElicitationResolution,
   initialAnswers,
   validateAnswers,
@@ -149,4 +151,51 @@ export function validateForm(
     issues[q.id] ??= { code: 'required' };
   }
   return { ok: false, errors, issues };
+}
+
+/** The record shown for a live question that ended here, until the journal's row carries it. */
+export function endedRecord(
+  r: AgentElicitationRequest,
+  resolution: AgentElicitationResolution,
+  answers: Record<string, string> | undefined,
+): AgentElicitationRecord {
+  return {
+    id: r.id,
+    mode: r.mode,
+    message: r.message,
+    questions: r.questions,
+    acknowledgeOnly: r.acknowledgeOnly,
+    url: r.url,
+    unsupported: r.unsupported,
+    resolution,
+    answers: resolution === 'answered' ? answers : undefined,
+  };
+}
+
+/** Where focus goes in a question: the first invalid field, the first field, the primary button, any button. */
+export function firstFocusTarget(root: ShadowRoot): HTMLElement | null {
+  const invalid = root.querySelector<HTMLElement>('[aria-invalid="true"]');
+  return (
+    (invalid?.matches('input, select') ? invalid : invalid?.querySelector<HTMLElement>('input, select')) ??
+    root.querySelector<HTMLElement>('[data-field]') ??
+    root.querySelector<HTMLElement>('button[part~="answer"]:not([disabled])') ??
+    root.querySelector<HTMLElement>('button:not([disabled])')
+  );
+}
+
+/**
+ * Escape never answers, declines or cancels a question (that takes a button), so typed answers are
+ * never lost to a stray key: in a field it leaves the field (focus moves to the question itself, the
+ * answers stay); anywhere else in the question it does nothing.
+ */
+export function leaveFieldOnEscape(event: KeyboardEvent, root: ShadowRoot): void {
+  if (event.key !== 'Escape') return;
+  const field = event
+    .composedPath()
+    .find((n) => n instanceof HTMLElement && n.matches('input, select, textarea')) as HTMLElement | undefined;
+  if (!field) return;
+  event.preventDefault();
+  event.stopPropagation();
+  field.blur();
+  root.querySelector<HTMLElement>('section[part~="live"]')?.focus();
 }

@@ -16,8 +16,11 @@ import {
 import { elicitationStyles } from './elicitation-styles.ts';
 import {
   elicitationEvent,
+  endedRecord,
   errorData,
+  firstFocusTarget,
   initialFormValues,
+  leaveFieldOnEscape,
   resolutionFromAbort,
   type SiloElicitationEventDetail,
   type SiloElicitationEventMap,
@@ -230,14 +233,7 @@ export class SiloElicitation extends LitElement {
 
   /** Moves focus to the first field (or the first invalid one), the primary button, or Decline. */
   focusFirst(): void {
-    const root = this.renderRoot as ShadowRoot;
-    const invalid = root.querySelector<HTMLElement>('[aria-invalid="true"]');
-    const target =
-      (invalid?.matches('input, select') ? invalid : invalid?.querySelector<HTMLElement>('input, select')) ??
-      root.querySelector<HTMLElement>('[data-field]') ??
-      root.querySelector<HTMLElement>('button[part~="answer"]:not([disabled])') ??
-      root.querySelector<HTMLElement>('button:not([disabled])');
-    target?.focus();
+    firstFocusTarget(this.renderRoot as ShadowRoot)?.focus();
   }
 
   #emit(name: keyof SiloElicitationEventMap, detail: SiloElicitationEventDetail): void {
@@ -250,17 +246,7 @@ export class SiloElicitation extends LitElement {
     this.#unlisten?.();
     this.#unlisten = undefined;
     this.phase = 'ended';
-    this.ended = {
-      id: r.id,
-      mode: r.mode,
-      message: r.message,
-      questions: r.questions,
-      acknowledgeOnly: r.acknowledgeOnly,
-      url: r.url,
-      unsupported: r.unsupported,
-      resolution,
-      answers: resolution === 'answered' ? answers : undefined,
-    };
+    this.ended = endedRecord(r, resolution, answers);
     this.#emit('silo-elicitation-ended', { id: r.id, resolution });
   }
 
@@ -392,17 +378,8 @@ export class SiloElicitation extends LitElement {
    * the answers stay); anywhere else in the question it does nothing.
    */
   #onKeydown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape' || (this.phase !== 'open' && this.phase !== 'waiting')) return;
-    const field = event
-      .composedPath()
-      .find((n) => n instanceof HTMLElement && n.matches('input, select, textarea')) as
-      | HTMLElement
-      | undefined;
-    if (!field) return;
-    event.preventDefault();
-    event.stopPropagation();
-    field.blur();
-    (this.renderRoot as ShadowRoot).querySelector<HTMLElement>('section[part~="live"]')?.focus();
+    if (this.phase !== 'open' && this.phase !== 'waiting') return;
+    leaveFieldOnEscape(event, this.renderRoot as ShadowRoot);
   };
 
   #context(): ViewContext {
