@@ -189,19 +189,13 @@ describe('stick-to-bottom with a large journal (real worker, IndexedDB, bridge)'
         'first chat connected',
         30000,
       );
+      // The prompts go through the chat's session (the composer is not what this test is about).
       const send = async (text: string) => {
         const ends = firstT.model.rows.filter((r) => r.type === 'turn-end').length;
-        const ta = first.shadowRoot!.querySelector('textarea')!;
-        ta.value = text;
-        ta.dispatchEvent(new Event('input'));
-        await first.updateComplete;
-        ta.dispatchEvent(
-          new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, composed: true }),
-        );
+        await first.session!.prompt(text);
         await until(
           () => firstT.model.rows.filter((r) => r.type === 'turn-end').length > ends,
-          `turn "${text}"`,
-          30000,
+          `turn "${text}" shown`,
         );
       };
       for (let i = 0; i < 3; i++) await send('/scenario demo');
