@@ -1,17 +1,33 @@
 /**
- * The components entry: registers `<silo-chat>`, `<silo-transcript>` and `<silo-elicitation>`
- * (idempotent: importing it twice, or into a page that already defined them, is harmless) and
- * re-exports the element classes and their public types.
+ * The components entry: registers `<silo-chat>` and `<silo-transcript>`, and `<silo-elicitation>` once
+ * it is first needed or the page is idle (its own chunk, see `lazy.ts`); idempotent: importing it
+ * twice, or into a page that already defined them, is harmless. Re-exports the element classes (the
+ * question's through {@link loadElicitation}) and their public types.
  * @packageDocumentation
  */
-import './silo-elicitation.define.ts';
 import './silo-transcript.define.ts';
 import './silo-chat.define.ts';
+import { loadElicitationWhenIdle } from './lazy.ts';
 
+// `<silo-elicitation>` is not needed for the first paint: a transcript loads it with its first question.
+loadElicitationWhenIdle();
+
+export { loadElicitation } from './lazy.ts';
+export { ELICITATION_PARTS, TRANSCRIPT_PARTS } from './parts.ts';
 export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from './silo-chat.ts';
 export { SiloChat } from './silo-chat.ts';
-export { SiloElicitation } from './silo-elicitation.ts';
+/** Loaded on demand: `await loadElicitation()` (or `customElements.whenDefined('silo-elicitation')`) for the class. */
+export type {
+  SiloElicitation,
+  SiloElicitationEventDetail,
+  SiloElicitationEventMap,
+} from './silo-elicitation.ts';
 export type { SiloLoadErrorDetail, SiloPermissionAnsweredDetail } from './silo-transcript.ts';
 export { SiloTranscript } from './silo-transcript.ts';
-export type { SiloChatStrings, SiloTranscriptStrings } from './strings.ts';
-export { defaultChatStrings, defaultTranscriptStrings } from './strings.ts';
+export type {
+  SiloChatStrings,
+  SiloElicitationStrings,
+  SiloTranscriptStrings,
+  StringsOverride,
+} from './strings.ts';
+export { defaultChatStrings, defaultElicitationStrings, defaultTranscriptStrings } from './strings.ts';

@@ -1,5 +1,7 @@
-/** Registers `<silo-chat>` and the elements it uses (idempotent: registering twice is harmless). */
-import './silo-elicitation.define.ts';
+/**
+ * Registers `<silo-chat>` and the transcript it uses (idempotent: registering twice is harmless);
+ * `<silo-elicitation>` is loaded by the transcript with its first question.
+ */
 import './silo-transcript.define.ts';
 import { SiloChat } from './silo-chat.ts';
 

@@ -19,11 +19,13 @@ import {
   toMarkdown,
 } from '../src/index.ts';
 import { chatStyles } from './chat-styles.ts';
+import { TRANSCRIPT_EXPORTPARTS } from './parts.ts';
 import {
   defaultChatStrings,
   mergeStrings,
   type SiloChatStrings,
   type SiloTranscriptStrings,
+  type StringsOverride,
 } from './strings.ts';
 import { theme } from './theme.ts';
 
@@ -46,8 +48,8 @@ declare global {
 }
 
 /** `<silo-chat>` strings, plus the transcript's under `transcript`. */
-export type SiloChatStringsOverride = Partial<SiloChatStrings> & {
-  readonly transcript?: Partial<SiloTranscriptStrings>;
+export type SiloChatStringsOverride = StringsOverride<SiloChatStrings> & {
+  readonly transcript?: StringsOverride<SiloTranscriptStrings>;
 };
 
 /** Prompt failures that mean the prompt never reached the agent. */
@@ -88,7 +90,8 @@ type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
  * @csspart banner - A message about the connection (unreachable, journal-only) or an error. An error
  *   banner says what happened, has a Dismiss button (`dismiss`), and clears after the next completed turn.
  * @csspart dismiss - The banner's Dismiss button.
- * @csspart transcript - The `<silo-transcript>` element (style its own parts through it).
+ * @csspart transcript - The `<silo-transcript>` element. Every part of the transcript is exported under its
+ *   own name (`silo-chat::part(row)`), its questions' as `elicitation-*` (`::part(elicitation-answer)`).
  * @csspart composer - The composer (pickers, input, buttons).
  * @csspart pickers - The config option pickers.
  * @csspart note - Why the composer's text was not sent (it stays in the composer), `role="status"`.
@@ -679,6 +682,7 @@ export class SiloChat extends LitElement {
       ${this.#banner(s)}
       <silo-transcript
         part="transcript"
+        exportparts=${TRANSCRIPT_EXPORTPARTS}
         .session=${handle}
         .service=${handle ? undefined : offlineId ? (this.service ?? this.#ownService) : undefined}
         .sessionId=${handle ? undefined : offlineId}

@@ -3,23 +3,30 @@
  * @packageDocumentation
  */
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
-import { provideResizeObserver } from '@lit-labs/virtualizer/polyfillLoaders/ResizeObserver.js';
 import { type VirtualizerHostElement, virtualize, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import {
-  type AgentElicitationRequest,
-  type AgentPermissionRequest,
-  type AgentSessionHandle,
-  type AgentSessionUpdate,
-  type AgentsService,
-  parseJsonl,
+import type {
+  AgentElicitationRequest,
+  AgentPermissionRequest,
+  AgentSessionHandle,
+  AgentSessionUpdate,
+  AgentsService,
   SiloError,
   TranscriptModel,
-  type TranscriptRow,
+  TranscriptRow,
 } from '../src/index.ts';
-import { defaultTranscriptStrings, mergeStrings, type SiloTranscriptStrings } from './strings.ts';
+import { LiveRequestsController } from './live-requests.ts';
+import { StickToBottomController } from './stick-to-bottom.ts';
+import {
+  defaultTranscriptStrings,
+  mergeStrings,
+  type SiloTranscriptStrings,
+  type StringsOverride,
+} from './strings.ts';
 import { theme } from './theme.ts';
-import { type PromptState, type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
+import { navigationTarget } from './transcript-navigation.ts';
+import { type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
+import { TranscriptSourceController } from './transcript-source.ts';
 import { transcriptStyles } from './transcript-styles.ts';
 
 /** Detail of `silo-load-error`. */
@@ -40,32 +47,8 @@ declare global {
   }
 }
 
-const BOTTOM_SLACK = 48;
-/** Updates folded and painted before the whole journal of a reopened session is read. */
-const TAIL_FIRST = 400;
-/** Most frames the log follows its bottom while the virtualizer measures rows. */
-const STICK_FRAMES = 120;
-
 /** The layout, given rather than loaded on demand (no dynamic import; one config for every render). */
 const LAYOUT = flow();
-
-let observerProvided = false;
-
-/**
- * Gives the virtualizer a ResizeObserver whose callbacks run in the next animation frame: measuring
- * rows inside the observer callback otherwise trips the browser's "ResizeObserver loop completed with
- * undelivered notifications" error on the host page. Done once, when the first transcript is created.
- */
-function provideFrameResizeObserver(): void {
-  if (observerProvided) return;
-  observerProvided = true;
-  class FrameResizeObserver extends ResizeObserver {
-    constructor(callback: ResizeObserverCallback) {
-      super((entries, observer) => requestAnimationFrame(() => callback(entries, observer)));
-    }
-  }
-  provideResizeObserver(FrameResizeObserver);
-}
 
 /**
  * Renders a transcript: message bubbles (agent text as sanitized Markdown), collapsible thoughts,
@@ -106,7 +89,8 @@ function provideFrameResizeObserver(): void {
  * @csspart notice - A notice row; also `notice-info`, `notice-warning`, `notice-error`, `notice-other`.
  * @csspart compaction - A compaction row.
  * @csspart permission - A permission row; `permission-options`, `permission-option`, `permission-resolution` inside.
- * @csspart elicitation - A question row (holds `<silo-elicitation>`).
+ * @csspart elicitation - A question row (holds `<silo-elicitation>`, whose parts are exported prefixed:
+ *   `elicitation-base`, `elicitation-answer`, … — every part of `<silo-elicitation>`).
  * @csspart turn-end - A turn-end row.
  * @csspart unknown - A row for an update of an unknown kind.
  * @csspart image - An image block.
@@ -155,7 +139,6 @@ export class SiloTranscript extends LitElement {
     elicitationRequests: { attribute: false },
     strings: { attribute: false },
     locale: {},
-    stuck: { state: true, attribute: false },
     loadError: { state: true, attribute: false },
     announcement: { state: true, attribute: false },
   };
@@ -176,48 +159,53 @@ export class SiloTranscript extends LitElement {
   declare permissionRequests: readonly AgentPermissionRequest[];
   /** Live questions (from `onElicitation`); their rows render a live `<silo-elicitation>`. */
   declare elicitationRequests: readonly AgentElicitationRequest[];
-  /** Replacement strings for localization (partial; English by default). */
-  declare strings: Partial<SiloTranscriptStrings> | undefined;
+  /** Replacement strings for localization (partial; English by default); `elicitation` for its questions'. */
+  declare strings: StringsOverride<SiloTranscriptStrings> | undefined;
   /** BCP 47 locale for numbers, dates and currency (default: the browser's). */
   declare locale: string | undefined;
-  declare private stuck: boolean;
   declare private loadError: string | undefined;
   declare private announcement: string;
 
-  #model = new TranscriptModel();
+  /** The rows as last rendered (the model's rows at the start of the last update). */
   #rows: TranscriptRow[] = [];
-  #generation = 0;
-  #unsubscribe: (() => void) | undefined;
-  #loading: Promise<void> = Promise.resolve();
-  #frame = 0;
-  #framePromise: Promise<void> | undefined;
-  #frameResolve: (() => void) | undefined;
-  #userScrolled = false;
-  #prompts = new Map<string, PromptState>();
-  #seenRequests = new WeakSet<object>();
-  #focusPrompt: string | undefined;
-  #orphanFocused: string | undefined;
-  #appliedUpdates: readonly AgentSessionUpdate[] | undefined;
-  #live = false;
-  /** A reopened journal opens at its end and stays there while its rows are measured. */
-  #openAtEnd = false;
-  /** True while {@link #stickToBottom} follows the bottom frame by frame. */
-  #sticking = false;
-  /** The latest cost reported (cumulative for the session): a later usage update without one keeps it. */
-  #cost: { amount: number; currency: string } | undefined;
+  #source = new TranscriptSourceController(this, {
+    reset: () => {
+      this.#stick.reset();
+      this.loadError = undefined;
+      // Live requests outlive a source change: their rows come back with the new model.
+      this.#requests.reset();
+    },
+    failed: (error) => {
+      this.loadError = error.message;
+      this.dispatchEvent(
+        new CustomEvent('silo-load-error', { detail: { error }, bubbles: true, composed: true }),
+      );
+    },
+    live: (started, ended) => this.#announce(started, ended),
+  });
+  /** Live prompts: pending stand-ins, answering a permission, focus. */
+  #requests = new LiveRequestsController(this, {
+    renderedRow: (key) => this.#renderedRow(key),
+    turn: () => this.#source.model.current.turn,
+    reveal: (index) => this.#reveal(index),
+  });
+  /** Follows the log's bottom while stuck (for a live or journaled session, which open at their end). */
+  #stick = new StickToBottomController(
+    this,
+    () => this.#log,
+    () => this.#source.live || this.#source.openAtEnd,
+  );
 
   constructor() {
     super();
-    provideFrameResizeObserver();
     this.permissionRequests = [];
     this.elicitationRequests = [];
-    this.stuck = true;
     this.announcement = '';
   }
 
   /** The transcript model being rendered (rows and session state). Read-only for callers. */
   get model(): TranscriptModel {
-    return this.#model;
+    return this.#source.model;
   }
 
   /**
@@ -225,14 +213,12 @@ export class SiloTranscript extends LitElement {
    * not own). Rendering follows within one animation frame.
    */
   appendUpdates(updates: readonly AgentSessionUpdate[]): void {
-    this.#apply(updates, true);
+    this.#source.apply(updates, true);
   }
 
   /** Scrolls to the latest row and sticks to the bottom again. */
   scrollToLatest(): void {
-    this.stuck = true;
-    this.#userScrolled = false;
-    this.#stickToBottom();
+    this.#stick.scrollToLatest();
   }
 
   /** Moves focus to the row at `index` (scrolling it into view). Resolves once it is focused. */
@@ -243,303 +229,50 @@ export class SiloTranscript extends LitElement {
     el?.focus({ preventScroll: true });
   }
 
-  /** Keeps the log at its bottom across resizes (window, phone rotation, a banner coming or going). */
-  #resize = new ResizeObserver(() => {
-    const log = this.#log;
-    if (!log) return;
-    const before = this.#viewHeight;
-    this.#viewHeight = log.clientHeight;
-    // Only a change of the view's own height (the element resized, the usage header appeared), and
-    // only if the view was at its bottom before it.
-    if (before === log.clientHeight || !this.stuck || this.#userScrolled) return;
-    if (log.scrollHeight - log.scrollTop - before <= BOTTOM_SLACK) this.#stickToBottom();
-  });
-  #viewHeight = 0;
-
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#resize.observe(this);
-    const log = this.#log;
-    if (log) this.#resize.observe(log);
-    if (this.hasUpdated) this.#load();
+    if (this.hasUpdated) this.#source.load();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#resize.disconnect();
-    this.#teardown();
+  /** Renders at most once per animation frame (however many batches arrive in between). */
+  protected override async scheduleUpdate(): Promise<void> {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    super.scheduleUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const sources = ['session', 'service', 'sessionId', 'src', 'file'] as const;
-    if (sources.some((k) => changed.has(k))) this.#load();
-    else if (changed.has('updates')) this.#setUpdates();
-    if (changed.has('permissionRequests') || changed.has('elicitationRequests')) this.#adoptRequests();
+    if (sources.some((k) => changed.has(k))) this.#source.load();
+    else if (changed.has('updates')) this.#source.setUpdates();
+    if (changed.has('permissionRequests') || changed.has('elicitationRequests')) this.#requests.adopt();
+    this.#rows = this.#source.model.rows.slice();
   }
 
-  protected override firstUpdated(): void {
-    const log = this.#log;
-    if (log) this.#resize.observe(log);
-  }
-
-  protected override updated(): void {
-    const id = this.#focusPrompt;
-    if (id !== undefined) {
-      // Focus follows the prompt: into the pending area now, into the log once its row arrived
-      // (unless the user moved focus elsewhere meanwhile).
-      if (this.#renderedIndex(id) >= 0) {
-        this.#focusPrompt = undefined;
-        // Unless the user is busy elsewhere on the page, the prompt takes focus.
-        const active = document.activeElement;
-        if (!active || active === document.body || this.matches(':focus-within'))
-          void this.#focusPromptRow(id);
-      } else if (this.#orphanFocused !== id && this.#orphans().some((r) => r.key.endsWith(`:${id}`))) {
-        this.#orphanFocused = id;
-        void this.#focusPromptRow(id);
-      }
-    }
-    if (this.stuck && (this.#live || this.#openAtEnd)) this.#stickToBottom();
-  }
-
-  /** Resolves when the current source is loaded and its rows are rendered. */
+  /**
+   * Resolves when the current source is loaded and its rows are rendered: the update under way, the
+   * source's reads, and the render of what they applied.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
-    let result = await super.getUpdateComplete();
-    // A source load or a scheduled frame may start during that update: wait for them too.
-    for (let i = 0; i < 20; i++) {
-      const loading = this.#loading;
-      const frame = this.#framePromise;
-      await loading;
-      if (frame) await frame;
-      if (loading === this.#loading && !this.#framePromise && !this.isUpdatePending) break;
-      result = await super.getUpdateComplete();
+    await super.getUpdateComplete();
+    await this.#source.loaded;
+    return super.getUpdateComplete();
+  }
+
+  /** Announces a turn's start or end in the polite live region (not every token). */
+  #announce(started: number, ended: number): void {
+    const s = this.#strings();
+    const model = this.#source.model;
+    const last = model.rows.at(-1);
+    if (model.turnsEnded > ended && last?.type === 'turn-end') {
+      this.announcement = s.turnEnded(describeStop(last.stopReason, s));
+    } else if (model.turnsStarted > started) {
+      this.announcement = s.turnStarted;
     }
-    return result;
-  }
-
-  #teardown(): void {
-    this.#generation++;
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    if (this.#frame) cancelAnimationFrame(this.#frame);
-    this.#frame = 0;
-    this.#frameResolve?.();
-    this.#framePromise = undefined;
-  }
-
-  #reset(): void {
-    this.#openAtEnd = false;
-    this.#cost = undefined;
-    this.#model = new TranscriptModel();
-    this.#rows = [];
-    this.#appliedUpdates = undefined;
-    this.loadError = undefined;
-    this.#live = false;
-    // Live requests outlive a source change: their rows come back with the new model.
-    this.#seenRequests = new WeakSet();
-  }
-
-  #load(): void {
-    this.#teardown();
-    this.#reset();
-    const gen = this.#generation;
-    const fail = (e: unknown) => {
-      if (gen !== this.#generation) return;
-      const error = SiloError.from(e);
-      this.loadError = error.message;
-      this.dispatchEvent(
-        new CustomEvent('silo-load-error', { detail: { error }, bubbles: true, composed: true }),
-      );
-    };
-    let job: Promise<unknown> = Promise.resolve();
-    if (this.session) {
-      // Live: the same tail-first path as a journaled session. Batches that arrive before the whole
-      // journal is folded are shown on the tail at once and kept, then folded again into the full
-      // model (the model skips updates it already holds, by seq).
-      const handle = this.session;
-      let early: (readonly AgentSessionUpdate[])[] | undefined = [];
-      let tailShown = false;
-      this.#live = true;
-      this.#unsubscribe = handle.subscribe((batch) => {
-        if (gen !== this.#generation) return;
-        early?.push(batch);
-        if (!early || tailShown) this.#apply(batch, true);
-      });
-      job = this.#openTailFirst(
-        gen,
-        (n) => handle.transcriptTail(n),
-        () => handle.transcript(),
-        () => {
-          tailShown = true;
-          return early ?? [];
-        },
-      ).finally(() => {
-        early = undefined;
-      });
-    } else if (this.service && this.sessionId) {
-      const { service, sessionId } = this;
-      job = this.#openTailFirst(
-        gen,
-        (n) => service.transcriptTail(sessionId, n),
-        () => service.transcript(sessionId),
-      );
-    } else if (this.file) {
-      job = this.file.text().then((t) => gen === this.#generation && this.#apply(parseJsonl(t), false));
-    } else if (this.src) {
-      const url = this.src;
-      job = fetch(url)
-        .then((r) => {
-          if (!r.ok) throw new SiloError('invalid-params', `HTTP ${r.status} for ${url}`);
-          return r.text();
-        })
-        .then((t) => gen === this.#generation && this.#apply(parseJsonl(t), false));
-    } else if (this.updates) {
-      this.#setUpdates();
-    }
-    this.#adoptRequests();
-    this.#loading = job.then(() => {}, fail);
-  }
-
-  /**
-   * The last screen first, for both journal sources: folds the tail and paints it stuck to the
-   * bottom, then (unless the tail was the whole journal) folds everything into a fresh model and
-   * swaps it in (rows are keyed, so the visible end stays where it is); the whole journal is read
-   * only after the tail's frame is rendered. After each fold the batches
-   * `pending()` returns (live ones that came meanwhile) are folded too. Rejects with a read's error.
-   */
-  async #openTailFirst(
-    gen: number,
-    readTail: (count: number) => Promise<AgentSessionUpdate[]>,
-    readAll: () => Promise<AgentSessionUpdate[]>,
-    pending: () => readonly (readonly AgentSessionUpdate[])[] = () => [],
-  ): Promise<void> {
-    const tail = await readTail(TAIL_FIRST);
-    if (gen !== this.#generation) return;
-    this.#openAtEnd = true;
-    this.#apply(tail, false);
-    for (const batch of pending()) this.#apply(batch, false);
-    if (tail.length < TAIL_FIRST) return;
-    // The whole journal is read once the tail's frame is rendered, so reading and receiving it
-    // (tens of MB for a long session) does not compete with painting the last screen.
-    await this.#framePromise;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (gen !== this.#generation) return;
-    const all = await readAll();
-    if (gen !== this.#generation) return;
-    this.#model = new TranscriptModel();
-    this.#apply(all, false);
-    for (const batch of pending()) this.#apply(batch, false);
-  }
-
-  #setUpdates(): void {
-    const next = this.updates ?? [];
-    const prev = this.#appliedUpdates;
-    const extends_ =
-      prev !== undefined &&
-      next.length >= prev.length &&
-      (prev.length === 0 || (next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1]));
-    if (!extends_) {
-      if (prev !== undefined) {
-        this.#cost = undefined;
-        this.#model = new TranscriptModel();
-        this.#seenRequests = new WeakSet();
-        this.#adoptRequests();
-      }
-      this.#apply(next, false);
-    } else {
-      this.#apply(next.slice(prev.length), true);
-    }
-    this.#appliedUpdates = next;
-  }
-
-  #apply(updates: readonly AgentSessionUpdate[], live: boolean): void {
-    const started = this.#model.turnsStarted;
-    const ended = this.#model.turnsEnded;
-    this.#model.applyAll(updates);
-    for (const u of updates) {
-      const cost = u.kind === 'usage_update' ? u.usage?.cost : undefined;
-      if (cost && Number.isFinite(cost.amount) && typeof cost.currency === 'string') this.#cost = cost;
-    }
-    if (live) {
-      this.#live = true;
-      const s = this.#strings();
-      const last = this.#model.rows.at(-1);
-      if (this.#model.turnsEnded > ended && last?.type === 'turn-end') {
-        this.announcement = s.turnEnded(describeStop(last.stopReason, s));
-      } else if (this.#model.turnsStarted > started) {
-        this.announcement = s.turnStarted;
-      }
-    }
-    this.#schedule();
-  }
-
-  /** Renders at most once per animation frame. */
-  #schedule(): void {
-    if (this.#frame) return;
-    this.#framePromise = new Promise((resolve) => {
-      this.#frameResolve = resolve;
-    });
-    this.#frame = requestAnimationFrame(() => {
-      this.#frame = 0;
-      this.#rows = this.#model.rows.slice();
-      this.requestUpdate();
-      const resolve = this.#frameResolve;
-      this.#framePromise = undefined;
-      this.#frameResolve = undefined;
-      resolve?.();
-    });
-  }
-
-  /**
-   * Live requests are not written into the model: their rows come from the journal (in journal
-   * order). Until a request's row arrives it is shown in a pending area below the log.
-   */
-  #adoptRequests(): void {
-    for (const req of [...(this.permissionRequests ?? []), ...(this.elicitationRequests ?? [])]) {
-      if (this.#seenRequests.has(req)) continue;
-      this.#seenRequests.add(req);
-      req.signal.addEventListener('abort', () => this.#schedule(), { once: true });
-      if (!req.signal.aborted) this.#focusPrompt = req.id;
-    }
-    this.#schedule();
-  }
-
-  /** Live, unanswered requests whose journaled row has not arrived yet, as stand-in rows. */
-  #orphans(): TranscriptRow[] {
-    const out: TranscriptRow[] = [];
-    const turn = this.#model.current.turn;
-    for (const req of this.permissionRequests ?? []) {
-      if (req.signal.aborted || this.#renderedRow(`p:${req.id}`) >= 0) continue;
-      out.push({
-        type: 'permission',
-        key: `p:${req.id}`,
-        turn,
-        record: { id: req.id, toolCall: req.toolCall, options: req.options },
-      });
-    }
-    for (const req of this.elicitationRequests ?? []) {
-      if (req.signal.aborted || this.#renderedRow(`e:${req.id}`) >= 0) continue;
-      out.push({
-        type: 'elicitation',
-        key: `e:${req.id}`,
-        turn,
-        record: {
-          id: req.id,
-          message: req.message,
-          mode: req.mode,
-          questions: req.questions,
-          acknowledgeOnly: req.acknowledgeOnly,
-          toolCallId: req.toolCallId,
-          url: req.url,
-          unsupported: req.unsupported,
-        },
-      });
-    }
-    return out;
   }
 
   /** The index of the row with `key` once it is among the rendered rows, else -1. */
   #renderedRow(key: string): number {
-    const index = this.#model.indexOf(key);
+    const index = this.#source.model.indexOf(key);
     return index < this.#rows.length ? index : -1;
   }
 
@@ -554,77 +287,14 @@ export class SiloTranscript extends LitElement {
       locale: this.locale,
       permission: (id) => this.permissionRequests.find((r) => r.id === id),
       elicitation: (id) => this.elicitationRequests.find((r) => r.id === id),
-      promptState: (id) => this.#prompts.get(id) ?? {},
-      choose: (req, optionId) => void this.#choose(req, optionId),
+      promptState: (id) => this.#requests.promptState(id),
+      choose: (req, optionId) => void this.#requests.choose(req, optionId),
     };
-  }
-
-  async #choose(req: AgentPermissionRequest, optionId: string): Promise<void> {
-    this.#prompts.set(req.id, { busy: true });
-    this.#schedule();
-    try {
-      await req.choose(optionId);
-      this.#prompts.set(req.id, { chosen: optionId });
-      this.dispatchEvent(
-        new CustomEvent('silo-permission-answered', {
-          detail: { id: req.id, optionId },
-          bubbles: true,
-          composed: true,
-        }),
-      );
-    } catch (e) {
-      // Fail closed: nothing is assumed allowed; the prompt stays answerable unless it was withdrawn.
-      this.#prompts.set(req.id, { error: SiloError.from(e).message });
-    }
-    this.#schedule();
   }
 
   get #log(): (HTMLElement & VirtualizerHostElement) | null {
     return this.renderRoot.querySelector<HTMLElement>('.log');
   }
-
-  #atBottom(): boolean {
-    const log = this.#log;
-    return !log || log.scrollHeight - log.scrollTop - log.clientHeight <= BOTTOM_SLACK;
-  }
-
-  #stickToBottom(): void {
-    const log = this.#log;
-    if (!log) return;
-    // The virtualizer pins the last row to the end while it measures rows it only estimated;
-    // the plain scroll (now and after one frame) covers a log it has not laid out yet.
-    log.scrollTop = log.scrollHeight;
-    if (this.#sticking) return;
-    // Rows the virtualizer only estimated change the height as they are measured: follow the bottom
-    // on each frame until the height holds for a few frames (or the user scrolls away).
-    this.#sticking = true;
-    let height = -1;
-    let stable = 0;
-    const follow = (frames: number) => {
-      if (!this.stuck || this.#userScrolled || frames > STICK_FRAMES || stable >= 3) {
-        this.#sticking = false;
-        return;
-      }
-      stable = log.scrollHeight === height ? stable + 1 : 0;
-      height = log.scrollHeight;
-      log.scrollTop = log.scrollHeight;
-      requestAnimationFrame(() => follow(frames + 1));
-    };
-    requestAnimationFrame(() => follow(0));
-  }
-
-  #onScroll = (): void => {
-    if (this.#atBottom()) {
-      this.stuck = true;
-      this.#userScrolled = false;
-    } else if (this.#userScrolled) {
-      this.stuck = false;
-    }
-  };
-
-  #onUserScrollIntent = (): void => {
-    this.#userScrolled = true;
-  };
 
   /** Scrolls row `index` into view inside the log (never the page) and returns its element. */
   async #reveal(index: number): Promise<HTMLElement | null> {
@@ -646,60 +316,18 @@ export class SiloTranscript extends LitElement {
     return el;
   }
 
-  /** The index of a prompt's row once it is among the rendered rows, else -1. */
-  #renderedIndex(id: string): number {
-    const p = this.#renderedRow(`p:${id}`);
-    return p >= 0 ? p : this.#renderedRow(`e:${id}`);
-  }
-
-  /** Focuses a live prompt: its row in the log, or its stand-in in the pending area. */
-  async #focusPromptRow(id: string): Promise<void> {
-    const index = this.#renderedIndex(id);
-    const row =
-      index >= 0 ? await this.#reveal(index) : this.renderRoot.querySelector<HTMLElement>('.pending');
-    const prompt = row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
-    // Focus already inside (a question focuses its first field itself): keystrokes must not be lost.
-    if (!prompt || prompt.matches(':focus-within')) return;
-    const question = prompt.querySelector('silo-elicitation');
-    if (question) question.focusFirst();
-    else prompt.focus({ preventScroll: true });
-  }
-
   #onKeydown = (e: KeyboardEvent): void => {
-    if (e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const log = this.#log;
-    const current = (e.composedPath().find((n) => n instanceof HTMLElement && n.classList.contains('row')) ??
-      null) as HTMLElement | null;
-    const from = current ? Number(current.dataset.index) : -1;
-    let target = -1;
+    const current = e.composedPath().find((n) => n instanceof HTMLElement && n.classList.contains('row')) as
+      | HTMLElement
+      | undefined;
     const rows = this.#rows;
-    const isTurn = (r: TranscriptRow) => r.type === 'message' && r.role === 'user';
-    const isPending = (r: TranscriptRow) =>
-      (r.type === 'permission' &&
-        !r.record.resolution &&
-        this.permissionRequests.some((q) => q.id === r.record.id && !q.signal.aborted)) ||
-      (r.type === 'elicitation' &&
-        !r.record.resolution &&
-        this.elicitationRequests.some((q) => q.id === r.record.id && !q.signal.aborted));
-    const match = e.altKey ? isPending : isTurn;
-    if (e.key === 'ArrowDown') {
-      for (let i = from + 1; i < rows.length; i++)
-        if (match(rows[i]!)) {
-          target = i;
-          break;
-        }
-    } else if (e.key === 'ArrowUp') {
-      for (let i = (from < 0 ? rows.length : from) - 1; i >= 0; i--)
-        if (match(rows[i]!)) {
-          target = i;
-          break;
-        }
-    } else if (e.key === 'Home' && !e.altKey) target = 0;
-    else if (e.key === 'End' && !e.altKey) target = rows.length - 1;
-    else return;
+    const target = navigationTarget(e, rows, current ? Number(current.dataset.index) : -1, (r) =>
+      this.#requests.isPending(r),
+    );
+    if (target === undefined) return;
     e.preventDefault();
-    if (target >= 0 && log) {
-      this.stuck = target === rows.length - 1;
+    if (target >= 0 && this.#log) {
+      this.#stick.setStuck(target === rows.length - 1);
       void this.focusRow(target);
     }
   };
@@ -707,9 +335,10 @@ export class SiloTranscript extends LitElement {
   override render() {
     const s = this.#strings();
     const ctx = this.#context();
-    const reported = this.#model.current.usage;
-    const usage = reported && !reported.cost && this.#cost ? { ...reported, cost: this.#cost } : reported;
-    const orphans = this.#orphans();
+    const reported = this.#source.model.current.usage;
+    const cost = this.#source.cost;
+    const usage = reported && !reported.cost && cost ? { ...reported, cost } : reported;
+    const orphans = this.#requests.orphans();
     return html`
       ${usage ? renderUsage(usage, ctx) : nothing}
       <div
@@ -719,12 +348,12 @@ export class SiloTranscript extends LitElement {
         aria-live="off"
         aria-label=${s.transcriptLabel}
         tabindex="0"
-        @scroll=${this.#onScroll}
-        @wheel=${(e: WheelEvent) => e.deltaY < 0 && this.#onUserScrollIntent()}
-        @touchmove=${this.#onUserScrollIntent}
-        @pointerdown=${this.#onUserScrollIntent}
+        @scroll=${this.#stick.onScroll}
+        @wheel=${(e: WheelEvent) => e.deltaY < 0 && this.#stick.onUserIntent()}
+        @touchmove=${this.#stick.onUserIntent}
+        @pointerdown=${this.#stick.onUserIntent}
         @keydown=${(e: KeyboardEvent) => {
-          this.#onUserScrollIntent();
+          this.#stick.onUserIntent();
           this.#onKeydown(e);
         }}
       >
@@ -748,7 +377,7 @@ export class SiloTranscript extends LitElement {
           ? html`<div class="empty" part="empty">${this.loadError ? s.loadFailed(this.loadError) : s.empty}</div>`
           : nothing
       }
-      <button type="button" class="jump" part="jump" ?hidden=${this.stuck} @click=${() => this.scrollToLatest()}>
+      <button type="button" class="jump" part="jump" ?hidden=${this.#stick.stuck} @click=${() => this.scrollToLatest()}>
         ${s.jumpToLatest}
       </button>
       <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>

@@ -1,9 +1,64 @@
 /**
- * Every user-visible string of `<silo-transcript>` and `<silo-chat>`, replaceable for localization:
- * set an element's `strings` property to a partial object; missing keys fall back to English.
+ * The one strings system of Silo's elements: every user-visible string of `<silo-chat>`,
+ * `<silo-transcript>` and `<silo-elicitation>`, replaceable for localization. Set an element's
+ * `strings` property to a partial object ({@link StringsOverride}); missing keys fall back to English.
+ * Each element passes its part down: `<silo-chat>` gives `strings.transcript` to its transcript, and
+ * the transcript gives `strings.elicitation` (and its `locale`) to every question it shows.
  * Numbers, dates and currency are formatted with `Intl` in the element's `locale`.
  * @packageDocumentation
  */
+import {
+  type AgentElicitationResolution,
+  DEFAULT_ANSWER_WORDS,
+  type ElicitationAnswerWords,
+  type ElicitationIssueFormatter,
+  formatElicitationIssue,
+} from '../src/index.ts';
+
+/**
+ * A partial replacement for a strings object, one level deep: a nested group (such as
+ * `stop` or `elicitation`) may itself be partial; functions are replaced whole.
+ */
+export type StringsOverride<T> = {
+  [K in keyof T]?: T[K] extends (...args: never[]) => unknown
+    ? T[K]
+    : T[K] extends object
+      ? Partial<T[K]>
+      : T[K];
+};
+
+/** Every user-visible string of `<silo-elicitation>`. */
+export interface SiloElicitationStrings extends ElicitationAnswerWords {
+  /** Heading line: who is asking. */
+  asks(agentName: string | undefined): string;
+  answer: string;
+  acknowledge: string;
+  decline: string;
+  cancel: string;
+  /** Marks a required question (visible mark is `*`; this is its accessible text). */
+  required: string;
+  /** Error messages for invalid answers. */
+  issue: ElicitationIssueFormatter;
+  /** Shown instead of a control for a question of an unknown kind. */
+  unsupportedQuestion(type: string): string;
+  /** Shown for a request Silo cannot render (unknown mode or question kind). */
+  unsupportedRequest: string;
+  /** Shown above the field list when an answer is rejected. */
+  fixErrors: string;
+  /** Shown when sending an answer failed for another reason. */
+  sendFailed(message: string): string;
+  urlIntro: string;
+  open: string;
+  openAgain: string;
+  stopWaiting: string;
+  waiting: string;
+  completed: string;
+  stoppedWaiting: string;
+  punycodeWarning(host: string): string;
+  notOpenable: string;
+  noAnswer: string;
+  resolution(resolution: AgentElicitationResolution | undefined, mode: string | undefined): string;
+}
 
 /** The strings of `<silo-transcript>`. Functions receive already-formatted values. */
 export interface SiloTranscriptStrings {
@@ -59,6 +114,8 @@ export interface SiloTranscriptStrings {
   unknownUpdate: (kind: string) => string;
   empty: string;
   loadFailed: (message: string) => string;
+  /** The strings of every question (`<silo-elicitation>`) the transcript shows. */
+  elicitation: SiloElicitationStrings;
 }
 
 /** The strings of `<silo-chat>`. */
@@ -105,6 +162,48 @@ export interface SiloChatStrings {
   notSentOffline: string;
 }
 
+/** The default English strings of `<silo-elicitation>`. */
+export const defaultElicitationStrings: SiloElicitationStrings = {
+  ...DEFAULT_ANSWER_WORDS,
+  asks: (agent) => (agent ? `${agent} asks` : 'The agent asks'),
+  answer: 'Answer',
+  acknowledge: 'OK',
+  decline: 'Decline',
+  cancel: 'Cancel',
+  required: 'required',
+  issue: formatElicitationIssue,
+  unsupportedQuestion: (type) => `This question needs a kind of input (${type}) that cannot be shown here.`,
+  unsupportedRequest: 'This request cannot be shown here. You can decline or cancel it.',
+  fixErrors: 'Some answers need attention.',
+  sendFailed: (message) => `Your answer could not be sent: ${message}`,
+  urlIntro: 'The agent asks you to open this address:',
+  open: 'Open in new tab',
+  openAgain: 'Open again',
+  stopWaiting: 'Stop waiting',
+  waiting: 'Opened in a new tab. Waiting for the agent to confirm it is done.',
+  completed: 'The agent confirmed it is done.',
+  stoppedWaiting: 'Stopped waiting for the agent.',
+  punycodeWarning: (host) =>
+    `Careful: ${host} is an internationalized address; it may imitate a different site. Check it before you continue.`,
+  notOpenable: 'Only http and https addresses can be opened. This one cannot.',
+  noAnswer: 'No answer',
+  resolution: (resolution, mode) => {
+    switch (resolution) {
+      case 'answered':
+        return mode === 'url' ? 'You agreed to open the address.' : 'Answered.';
+      case 'declined':
+        return 'Declined.';
+      case 'cancelled':
+        return 'Cancelled.';
+      case 'unanswerable':
+        return 'This question could no longer be answered: the connection or page went away.';
+      default:
+        return 'This question can no longer be answered: it was still open when the page was closed or reloaded.';
+    }
+  },
+};
+
+/** The default English strings of `<silo-transcript>`. */
 export const defaultTranscriptStrings: SiloTranscriptStrings = {
   transcriptLabel: 'Conversation',
   you: 'You',
@@ -180,8 +279,10 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   unknownUpdate: (kind) => `Update of an unknown kind: ${kind}`,
   empty: 'No messages yet.',
   loadFailed: (message) => `The transcript could not be loaded: ${message}`,
+  elicitation: defaultElicitationStrings,
 };
 
+/** The default English strings of `<silo-chat>`. */
 export const defaultChatStrings: SiloChatStrings = {
   composerLabel: 'Message the agent',
   placeholder: 'Message the agent — Enter to send, Shift+Enter for a new line, / for commands',
@@ -235,8 +336,11 @@ export const defaultChatStrings: SiloChatStrings = {
   notSentOffline: 'Not sent: the agent is not connected. Your message is kept.',
 };
 
-/** Merges a partial override (one level deep) onto defaults. */
-export function mergeStrings<T extends object>(defaults: T, override: Partial<T> | undefined): T {
+/**
+ * Merges a partial override (one level deep, see {@link StringsOverride}) onto defaults. Never
+ * throws; a key set to `undefined` keeps the default.
+ */
+export function mergeStrings<T extends object>(defaults: T, override: StringsOverride<T> | undefined): T {
   if (!override) return defaults;
   const out: Record<string, unknown> = { ...(defaults as object) };
   for (const [k, v] of Object.entries(override)) {

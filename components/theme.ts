@@ -1,5 +1,5 @@
 /**
- * The shared theme of Silo's elements: documented CSS custom properties with light and dark defaults
+ * The one theme of Silo's elements (`<silo-chat>`, `<silo-transcript>`, `<silo-elicitation>`): documented CSS custom properties with light and dark defaults
  * (`prefers-color-scheme`), resolved into private `--_*` variables on `:host`. Inherited properties
  * are set explicitly on `:host` so the host page's typography does not leak in.
  * @packageDocumentation
@@ -24,6 +24,7 @@ export const theme = css`
     --_warning: var(--silo-color-warning, #9a5b00);
     --_danger: var(--silo-color-danger, #b42318);
     --_success: var(--silo-color-success, #1a7f37);
+    --_warning-bg: var(--silo-color-warning-bg, #fff4ce);
     --_radius: var(--silo-radius, 10px);
     --_space: var(--silo-spacing, 12px);
     --_mono: var(--silo-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
@@ -57,6 +58,7 @@ export const theme = css`
       --_warning: var(--silo-color-warning, #e0af68);
       --_danger: var(--silo-color-danger, #f7768e);
       --_success: var(--silo-color-success, #73daca);
+      --_warning-bg: var(--silo-color-warning-bg, #4a3c00);
     }
   }
   *,

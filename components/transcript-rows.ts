@@ -23,9 +23,11 @@ import type {
   UnknownRow,
 } from '../src/index.ts';
 import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
+import { loadElicitation } from './lazy.ts';
 import { lineDiff } from './line-diff.ts';
 import { renderMarkdown, safeHref } from './markdown.ts';
 import { renderMarkdownBlocks } from './markdown-stream.ts';
+import { ELICITATION_EXPORTPARTS } from './parts.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
 
 /** Local state of a live permission prompt. */
@@ -362,11 +364,18 @@ function onPermissionKeydown(e: KeyboardEvent): void {
 }
 
 function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): TemplateResult {
+  void loadElicitation().catch(() => undefined);
   const live = ctx.elicitation(row.record.id);
   const open = !row.record.resolution && live !== undefined && !live.signal.aborted;
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row elicitation">
     <div class="prompt" data-prompt=${row.record.id} ?data-pending=${open} tabindex="-1">
-      <silo-elicitation .record=${row.record} .request=${open ? live : undefined}></silo-elicitation>
+      <silo-elicitation
+        exportparts=${ELICITATION_EXPORTPARTS}
+        .record=${row.record}
+        .request=${open ? live : undefined}
+        .strings=${ctx.strings.elicitation}
+        .locale=${ctx.locale}
+      ></silo-elicitation>
     </div>
   </div>`;
 }

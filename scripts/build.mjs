@@ -81,7 +81,13 @@ export async function buildLibrary({
         minify: true,
         lib: { entry: join(root, entry), formats: ['es'], fileName: () => `${name}.js` },
         rollupOptions: {
-          output: { codeSplitting: false, paths: (id) => (isPageApi(id) ? './silo.js' : id) },
+          // The components entry splits what its first paint does not need (`import()` in
+          // components/lazy.ts) into chunks beside it; the page entry and the worker stay one file.
+          output: {
+            codeSplitting: name === 'components',
+            chunkFileNames: 'components-[name]-[hash].js',
+            paths: (id) => (isPageApi(id) ? './silo.js' : id),
+          },
           external: (id) => isPageApi(id) || (byName && isDependency(id)),
         },
       },

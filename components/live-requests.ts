@@ -1,0 +1,183 @@
+/**
+ * The live permission prompts and questions of `<silo-transcript>`, as a Lit reactive controller:
+ * which are pending and shown below the log until their journaled row arrives, the local state of a
+ * permission being answered, and focus — a new live prompt takes focus (in the pending area first,
+ * then in its row in the log) unless the user is busy elsewhere on the page.
+ * @packageDocumentation
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import {
+  type AgentElicitationRequest,
+  type AgentPermissionRequest,
+  SiloError,
+  type TranscriptRow,
+} from '../src/index.ts';
+import { loadElicitation } from './lazy.ts';
+import type { PromptState } from './transcript-rows.ts';
+
+/** What the controller needs from its element. */
+export interface LiveRequestsHost extends ReactiveControllerHost, HTMLElement {
+  readonly permissionRequests: readonly AgentPermissionRequest[];
+  readonly elicitationRequests: readonly AgentElicitationRequest[];
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/** Where the element's rows are: a row's index once rendered, the current turn, scrolling to a row. */
+export interface LiveRequestsRows {
+  /** The index of the row with `key` once it is among the rendered rows, else -1. */
+  renderedRow(key: string): number;
+  /** The turn new rows belong to. */
+  turn(): number;
+  /** Scrolls row `index` into view inside the log and returns its element. */
+  reveal(index: number): Promise<HTMLElement | null>;
+}
+
+export class LiveRequestsController implements ReactiveController {
+  #seen = new WeakSet<object>();
+  #prompts = new Map<string, PromptState>();
+  #focusPrompt: string | undefined;
+  #orphanFocused: string | undefined;
+
+  constructor(
+    private readonly host: LiveRequestsHost,
+    private readonly rows: LiveRequestsRows,
+  ) {
+    host.addController(this);
+  }
+
+  /**
+   * Takes in requests not seen before: re-renders when one aborts, and the newest open one will take
+   * focus. Live requests are not written into the model: their rows come from the journal.
+   */
+  adopt(): void {
+    const host = this.host;
+    for (const req of [...(host.permissionRequests ?? []), ...(host.elicitationRequests ?? [])]) {
+      if (this.#seen.has(req)) continue;
+      this.#seen.add(req);
+      req.signal.addEventListener('abort', () => host.requestUpdate(), { once: true });
+      if (!req.signal.aborted) this.#focusPrompt = req.id;
+    }
+    host.requestUpdate();
+  }
+
+  /** A new source: every live request is taken in again (its row comes back with the new model). */
+  reset(): void {
+    this.#seen = new WeakSet();
+    this.adopt();
+  }
+
+  /** The local state of a live permission prompt (being answered, answered, failed). */
+  promptState(id: string): PromptState {
+    return this.#prompts.get(id) ?? {};
+  }
+
+  /**
+   * Answers a live permission. Fails closed: on an error nothing is assumed allowed and the prompt
+   * stays answerable (unless it was withdrawn), showing the error. Fires `silo-permission-answered`.
+   */
+  async choose(req: AgentPermissionRequest, optionId: string): Promise<void> {
+    this.#prompts.set(req.id, { busy: true });
+    this.host.requestUpdate();
+    try {
+      await req.choose(optionId);
+      this.#prompts.set(req.id, { chosen: optionId });
+      this.host.dispatchEvent(
+        new CustomEvent('silo-permission-answered', {
+          detail: { id: req.id, optionId },
+          bubbles: true,
+          composed: true,
+        }),
+      );
+    } catch (e) {
+      this.#prompts.set(req.id, { error: SiloError.from(e).message });
+    }
+    this.host.requestUpdate();
+  }
+
+  /** Live, unanswered requests whose journaled row has not been rendered yet, as stand-in rows. */
+  orphans(): TranscriptRow[] {
+    const out: TranscriptRow[] = [];
+    const turn = this.rows.turn();
+    for (const req of this.host.permissionRequests ?? []) {
+      if (req.signal.aborted || this.rows.renderedRow(`p:${req.id}`) >= 0) continue;
+      out.push({
+        type: 'permission',
+        key: `p:${req.id}`,
+        turn,
+        record: { id: req.id, toolCall: req.toolCall, options: req.options },
+      });
+    }
+    for (const req of this.host.elicitationRequests ?? []) {
+      if (req.signal.aborted || this.rows.renderedRow(`e:${req.id}`) >= 0) continue;
+      out.push({
+        type: 'elicitation',
+        key: `e:${req.id}`,
+        turn,
+        record: {
+          id: req.id,
+          message: req.message,
+          mode: req.mode,
+          questions: req.questions,
+          acknowledgeOnly: req.acknowledgeOnly,
+          toolCallId: req.toolCallId,
+          url: req.url,
+          unsupported: req.unsupported,
+        },
+      });
+    }
+    return out;
+  }
+
+  /** Whether row `r` is a prompt still waiting for the user. */
+  isPending(r: TranscriptRow): boolean {
+    const open = (q: { id: string; signal: AbortSignal }, id: string) => q.id === id && !q.signal.aborted;
+    return (
+      (r.type === 'permission' &&
+        !r.record.resolution &&
+        this.host.permissionRequests.some((q) => open(q, r.record.id))) ||
+      (r.type === 'elicitation' &&
+        !r.record.resolution &&
+        this.host.elicitationRequests.some((q) => open(q, r.record.id)))
+    );
+  }
+
+  hostUpdated(): void {
+    const id = this.#focusPrompt;
+    if (id === undefined) return;
+    // Focus follows the prompt: into the pending area now, into the log once its row arrived
+    // (unless the user moved focus elsewhere meanwhile).
+    if (this.#renderedIndex(id) >= 0) {
+      this.#focusPrompt = undefined;
+      const active = document.activeElement;
+      if (!active || active === document.body || this.host.matches(':focus-within')) void this.#focus(id);
+    } else if (this.#orphanFocused !== id && this.orphans().some((r) => r.key.endsWith(`:${id}`))) {
+      this.#orphanFocused = id;
+      void this.#focus(id);
+    }
+  }
+
+  /** The index of a prompt's row once it is among the rendered rows, else -1. */
+  #renderedIndex(id: string): number {
+    const p = this.rows.renderedRow(`p:${id}`);
+    return p >= 0 ? p : this.rows.renderedRow(`e:${id}`);
+  }
+
+  /** Focuses a live prompt: its row in the log, or its stand-in in the pending area. */
+  async #focus(id: string): Promise<void> {
+    const index = this.#renderedIndex(id);
+    const row =
+      index >= 0
+        ? await this.rows.reveal(index)
+        : this.host.renderRoot.querySelector<HTMLElement>('.pending');
+    const prompt = row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
+    // Focus already inside (a question focuses its first field itself): keystrokes must not be lost.
+    if (!prompt || prompt.matches(':focus-within')) return;
+    const question = prompt.querySelector('silo-elicitation');
+    if (question) {
+      // The question's element loads on demand: focus its first field once it is defined.
+      await loadElicitation();
+      await question.updateComplete;
+      if (!prompt.matches(':focus-within')) question.focusFirst();
+    } else prompt.focus({ preventScroll: true });
+  }
+}
