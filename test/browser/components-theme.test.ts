@@ -102,6 +102,8 @@ describe('one theme and one strings system (<silo-chat> → transcript → quest
     `;
     document.head.append(style);
     const { transcript, question } = await chatWithQuestion(() => {});
+    // The question may show in the pending area before the log has painted its rows.
+    await until(() => transcript.shadowRoot!.querySelector('.log > [part~="row"]'), 'a row in the log');
     const row = transcript.shadowRoot!.querySelector<HTMLElement>('.log > [part~="row"]')!;
     expect(getComputedStyle(row).scrollMarginTop).to.equal('7px');
     const answer = question.shadowRoot!.querySelector<HTMLElement>('button[part~="answer"]')!;
