@@ -170,6 +170,18 @@ function errorData(error: unknown): { code?: string; message: string; errors?: R
 }
 
 /**
+ * The answers typed into each live question so far, the field last focused and whether focus is still
+ * in it, shared by every element that shows the question: a transcript shows a stand-in until the
+ * question's journaled row arrives and then the row's own element, and a virtualized row is created
+ * anew when it scrolls back into view.
+ * The new element takes them over, so neither swap throws away typed text or moves the caret elsewhere.
+ */
+const drafts = new WeakMap<
+  AgentElicitationRequest,
+  { values: Record<string, AgentElicitationAnswer>; field?: string; focused?: boolean }
+>();
+
+/**
  * A question the agent asks. Give it a live {@link AgentElicitationRequest} as `request` to render an
  * accessible form (or, in url mode, a consent prompt) with Answer / Decline / Cancel; focus moves into
  * it when it opens. Enter in a field answers; Escape in a field leaves the field (focus moves to the
@@ -440,6 +452,27 @@ export class SiloElicitation extends LitElement {
     this.phase = 'open';
   }
 
+  /**
+   * Remembers the field last focused and whether focus is in the question, for an element that shows
+   * it after this one (see drafts). On the shadow root: moves between its own fields do not reach the host.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    root.addEventListener('focusin', (e) => {
+      const from = e.composedPath()[0];
+      const field = from instanceof Element ? from.closest('[data-question]') : null;
+      const draft = this.active && drafts.get(this.active);
+      if (!draft) return;
+      draft.focused = true;
+      if (field) draft.field = field.getAttribute('data-question') ?? undefined;
+    });
+    root.addEventListener('focusout', () => {
+      const draft = this.active && drafts.get(this.active);
+      if (draft) draft.focused = false;
+    });
+    return root;
+  }
+
   private get t(): SiloElicitationStrings {
     return { ...DEFAULT_ELICITATION_STRINGS, ...this.strings };
   }
@@ -499,6 +532,21 @@ export class SiloElicitation extends LitElement {
     this.completion = undefined;
     const request = this.active;
     if (!request) return;
+    const draft = drafts.get(request);
+    if (draft) {
+      // Another element showed this question before (see drafts): continue where it left off.
+      this.values = draft.values;
+      this.phase = 'open';
+      if (request.signal.aborted) {
+        this.end(resolutionFromAbort(request.signal.reason));
+        return;
+      }
+      this.watch(request);
+      // Focus follows if it was in the element that showed it (removing an element fires no focusout;
+      // the user moving on does).
+      this.focusPending = draft.focused === true;
+      return;
+    }
     const values = initialAnswers(request.questions);
     for (const q of request.questions) {
       const v = values[q.id];
@@ -506,6 +554,7 @@ export class SiloElicitation extends LitElement {
       if (typeof v === 'number') values[q.id] = String(v);
     }
     this.values = values;
+    drafts.set(request, { values });
     this.phase = 'open';
     if (request.signal.aborted) {
       this.end(resolutionFromAbort(request.signal.reason));
@@ -526,12 +575,21 @@ export class SiloElicitation extends LitElement {
     this.unlisten = () => request.signal.removeEventListener('abort', onAbort);
   }
 
-  /** Moves focus to the first field (or the first invalid one), the primary button, or Decline. */
+  /**
+   * Moves focus to the first invalid field, else the field last focused in this question (by this or
+   * an earlier element showing it), else the first field, the primary button, or Decline.
+   */
   focusFirst(): void {
     const root = this.renderRoot as ShadowRoot;
     const invalid = root.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const last = this.active && drafts.get(this.active)?.field;
     const target =
       (invalid?.matches('input, select') ? invalid : invalid?.querySelector<HTMLElement>('input, select')) ??
+      (last === undefined
+        ? null
+        : root.querySelector<HTMLElement>(
+            `[data-question="${CSS.escape(last)}"] :is(input, select, textarea)`,
+          )) ??
       root.querySelector<HTMLElement>('[data-field]') ??
       root.querySelector<HTMLElement>('button[part~="answer"]:not([disabled])') ??
       root.querySelector<HTMLElement>('button:not([disabled])');
@@ -599,6 +657,8 @@ export class SiloElicitation extends LitElement {
 
   private setValue(id: string, value: AgentElicitationAnswer): void {
     this.values = { ...this.values, [id]: value };
+    const draft = this.active && drafts.get(this.active);
+    if (draft) draft.values = this.values;
     if (this.submitted) this.revalidate();
   }
 

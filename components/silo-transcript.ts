@@ -197,6 +197,8 @@ export class SiloTranscript extends LitElement {
   #seenRequests = new WeakSet<object>();
   #focusPrompt: string | undefined;
   #orphanFocused: string | undefined;
+  /** The option last focused in a prompt's stand-in (by prompt id): its row's same option takes focus. */
+  #standInOption = new Map<string, string>();
   #appliedUpdates: readonly AgentSessionUpdate[] | undefined;
   #live = false;
   /** A reopened journal opens at its end and stays there while its rows are measured. */
@@ -632,9 +634,21 @@ export class SiloTranscript extends LitElement {
     // Focus already inside (a question focuses its first field itself): keystrokes must not be lost.
     if (!prompt || prompt.matches(':focus-within')) return;
     const question = prompt.querySelector('silo-elicitation');
+    const option = index >= 0 ? this.#standInOption.get(id) : undefined;
+    const button = option
+      ? prompt.querySelector<HTMLElement>(`button[data-option="${CSS.escape(option)}"]:not([disabled])`)
+      : null;
     if (question) question.focusFirst();
-    else prompt.focus({ preventScroll: true });
+    else (button ?? prompt).focus({ preventScroll: true });
   }
+
+  /** Remembers the option focused in a stand-in, for when its row replaces it (see #focusPromptRow). */
+  #onStandInFocus = (e: FocusEvent): void => {
+    const target = e.target as HTMLElement;
+    const id = target.closest('[data-prompt]')?.getAttribute('data-prompt');
+    const option = target.getAttribute('data-option');
+    if (id && option) this.#standInOption.set(id, option);
+  };
 
   #onKeydown = (e: KeyboardEvent): void => {
     if (e.ctrlKey || e.metaKey || e.shiftKey) return;
@@ -711,7 +725,9 @@ export class SiloTranscript extends LitElement {
       </div>
       ${
         orphans.length
-          ? html`<div class="pending" part="pending">${orphans.map((row) => renderRow(row, -1, ctx))}</div>`
+          ? html`<div class="pending" part="pending" @focusin=${this.#onStandInFocus}>
+              ${orphans.map((row) => renderRow(row, -1, ctx))}
+            </div>`
           : nothing
       }
       ${
