@@ -12,8 +12,8 @@ import { OUTCOME_LABEL } from '../../demo/format.ts';
 import type { AgentElicitationRequest, AgentPermissionRequest } from '../../src/api.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
-import { keepFailuresSendable } from '../support/sendable-errors.ts';
 import { collectRows, mount, settle, until } from './fixtures/dom.ts';
+import { keepFailuresSendable } from './fixtures/sendable-errors.ts';
 
 describe('<silo-chat> everyday use (issue 16)', function () {
   this.timeout(60000);
