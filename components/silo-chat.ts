@@ -2,11 +2,9 @@
  * `<silo-chat>`: the drop-in ACP chat — transcript, composer and session controls in one element.
  * @packageDocumentation
  */
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, type PropertyValues } from 'lit';
 import {
-  type AgentAuthMethod,
   type AgentBridgeOptions,
-  type AgentCommand,
   type AgentElicitationRequest,
   type AgentPermissionRequest,
   type AgentSessionConfigOption,
@@ -18,10 +16,16 @@ import {
   SiloError,
   toMarkdown,
 } from '../src/index.ts';
+import { type ChatPhase, renderBanner } from './chat-banners.ts';
+import { ComposerController } from './chat-composer.ts';
+import { download, renderHeader } from './chat-header.ts';
 import { chatStyles } from './chat-styles.ts';
+import type { SiloTranscript } from './silo-transcript.ts';
 import {
+  defaultChatActionStrings,
   defaultChatStrings,
   mergeStrings,
+  type SiloChatActionStrings,
   type SiloChatStrings,
   type SiloTranscriptStrings,
 } from './strings.ts';
@@ -46,7 +50,7 @@ declare global {
 }
 
 /** `<silo-chat>` strings, plus the transcript's under `transcript`. */
-export type SiloChatStringsOverride = Partial<SiloChatStrings> & {
+export type SiloChatStringsOverride = Partial<SiloChatStrings & SiloChatActionStrings> & {
   readonly transcript?: Partial<SiloTranscriptStrings>;
 };
 
@@ -59,16 +63,15 @@ const NOT_SENT = new Set([
   'session-not-found',
 ]);
 
-/** The element's own connection phase before a session exists (`idle`) or while connecting. */
-type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
-
 /**
  * A complete ACP chat: drop it into any page with the bridge's URL and token and a working directory.
  * It connects through a Silo service (its own, or the one in `service`), restores the last session
  * of this `cwd` on reload, and shows the transcript (`<silo-transcript>`), a composer (Enter sends,
- * Shift+Enter adds a line, `/` opens the agent's commands, a Stop button while a turn runs), pickers
- * for the config options the agent offers (model, mode, booleans), the session title and the
- * connection state with a clear message when the bridge is unreachable or refuses the page.
+ * Shift+Enter adds a line, `/` opens the agent's commands, ↑ in an empty composer edits the last
+ * message), pickers for the config options the agent offers (model, mode, booleans), the session
+ * title and the connection state with a clear message when the bridge is unreachable or refuses the
+ * page. While a turn runs it shows the elapsed time and a Stop button (Esc stops too, outside the
+ * transcript); a message typed meanwhile is queued and sent when the turn ends.
  *
  * @example
  * ```html
@@ -84,15 +87,19 @@ type Phase = 'idle' | 'connecting' | 'ready' | 'failed';
  * @csspart header - The header bar (title, state, session actions).
  * @csspart title - The session title.
  * @csspart state - The connection state badge.
- * @csspart actions - The session action buttons.
+ * @csspart actions - The session action buttons; `new-session` the New session button.
  * @csspart banner - A message about the connection (unreachable, journal-only) or an error. An error
  *   banner says what happened, has a Dismiss button (`dismiss`), and clears after the next completed turn.
  * @csspart dismiss - The banner's Dismiss button.
+ * @csspart resend - The banner's "Send again" button after a message failed.
  * @csspart transcript - The `<silo-transcript>` element (style its own parts through it).
  * @csspart composer - The composer (pickers, input, buttons).
  * @csspart pickers - The config option pickers.
+ * @csspart working - While a turn runs: "Working…" and the elapsed time (`elapsed`).
+ * @csspart queued - A message typed while the agent works, sent when the turn ends; `unqueue` cancels it.
  * @csspart note - Why the composer's text was not sent (it stays in the composer), `role="status"`.
  * @csspart input - The message textarea.
+ * @csspart edit-last - Puts the last message back into the empty composer.
  * @csspart send - The Send button.
  * @csspart stop - The Stop button.
  * @csspart commands - The slash-command menu (`role="listbox"`); `command` each option (name, input hint, description).
@@ -119,11 +126,7 @@ export class SiloChat extends LitElement {
     error: { state: true, attribute: false },
     permissionRequests: { state: true, attribute: false },
     elicitationRequests: { state: true, attribute: false },
-    draft: { state: true, attribute: false },
-    menuIndex: { state: true, attribute: false },
-    menuClosed: { state: true, attribute: false },
     sending: { state: true, attribute: false },
-    refused: { state: true, attribute: false },
     dismissed: { state: true, attribute: false },
   };
 
@@ -149,26 +152,35 @@ export class SiloChat extends LitElement {
   declare locale: string | undefined;
   declare private handle: AgentSessionHandle | undefined;
   declare private snapshot: AgentSessionSnapshot | undefined;
-  declare private phase: Phase;
+  declare private phase: ChatPhase;
   declare private error: SiloError | undefined;
   declare private permissionRequests: readonly AgentPermissionRequest[];
   declare private elicitationRequests: readonly AgentElicitationRequest[];
-  declare private draft: string;
-  declare private menuIndex: number;
-  declare private menuClosed: boolean;
   declare private sending: boolean;
-  /** True after Enter or Send could not send: the composer says why (until it can, or the text changes). */
-  declare private refused: boolean;
-  /** The error whose banner the user dismissed (an `error` or the snapshot's). */
+  /** The error whose banner the user dismissed (an `error` or the snapshot's), as `code\nmessage`. */
   declare private dismissed: string | undefined;
 
   #ownService: AgentsService | undefined;
   /** True when `error` is a prompt that reached the agent and then failed. */
   #turnBroke = false;
+  /** The text of the last message that failed (the banner offers to send it again). */
+  #failed: string | undefined;
   #attempt = 0;
   /** The sign-in method chosen in the banner, used for every later connect. */
   #signIn: string | undefined;
   #unsubscribe: (() => void) | undefined;
+  readonly #composer = new ComposerController(this, {
+    strings: () => this.#strings(),
+    snapshot: () => this.snapshot,
+    whyNotSendable: () => this.#whyNotSendable(),
+    busy: () => this.#busy(),
+    send: (text) => this.send(text),
+    errorCode: () => this.error?.code,
+    cancel: () => void this.cancel(),
+    lastPrompt: () => this.#lastPrompt(),
+    setOption: (o, v) => void this.#setOption(o, v),
+    optionsEnabled: () => Boolean(this.handle) && this.snapshot?.state === 'connected',
+  });
 
   constructor() {
     super();
@@ -176,18 +188,13 @@ export class SiloChat extends LitElement {
     this.phase = 'idle';
     this.permissionRequests = [];
     this.elicitationRequests = [];
-    this.draft = '';
-    this.menuIndex = 0;
-    this.menuClosed = false;
     this.sending = false;
-    this.refused = false;
   }
 
   /** The connected session, if any. */
   get session(): AgentSessionHandle | undefined {
     return this.handle;
   }
-
   /**
    * Connects (or reconnects) with the current attributes, restoring this `cwd`'s last session, or the
    * journaled session `sessionId` when given (a history list's "restore"); `fresh` starts a new
@@ -298,16 +305,38 @@ export class SiloChat extends LitElement {
       if (handle === this.handle) {
         this.error = undefined;
         this.dismissed = undefined;
+        this.#failed = undefined;
       }
       return stop;
     } catch (e) {
       // Refused before it reached the agent, or sent and then broken off (crash, dropped connection)?
-      this.#turnBroke = !NOT_SENT.has(SiloError.from(e).code);
+      const code = SiloError.from(e).code;
+      this.#turnBroke = !NOT_SENT.has(code);
+      // It can be sent again from the banner (unless it can never be: a read-only session).
+      this.#failed = code === 'journal-only' ? undefined : text;
       this.#report(e);
       return undefined;
     } finally {
       this.sending = false;
     }
+  }
+
+  /**
+   * "New session": starts a new session, unless the current one is connected and still empty (no
+   * message sent yet) — then it is kept (no empty sessions pile up in the history) and the composer
+   * takes focus.
+   */
+  async newSession(): Promise<void> {
+    const empty =
+      this.handle &&
+      this.snapshot?.state === 'connected' &&
+      !this.#busy() &&
+      this.#lastPrompt() === undefined;
+    if (empty) {
+      this.renderRoot.querySelector('textarea')?.focus();
+      return;
+    }
+    await this.connect({ fresh: true });
   }
 
   /** Cancels the running turn. */
@@ -413,53 +442,13 @@ export class SiloChat extends LitElement {
     this.dispatchEvent(new CustomEvent('silo-error', { detail: { error }, bubbles: true, composed: true }));
   }
 
-  #strings(): SiloChatStrings {
-    return mergeStrings(defaultChatStrings, this.strings);
-  }
-
-  /** The commands matching the draft's leading `/word`, or none when the menu is not open. */
-  #menu(): readonly AgentCommand[] {
-    if (this.menuClosed) return [];
-    const m = /^\/(\S*)$/.exec(this.draft);
-    if (!m) return [];
-    const prefix = m[1]!.toLowerCase();
-    return (this.snapshot?.availableCommands ?? []).filter((c) => c.name.toLowerCase().startsWith(prefix));
-  }
-
-  /** The picked command's input hint while the draft is only `/name `: what to type next. */
-  #commandHint(): AgentCommand | undefined {
-    const m = /^\/(\S+)\s+$/.exec(this.draft);
-    if (!m) return undefined;
-    return this.snapshot?.availableCommands.find((c) => c.name === m[1] && c.hint);
-  }
-
-  #pick(command: AgentCommand): void {
-    this.draft = `/${command.name} `;
-    this.menuClosed = true;
-    this.menuIndex = 0;
-    const input = this.renderRoot.querySelector('textarea');
-    input?.focus();
-  }
-
-  /** Sends the composer's text, or keeps it and says why it cannot be sent now. */
-  #submit(): void {
-    const text = this.draft;
-    if (!text.trim() || this.#busy()) return;
-    if (this.#whyNotSendable(this.#strings())) {
-      this.refused = true;
-      return;
-    }
-    this.refused = false;
-    this.draft = '';
-    void this.send(text).then(() => {
-      // A prompt refused before it reached the agent gives its text back (unless the user typed anew).
-      const code = this.error?.code;
-      if ((code === 'journal-only' || code === 'closed') && this.draft === '') this.draft = text;
-    });
+  #strings(): SiloChatStrings & SiloChatActionStrings {
+    return mergeStrings({ ...defaultChatStrings, ...defaultChatActionStrings }, this.strings);
   }
 
   /** Why the composer cannot send right now, or undefined when it can. */
-  #whyNotSendable(s: SiloChatStrings): string | undefined {
+  #whyNotSendable(): string | undefined {
+    const s = this.#strings();
     const snapshot = this.snapshot;
     if (!this.handle || !snapshot)
       return this.phase === 'connecting' ? s.notSentConnecting : s.notSentOffline;
@@ -473,51 +462,32 @@ export class SiloChat extends LitElement {
     return this.sending || Boolean(this.snapshot?.busy);
   }
 
+  #transcript(): SiloTranscript | null {
+    return this.renderRoot.querySelector('silo-transcript');
+  }
+
+  /** The last message the user sent in this session (from its transcript). */
+  #lastPrompt(): string | undefined {
+    const rows = this.#transcript()?.model.rows ?? [];
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const r = rows[i]!;
+      if (r.type === 'message' && r.role === 'user' && r.text.trim()) return r.text;
+    }
+    return undefined;
+  }
+
   /**
    * After a permission or a question is answered its buttons go away: focus returns to the composer,
    * unless the user has moved it somewhere else meanwhile (outside the transcript).
    */
   #returnFocus = async (): Promise<void> => {
-    const transcript = this.renderRoot.querySelector('silo-transcript');
+    const transcript = this.#transcript();
     await transcript?.updateComplete;
     await new Promise((r) => requestAnimationFrame(r));
     const active = document.activeElement;
     const inChat = active === this && (this.renderRoot as ShadowRoot).activeElement;
     const lost = !active || active === document.body || (inChat && inChat === transcript);
     if (lost || (active === this && !inChat)) this.renderRoot.querySelector('textarea')?.focus();
-  };
-
-  #onInput = (e: Event): void => {
-    this.draft = (e.target as HTMLTextAreaElement).value;
-    this.refused = false;
-    this.menuClosed = false;
-    this.menuIndex = 0;
-  };
-
-  #onKeydown = (e: KeyboardEvent): void => {
-    const menu = this.#menu();
-    if (menu.length > 0) {
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        e.preventDefault();
-        const n = menu.length;
-        this.menuIndex = (this.menuIndex + (e.key === 'ArrowDown' ? 1 : n - 1)) % n;
-        return;
-      }
-      if (e.key === 'Enter' || e.key === 'Tab') {
-        e.preventDefault();
-        this.#pick(menu[Math.min(this.menuIndex, menu.length - 1)]!);
-        return;
-      }
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        this.menuClosed = true;
-        return;
-      }
-    }
-    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-      e.preventDefault();
-      this.#submit();
-    }
   };
 
   async #setOption(option: AgentSessionConfigOption, value: string | boolean): Promise<void> {
@@ -528,25 +498,13 @@ export class SiloChat extends LitElement {
     }
   }
 
-  #download(name: string, text: string, type: string): void {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
-
   async #export(kind: 'jsonl' | 'md'): Promise<void> {
     try {
       const id = this.handle?.sessionId ?? 'session';
       const text = kind === 'jsonl' ? await this.exportJsonl() : await this.exportMarkdown();
       if (text !== undefined) {
-        this.#download(
-          `${id}.${kind === 'jsonl' ? 'jsonl' : 'md'}`,
-          text,
-          kind === 'jsonl' ? 'application/jsonl' : 'text/markdown',
-        );
+        const md = kind === 'md';
+        download(`${id}.${md ? 'md' : 'jsonl'}`, text, md ? 'text/markdown' : 'application/jsonl');
       }
     } catch (e) {
       this.#report(e);
@@ -558,125 +516,51 @@ export class SiloChat extends LitElement {
     return this.phase === 'failed' ? 'failed' : this.phase;
   }
 
-  #banner(s: SiloChatStrings) {
-    if (!this.#bridgeOptions() || !this.cwd) {
-      return html`<div class="banner" part="banner">${s.noBridge}</div>`;
-    }
-    // The connection's own error only while it is not connected (it may linger after recovery).
-    const own = this.snapshot?.state !== 'connected' ? this.snapshot?.error : undefined;
-    const shown = this.error ?? own;
-    const err =
-      !shown || `${shown.code}\n${shown.message}` === this.dismissed
-        ? undefined
-        : shown === this.error
-          ? this.error
-          : new SiloError(shown.code, shown.message);
-    if (this.snapshot?.resumeOutcome === 'journal-only' || this.snapshot?.state === 'read-only') {
-      return html`<div class="banner" part="banner" role="status">
-        <span>${s.journalOnly}</span>
-        <button type="button" @click=${() => this.connect({ continueFrom: this.handle?.sessionId })}>${s.continueInNew}</button>
-      </div>`;
-    }
-    const note = this.snapshot?.restoreNote;
-    if (!err && note)
-      return html`<div class="banner" part="banner" role="status">${s.restoreNote[note]}</div>`;
-    if (!err) return nothing;
-    const message =
-      err.code === 'unreachable'
-        ? s.unreachable
-        : this.phase === 'failed'
-          ? s.connectFailed(err.message)
-          : err === this.error && this.#turnBroke
-            ? s.turnInterrupted(err.message)
-            : shown === own
-              ? s.connectionLost(err.message)
-              : s.sendFailed(err.message);
-    if (err.code === 'auth-required' && this.phase === 'failed') return this.#signInBanner(err, s);
-    return html`<div class="banner error" part="banner" role="alert">
-      <span class="text">${message}</span>
-      ${this.phase === 'failed' ? html`<button type="button" @click=${() => this.connect()}>${s.retry}</button>` : nothing}
-      <button type="button" class="dismiss" part="dismiss" @click=${() => this.#dismiss(shown)}>${s.dismiss}</button>
-    </div>`;
-  }
-
-  /** The agent needs a sign-in: a button for each method a page can use, the others explained. */
-  #signInBanner(err: SiloError, s: SiloChatStrings) {
-    const methods = (err.data as { authMethods?: readonly AgentAuthMethod[] } | undefined)?.authMethods ?? [];
-    return html`<div class="banner error" part="banner" role="alert">
-      <span class="text">${s.signInNeeded(err.message)}</span>
-      ${methods.map((m) =>
-        m.usable
-          ? html`<button type="button" part="sign-in" title=${m.description ?? ''} @click=${() => this.connect({ authenticate: m.id })}>
-              ${s.signInWith(m.name)}
-            </button>`
-          : html`<span class="text">${s.signInElsewhere(m.name)}</span>`,
-      )}
-      <button type="button" @click=${() => this.connect()}>${s.retry}</button>
-    </div>`;
-  }
-
-  #dismiss(shown: { code: string; message: string } | undefined): void {
-    this.dismissed = shown ? `${shown.code}\n${shown.message}` : undefined;
+  #resend(): void {
+    const text = this.#failed;
+    if (text === undefined || this.#whyNotSendable() || this.#busy()) return;
+    this.#failed = undefined;
     this.error = undefined;
-  }
-
-  #pickers() {
-    const options = this.snapshot?.configOptions ?? [];
-    if (options.length === 0) return nothing;
-    return html`<div class="pickers" part="pickers">
-      ${options.map((o) =>
-        o.type === 'boolean'
-          ? html`<label title=${o.description ?? ''}>
-              <input
-                type="checkbox"
-                .checked=${o.currentValue === true}
-                ?disabled=${!this.handle || this.snapshot?.state !== 'connected'}
-                @change=${(e: Event) => this.#setOption(o, (e.target as HTMLInputElement).checked)}
-              />${o.name}
-            </label>`
-          : html`<label title=${o.description ?? ''}>
-              <span>${o.name}</span>
-              <select
-                .value=${String(o.currentValue)}
-                ?disabled=${!this.handle || this.snapshot?.state !== 'connected'}
-                @change=${(e: Event) => this.#setOption(o, (e.target as HTMLSelectElement).value)}
-              >
-                ${(o.options ?? []).map(
-                  (v) =>
-                    html`<option value=${v.value} ?selected=${v.value === o.currentValue}>${v.name}</option>`,
-                )}
-              </select>
-            </label>`,
-      )}
-    </div>`;
+    void this.send(text);
   }
 
   override render() {
     const s = this.#strings();
     const handle = this.handle;
-    const state = this.#stateKey();
-    const busy = this.#busy();
-    const menu = this.#menu();
-    const active = Math.min(this.menuIndex, Math.max(0, menu.length - 1));
-    const why = this.#whyNotSendable(s);
-    const canSend = why === undefined;
-    const note = this.refused ? why : undefined;
-    const hinted = menu.length === 0 ? this.#commandHint() : undefined;
     const offlineId = !handle ? this.#lastSession() : undefined;
+    const configured = Boolean(this.#bridgeOptions() && this.cwd);
     return html`
-      <header part="header">
-        <span class="title" part="title">${this.snapshot?.agentInfo.title || s.untitled}</span>
-        <span class="state" part="state" data-state=${state} role="status">${s.state[state] ?? state}</span>
-        <span class="actions" part="actions">
-          <button type="button" ?disabled=${!this.#bridgeOptions() || this.phase === 'connecting'} @click=${() => this.connect({ fresh: true })}>
-            ${s.newSession}
-          </button>
-          <button type="button" ?disabled=${!handle} @click=${() => this.#export('jsonl')}>${s.exportJsonl}</button>
-          <button type="button" ?disabled=${!handle} @click=${() => this.#export('md')}>${s.exportMarkdown}</button>
-          <slot name="header-end"></slot>
-        </span>
-      </header>
-      ${this.#banner(s)}
+      ${renderHeader(
+        {
+          title: this.snapshot?.agentInfo.title,
+          state: this.#stateKey(),
+          canStart: Boolean(this.#bridgeOptions()) && this.phase !== 'connecting',
+          hasSession: Boolean(handle),
+        },
+        { newSession: () => void this.newSession(), export: (kind) => void this.#export(kind) },
+        s,
+      )}
+      ${renderBanner(
+        {
+          configured,
+          phase: this.phase,
+          snapshot: this.snapshot,
+          error: this.error,
+          dismissed: this.dismissed,
+          turnBroke: this.#turnBroke,
+          canResend: this.#failed !== undefined && !this.#busy() && !this.#whyNotSendable(),
+        },
+        {
+          connect: (authenticate) => void this.connect(authenticate ? { authenticate } : {}),
+          continueInNew: () => void this.connect({ continueFrom: this.handle?.sessionId }),
+          dismiss: (key) => {
+            this.dismissed = key;
+            this.error = undefined;
+          },
+          resend: () => this.#resend(),
+        },
+        s,
+      )}
       <silo-transcript
         part="transcript"
         .session=${handle}
@@ -689,65 +573,7 @@ export class SiloChat extends LitElement {
         @silo-permission-answered=${this.#returnFocus}
         @silo-elicitation-ended=${this.#returnFocus}
       ></silo-transcript>
-      <div class="composer" part="composer">
-        ${
-          menu.length > 0
-            ? html`<ul class="commands" part="commands" role="listbox" id="commands" aria-label=${s.commands}>
-              ${menu.map(
-                (c, i) => html`<li
-                  role="option"
-                  id="command-${i}"
-                  part="command"
-                  aria-selected=${i === active ? 'true' : 'false'}
-                  @mousedown=${(e: Event) => {
-                    e.preventDefault();
-                    this.#pick(c);
-                  }}
-                >
-                  <span class="name">/${c.name}</span>${c.hint ? html`<span class="hint">${c.hint}</span>` : nothing}<span class="desc">${c.description}</span>
-                </li>`,
-              )}
-            </ul>`
-            : nothing
-        }
-        ${this.#pickers()}
-        ${note ? html`<p class="note" part="note" id="composer-note" role="status">${note}</p>` : nothing}
-        ${
-          hinted
-            ? html`<p class="command-hint" part="command-hint" id="command-hint">
-              <span class="name">/${hinted.name}</span> <span class="hint">${hinted.hint}</span>
-            </p>`
-            : nothing
-        }
-        <div class="input-row">
-          <textarea
-            part="input"
-            rows="1"
-            aria-label=${s.composerLabel}
-            placeholder=${s.placeholder}
-            aria-autocomplete="list"
-            aria-controls=${menu.length > 0 ? 'commands' : nothing}
-            aria-activedescendant=${menu.length > 0 ? `command-${active}` : nothing}
-            aria-describedby=${note || hinted ? [note ? 'composer-note' : '', hinted ? 'command-hint' : ''].join(' ').trim() : nothing}
-            .value=${this.draft}
-            @input=${this.#onInput}
-            @keydown=${this.#onKeydown}
-          ></textarea>
-          ${
-            busy
-              ? html`<button type="button" part="stop" @click=${() => this.cancel()}>${s.stop}</button>`
-              : html`<button
-                type="button"
-                class="primary"
-                part="send"
-                ?disabled=${!canSend || !this.draft.trim()}
-                @click=${() => this.#submit()}
-              >
-                ${s.send}
-              </button>`
-          }
-        </div>
-      </div>
+      ${this.#composer.render()}
     `;
   }
 }
