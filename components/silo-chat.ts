@@ -5,20 +5,16 @@
 import { html, LitElement, type PropertyValues } from 'lit';
 import {
   type AgentBridgeOptions,
-  type AgentElicitationRequest,
-  type AgentPermissionRequest,
   type AgentSessionConfigOption,
-  type AgentSessionConnectOptions,
   type AgentSessionHandle,
-  type AgentSessionSnapshot,
   type AgentsService,
-  createAgentsService,
   SiloError,
   toMarkdown,
 } from '../src/index.ts';
-import { type ChatPhase, renderBanner } from './chat-banners.ts';
+import { renderBanner } from './chat-banners.ts';
 import { ComposerController } from './chat-composer.ts';
 import { download, renderHeader } from './chat-header.ts';
+import { type ChatConnectOptions, ChatSession } from './chat-session.ts';
 import { chatStyles } from './chat-styles.ts';
 import type { SiloTranscript } from './silo-transcript.ts';
 import {
@@ -120,12 +116,7 @@ export class SiloChat extends LitElement {
     storageKey: { attribute: 'storage-key' },
     strings: { attribute: false },
     locale: {},
-    handle: { state: true, attribute: false },
-    snapshot: { state: true, attribute: false },
-    phase: { state: true, attribute: false },
     error: { state: true, attribute: false },
-    permissionRequests: { state: true, attribute: false },
-    elicitationRequests: { state: true, attribute: false },
     sending: { state: true, attribute: false },
     dismissed: { state: true, attribute: false },
   };
@@ -150,25 +141,33 @@ export class SiloChat extends LitElement {
   declare strings: SiloChatStringsOverride | undefined;
   /** BCP 47 locale for numbers, dates and currency. */
   declare locale: string | undefined;
-  declare private handle: AgentSessionHandle | undefined;
-  declare private snapshot: AgentSessionSnapshot | undefined;
-  declare private phase: ChatPhase;
   declare private error: SiloError | undefined;
-  declare private permissionRequests: readonly AgentPermissionRequest[];
-  declare private elicitationRequests: readonly AgentElicitationRequest[];
   declare private sending: boolean;
   /** The error whose banner the user dismissed (an `error` or the snapshot's), as `code\nmessage`. */
   declare private dismissed: string | undefined;
 
-  #ownService: AgentsService | undefined;
   /** True when `error` is a prompt that reached the agent and then failed. */
   #turnBroke = false;
   /** The text of the last message that failed (the banner offers to send it again). */
   #failed: string | undefined;
-  #attempt = 0;
-  /** The sign-in method chosen in the banner, used for every later connect. */
-  #signIn: string | undefined;
-  #unsubscribe: (() => void) | undefined;
+  readonly #session = new ChatSession(this, {
+    bridge: () => this.#bridgeOptions(),
+    cwd: () => this.cwd,
+    service: () => this.service,
+    storageKey: () => this.storageKey,
+    connecting: () => {
+      this.error = undefined;
+    },
+    failed: (e) => this.#report(e),
+    connected: (handle) =>
+      this.dispatchEvent(
+        new CustomEvent('silo-session', {
+          detail: { sessionId: handle.sessionId, resumeOutcome: handle.resumeOutcome },
+          bubbles: true,
+          composed: true,
+        }),
+      ),
+  });
   readonly #composer = new ComposerController(this, {
     strings: () => this.#strings(),
     snapshot: () => this.snapshot,
@@ -185,15 +184,24 @@ export class SiloChat extends LitElement {
   constructor() {
     super();
     this.storageKey = 'silo-chat:last-session';
-    this.phase = 'idle';
-    this.permissionRequests = [];
-    this.elicitationRequests = [];
     this.sending = false;
   }
 
   /** The connected session, if any. */
   get session(): AgentSessionHandle | undefined {
-    return this.handle;
+    return this.#session.handle;
+  }
+
+  private get handle() {
+    return this.#session.handle;
+  }
+
+  private get snapshot() {
+    return this.#session.snapshot;
+  }
+
+  private get phase() {
+    return this.#session.phase;
   }
   /**
    * Connects (or reconnects) with the current attributes, restoring this `cwd`'s last session, or the
@@ -203,95 +211,8 @@ export class SiloChat extends LitElement {
    * another device continued). `authenticate` signs in with one of the agent's methods (the banner's
    * sign-in buttons pass it) and is used for every later connect of this element.
    */
-  async connect(
-    options: {
-      fresh?: boolean;
-      continueFrom?: string;
-      sessionId?: string;
-      via?: 'resume' | 'load';
-      authenticate?: string;
-    } = {},
-  ): Promise<void> {
-    if (options.authenticate) this.#signIn = options.authenticate;
-    const attempt = ++this.#attempt;
-    await this.#close();
-    if (!this.#bridgeOptions() || !this.cwd) {
-      this.phase = 'idle';
-      return;
-    }
-    this.phase = 'connecting';
-    this.error = undefined;
-    this.permissionRequests = [];
-    this.elicitationRequests = [];
-    const service = this.#service();
-    const bridge = this.#bridgeOptions();
-    const last = options.fresh
-      ? undefined
-      : (options.continueFrom ?? options.sessionId ?? this.#lastSession());
-    const base: AgentSessionConnectOptions = {
-      bridge: bridge ?? '',
-      cwd: this.cwd,
-      ...(this.#signIn ? { authenticate: this.#signIn } : {}),
-      onPermission: (req) => {
-        if (attempt !== this.#attempt) return;
-        this.permissionRequests = [...this.permissionRequests.filter((r) => !r.signal.aborted), req];
-      },
-      onElicitation: (req) => {
-        if (attempt !== this.#attempt) return;
-        this.elicitationRequests = [...this.elicitationRequests.filter((r) => !r.signal.aborted), req];
-      },
-      onStateChange: (snapshot) => {
-        if (attempt === this.#attempt) this.snapshot = snapshot;
-      },
-    };
-    let handle: AgentSessionHandle;
-    try {
-      const resume = last
-        ? {
-            sessionId: last,
-            ...(options.continueFrom ? { startFresh: true } : {}),
-            ...(options.via && !options.continueFrom ? { via: options.via } : {}),
-          }
-        : undefined;
-      try {
-        handle = await service.connect(resume ? { ...base, resume } : base);
-      } catch (e) {
-        // A remembered session the agent and journal no longer know: start a new one.
-        if (
-          !resume ||
-          options.continueFrom ||
-          options.sessionId ||
-          SiloError.from(e).code !== 'session-not-found'
-        )
-          throw e;
-        handle = await service.connect(base);
-      }
-    } catch (e) {
-      if (attempt !== this.#attempt) return;
-      this.#fail(e);
-      return;
-    }
-    if (attempt !== this.#attempt) {
-      void handle.close();
-      return;
-    }
-    this.handle = handle;
-    this.snapshot = handle.snapshot;
-    this.phase = 'ready';
-    this.#remember(handle.sessionId);
-    this.#unsubscribe = handle.subscribe((_, snapshot) => {
-      if (attempt === this.#attempt) this.snapshot = snapshot;
-    });
-    void handle.closed.then(() => {
-      if (attempt === this.#attempt) this.snapshot = handle.snapshot;
-    });
-    this.dispatchEvent(
-      new CustomEvent('silo-session', {
-        detail: { sessionId: handle.sessionId, resumeOutcome: handle.resumeOutcome },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+  connect(options: ChatConnectOptions = {}): Promise<void> {
+    return this.#session.connect(options);
   }
 
   /** Sends a prompt. Resolves to the stop reason; a failure is shown and fired as `silo-error`. */
@@ -351,7 +272,7 @@ export class SiloChat extends LitElement {
   /** The current session's journal as JSONL, or undefined without a session. */
   async exportJsonl(): Promise<string | undefined> {
     const id = this.handle?.sessionId;
-    return id ? this.#service().exportJsonl(id) : undefined;
+    return id ? this.#session.service().exportJsonl(id) : undefined;
   }
 
   /** The current session's transcript as Markdown, or undefined without a session. */
@@ -364,16 +285,6 @@ export class SiloChat extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.hasUpdated && !this.handle && this.phase !== 'connecting') void this.connect();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#attempt++;
-    void this.#close().then(() => {
-      const own = this.#ownService;
-      this.#ownService = undefined;
-      if (own && !this.isConnected) void own.dispose();
-    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -389,50 +300,10 @@ export class SiloChat extends LitElement {
     }
   }
 
-  async #close(): Promise<void> {
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    const handle = this.handle;
-    this.handle = undefined;
-    this.snapshot = undefined;
-    if (handle) await handle.close().catch(() => undefined);
-  }
-
   /** The bridge to connect to: `bridge-url` + `bridge-token` when both are set, else `bridge`. */
   #bridgeOptions(): AgentBridgeOptions | string | undefined {
     if (this.bridgeUrl && this.bridgeToken) return { url: this.bridgeUrl, token: this.bridgeToken };
     return this.bridge?.trim() || undefined;
-  }
-
-  #service(): AgentsService {
-    if (this.service) return this.service;
-    this.#ownService ??= createAgentsService();
-    return this.#ownService;
-  }
-
-  #key(): string {
-    return `${this.storageKey}:${this.cwd ?? ''}`;
-  }
-
-  #lastSession(): string | undefined {
-    try {
-      return localStorage.getItem(this.#key()) ?? undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  #remember(sessionId: string): void {
-    try {
-      localStorage.setItem(this.#key(), sessionId);
-    } catch {
-      // Storage unavailable (private mode, sandboxed frame): the chat still works, without restore.
-    }
-  }
-
-  #fail(e: unknown): void {
-    this.phase = 'failed';
-    this.#report(e);
   }
 
   #report(e: unknown): void {
@@ -527,7 +398,7 @@ export class SiloChat extends LitElement {
   override render() {
     const s = this.#strings();
     const handle = this.handle;
-    const offlineId = !handle ? this.#lastSession() : undefined;
+    const offlineId = !handle ? this.#session.lastSession() : undefined;
     const configured = Boolean(this.#bridgeOptions() && this.cwd);
     return html`
       ${renderHeader(
@@ -564,10 +435,10 @@ export class SiloChat extends LitElement {
       <silo-transcript
         part="transcript"
         .session=${handle}
-        .service=${handle ? undefined : offlineId ? (this.service ?? this.#ownService) : undefined}
+        .service=${handle ? undefined : offlineId ? this.#session.serviceIfAny() : undefined}
         .sessionId=${handle ? undefined : offlineId}
-        .permissionRequests=${this.permissionRequests}
-        .elicitationRequests=${this.elicitationRequests}
+        .permissionRequests=${this.#session.permissionRequests}
+        .elicitationRequests=${this.#session.elicitationRequests}
         .strings=${this.strings?.transcript}
         .locale=${this.locale}
         @silo-permission-answered=${this.#returnFocus}
