@@ -17,6 +17,7 @@ import {
   TranscriptModel,
   type TranscriptRow,
 } from '../src/index.ts';
+import { copyStyles } from './copy.ts';
 import { defaultTranscriptStrings, mergeStrings, type SiloTranscriptStrings } from './strings.ts';
 import { theme } from './theme.ts';
 import { type PromptState, type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
@@ -142,7 +143,7 @@ function provideFrameResizeObserver(): void {
  * @cssprop [--silo-transcript-min-height] - Minimum height (16rem); give the element a height to fill.
  */
 export class SiloTranscript extends LitElement {
-  static override styles = [theme, transcriptStyles];
+  static override styles = [theme, transcriptStyles, copyStyles];
 
   static override properties = {
     session: { attribute: false },

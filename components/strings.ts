@@ -276,3 +276,22 @@ export const defaultChatActionStrings: SiloChatActionStrings = {
   editLastLabel: 'Edit your last message and send it again (↑ in an empty composer)',
   resend: 'Send again',
 };
+
+/** Strings of the copy buttons on messages and code blocks (components/copy.ts). */
+export interface SiloCopyStrings {
+  copy: string;
+  copied: string;
+  copyFailed: string;
+  /** Tooltip of a message's copy button. */
+  copyMessage: string;
+  /** Tooltip of a code block's copy button. */
+  copyCode: string;
+}
+
+export const defaultCopyStrings: SiloCopyStrings = {
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Copy failed',
+  copyMessage: 'Copy this message',
+  copyCode: 'Copy this code',
+};

@@ -5,7 +5,6 @@
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type {
   AgentContentBlock,
   AgentElicitationRequest,
@@ -22,6 +21,7 @@ import type {
   TurnEndRow,
   UnknownRow,
 } from '../src/index.ts';
+import { copyButton, markdownWithCopy } from './copy.ts';
 import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
 import { lineDiff } from './line-diff.ts';
 import { renderMarkdown, safeHref } from './markdown.ts';
@@ -106,7 +106,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     p.type === 'text'
       ? row.role === 'user'
         ? html`<div class="plain">${p.text}</div>`
-        : html`<div class="md">${unsafeHTML(markdown(row, p.text))}</div>`
+        : html`<div class="md">${markdownWithCopy(p, markdown(row, p.text))}</div>`
       : block(p.block, row, ctx),
   );
   const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
@@ -130,6 +130,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     <div class="bubble">
       <div class="who">
         <span>${who}</span>${time ? html`<time datetime=${row.timestamp!}>${time}</time>` : nothing}${meta}
+        ${copyButton(() => row.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''))}
       </div>
       ${body}
     </div>
@@ -142,7 +143,7 @@ function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateRe
   const f = b as Record<string, unknown>;
   switch (b.type) {
     case 'text':
-      return html`<div class="md">${unsafeHTML(markdown(owner, String(f.text ?? '')))}</div>`;
+      return html`<div class="md">${markdownWithCopy(b, markdown(owner, String(f.text ?? '')))}</div>`;
     case 'image': {
       const mime = String(f.mimeType ?? '');
       const data = typeof f.data === 'string' ? f.data : '';
