@@ -185,4 +185,130 @@ describe('<silo-chat> turn controls (issue 16)', function () {
     expect(chat.session?.sessionId).to.equal(second);
     expect((await inCwd()).sort()).to.deep.equal([first, second].sort());
   });
+
+  it('copy buttons on a message and on its code blocks write the plain text to the clipboard', async () => {
+    const text = 'Run this:\n\n```sh\necho "<b>hi</b>" && ls\n```\n\nThen <i>check</i>.';
+    const t = document.createElement('silo-transcript');
+    t.updates = [
+      { kind: 'agent_message_chunk', text, messageId: 'm1', raw: { sessionUpdate: 'agent_message_chunk' } },
+    ];
+    cleanup = mount(t, 500);
+    const written: string[] = [];
+    const clipboard = navigator.clipboard;
+    const original = Object.getOwnPropertyDescriptor(clipboard, 'writeText');
+    Object.defineProperty(clipboard, 'writeText', {
+      configurable: true,
+      value: async (value: string) => {
+        written.push(value);
+      },
+    });
+    try {
+      const row = await until(
+        () => t.shadowRoot!.querySelector<HTMLElement>('[part~="message-agent"]'),
+        'agent message',
+      );
+      const message = row.querySelector<HTMLButtonElement>('.who [part~="copy"]')!;
+      const code = row.querySelector<HTMLButtonElement>('[part~="copy-code"]')!;
+      expect(message.textContent!.trim()).to.equal('Copy');
+      expect(row.querySelectorAll('[part~="copy-code"]')).to.have.length(1);
+      message.focus();
+      await sendKeys({ press: 'Enter' });
+      await until(() => written.length === 1, 'message copied');
+      expect(written[0]).to.equal(text);
+      await until(() => message.textContent === 'Copied', 'says copied');
+      code.focus();
+      await sendKeys({ press: 'Enter' });
+      await until(() => written.length === 2, 'code copied');
+      expect(written[1]).to.equal('echo "<b>hi</b>" && ls\n');
+      // The agent's markup stayed text inside the code block: no element came from it.
+      expect(row.querySelector('.code pre b')).to.equal(null);
+    } finally {
+      if (original) Object.defineProperty(clipboard, 'writeText', original);
+      else delete (clipboard as unknown as Record<string, unknown>).writeText;
+    }
+  });
+
+  describe('history (item 5)', () => {
+    /** The session ids the journal's database holds, hidden or not (read straight from IndexedDB). */
+    async function storedIds(databaseName: string): Promise<string[]> {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(databaseName);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const request = db.transaction('sessions').objectStore('sessions').getAllKeys();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        return keys.map(String).sort();
+      } finally {
+        db.close();
+      }
+    }
+
+    it('an imported session keeps the title it was exported with', async () => {
+      const jsonl = [
+        { kind: 'user_message_chunk', text: 'hello', raw: { sessionUpdate: 'user_message_chunk' } },
+        { kind: 'session_info_update', raw: { sessionUpdate: 'session_info_update', title: 'Old title' } },
+        {
+          kind: 'session_info_update',
+          raw: { sessionUpdate: 'session_info_update', title: 'Greeting plan' },
+        },
+      ]
+        .map((u) => JSON.stringify(u))
+        .join('\n');
+      const id = await service.importJsonl(jsonl);
+      const listed = (await service.sessions()).find((s) => s.sessionId === id);
+      expect(listed?.title).to.equal('Greeting plan');
+    });
+
+    it('Clear on a session that continued another removes the hidden predecessor too', async () => {
+      const b = await startBridge({ agentArgs: ['--no-resume', '--no-load'] });
+      const databaseName = `silo-history-${crypto.randomUUID()}`;
+      const own = createAgentsService({ databaseName });
+      try {
+        const cwd = `/tmp/silo-turns-hist-${crypto.randomUUID()}`;
+        const key = `silo-turns-hist-${crypto.randomUUID()}`;
+        const make = () => {
+          const chat = document.createElement('silo-chat');
+          chat.setAttribute('storage-key', key);
+          chat.service = own;
+          chat.setAttribute('bridge-url', b.url);
+          chat.setAttribute('bridge-token', b.token);
+          chat.setAttribute('cwd', cwd);
+          return chat;
+        };
+        const first = make();
+        cleanup = mount(first, 600);
+        await connected(first);
+        await sendAndWait(first, 'carried words');
+        const a = first.session!.sessionId;
+        cleanup();
+        const chat = make();
+        cleanup = mount(chat, 600);
+        await until(() => state(chat) === 'read-only', 'journal-only', 20000);
+        const button = Array.from(part(chat, 'banner')!.querySelectorAll('button')).find((x) =>
+          x.textContent!.includes('Continue in a new session'),
+        )!;
+        button.focus();
+        await sendKeys({ press: 'Enter' });
+        await until(
+          () => chat.session && chat.session.sessionId !== a && state(chat) === 'connected',
+          'continued',
+        );
+        const bId = chat.session!.sessionId;
+        expect(await storedIds(databaseName)).to.deep.equal([a, bId].sort());
+        expect((await own.sessions()).map((s) => s.sessionId)).to.deep.equal([bId]);
+        cleanup();
+        cleanup = undefined;
+        await own.clear(bId);
+        expect(await storedIds(databaseName), 'nothing hidden is left behind').to.deep.equal([]);
+      } finally {
+        await own.dispose();
+        await stopBridge(b.id);
+      }
+    });
+  });
 });
