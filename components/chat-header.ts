@@ -47,3 +47,22 @@ export function download(name: string, text: string, type: string): void {
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/**
+ * Saves the session's JSONL journal or Markdown transcript (`text()`) as `<sessionId>.jsonl|md`.
+ * Rejects as `text()` does; nothing is saved without text.
+ */
+export async function saveExport(
+  kind: 'jsonl' | 'md',
+  sessionId: string | undefined,
+  text: () => Promise<string | undefined>,
+): Promise<void> {
+  const body = await text();
+  if (body === undefined) return;
+  const md = kind === 'md';
+  download(
+    `${sessionId ?? 'session'}.${md ? 'md' : 'jsonl'}`,
+    body,
+    md ? 'text/markdown' : 'application/jsonl',
+  );
+}

@@ -17,6 +17,7 @@ import {
   SiloError,
 } from '../src/index.ts';
 import type { ChatPhase } from './chat-banners.ts';
+import type { SiloChatStrings } from './strings.ts';
 
 /** Options of {@link ChatSession.connect} (and `<silo-chat>`'s `connect`). */
 export interface ChatConnectOptions {
@@ -189,6 +190,23 @@ export class ChatSession implements ReactiveController {
       if (current()) this.#set({ snapshot: handle.snapshot });
     });
     this.cfg.connected(handle);
+  }
+
+  /** Why a message cannot be sent now (in the words of `s`), or undefined when it can. */
+  whyNotSendable(s: SiloChatStrings): string | undefined {
+    const snapshot = this.snapshot;
+    if (!this.handle || !snapshot)
+      return this.phase === 'connecting' ? s.notSentConnecting : s.notSentOffline;
+    if (snapshot.resumeOutcome === 'journal-only' || snapshot.state === 'read-only') return s.notSentReadOnly;
+    if (snapshot.state === 'reconnecting') return s.notSentReconnecting;
+    if (snapshot.state !== 'connected') return s.notSentOffline;
+    return undefined;
+  }
+
+  /** The state the header shows: the session's once connected, else the phase. */
+  stateKey(): string {
+    if (this.phase === 'ready') return this.snapshot?.state ?? 'connected';
+    return this.phase;
   }
 
   /** Closes the open session, if any. */

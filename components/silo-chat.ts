@@ -13,9 +13,10 @@ import {
 } from '../src/index.ts';
 import { renderBanner } from './chat-banners.ts';
 import { ComposerController } from './chat-composer.ts';
-import { download, renderHeader } from './chat-header.ts';
+import { renderHeader, saveExport } from './chat-header.ts';
 import { type ChatConnectOptions, ChatSession } from './chat-session.ts';
 import { chatStyles } from './chat-styles.ts';
+import { ChatTurns } from './chat-turns.ts';
 import type { SiloTranscript } from './silo-transcript.ts';
 import {
   defaultChatActionStrings,
@@ -49,15 +50,6 @@ declare global {
 export type SiloChatStringsOverride = Partial<SiloChatStrings & SiloChatActionStrings> & {
   readonly transcript?: Partial<SiloTranscriptStrings>;
 };
-
-/** Prompt failures that mean the prompt never reached the agent. */
-const NOT_SENT = new Set([
-  'journal-only',
-  'invalid-params',
-  'not-owner',
-  'auth-required',
-  'session-not-found',
-]);
 
 /**
  * A complete ACP chat: drop it into any page with the bridge's URL and token and a working directory.
@@ -117,7 +109,6 @@ export class SiloChat extends LitElement {
     strings: { attribute: false },
     locale: {},
     error: { state: true, attribute: false },
-    sending: { state: true, attribute: false },
     dismissed: { state: true, attribute: false },
   };
 
@@ -142,14 +133,9 @@ export class SiloChat extends LitElement {
   /** BCP 47 locale for numbers, dates and currency. */
   declare locale: string | undefined;
   declare private error: SiloError | undefined;
-  declare private sending: boolean;
   /** The error whose banner the user dismissed (an `error` or the snapshot's), as `code\nmessage`. */
   declare private dismissed: string | undefined;
 
-  /** True when `error` is a prompt that reached the agent and then failed. */
-  #turnBroke = false;
-  /** The text of the last message that failed (the banner offers to send it again). */
-  #failed: string | undefined;
   readonly #session = new ChatSession(this, {
     bridge: () => this.#bridgeOptions(),
     cwd: () => this.cwd,
@@ -168,6 +154,14 @@ export class SiloChat extends LitElement {
         }),
       ),
   });
+  readonly #turns = new ChatTurns(this, {
+    handle: () => this.handle,
+    completed: () => {
+      this.error = undefined;
+      this.dismissed = undefined;
+    },
+    failed: (e) => this.#report(e),
+  });
   readonly #composer = new ComposerController(this, {
     strings: () => this.#strings(),
     snapshot: () => this.snapshot,
@@ -184,7 +178,6 @@ export class SiloChat extends LitElement {
   constructor() {
     super();
     this.storageKey = 'silo-chat:last-session';
-    this.sending = false;
   }
 
   /** The connected session, if any. */
@@ -216,30 +209,8 @@ export class SiloChat extends LitElement {
   }
 
   /** Sends a prompt. Resolves to the stop reason; a failure is shown and fired as `silo-error`. */
-  async send(text: string): Promise<string | undefined> {
-    const handle = this.handle;
-    if (!handle || !text.trim()) return undefined;
-    this.sending = true;
-    try {
-      const stop = await handle.prompt(text);
-      // A turn that completed resolves whatever went wrong before.
-      if (handle === this.handle) {
-        this.error = undefined;
-        this.dismissed = undefined;
-        this.#failed = undefined;
-      }
-      return stop;
-    } catch (e) {
-      // Refused before it reached the agent, or sent and then broken off (crash, dropped connection)?
-      const code = SiloError.from(e).code;
-      this.#turnBroke = !NOT_SENT.has(code);
-      // It can be sent again from the banner (unless it can never be: a read-only session).
-      this.#failed = code === 'journal-only' ? undefined : text;
-      this.#report(e);
-      return undefined;
-    } finally {
-      this.sending = false;
-    }
+  send(text: string): Promise<string | undefined> {
+    return this.#turns.send(text);
   }
 
   /**
@@ -261,12 +232,8 @@ export class SiloChat extends LitElement {
   }
 
   /** Cancels the running turn. */
-  async cancel(): Promise<void> {
-    try {
-      await this.handle?.cancel();
-    } catch (e) {
-      this.#report(e);
-    }
+  cancel(): Promise<void> {
+    return this.#turns.cancel();
   }
 
   /** The current session's journal as JSONL, or undefined without a session. */
@@ -307,7 +274,7 @@ export class SiloChat extends LitElement {
   }
 
   #report(e: unknown): void {
-    if (!this.sending) this.#turnBroke = false;
+    if (!this.#turns.sending) this.#turns.broke = false;
     const error = SiloError.from(e);
     this.error = error;
     this.dispatchEvent(new CustomEvent('silo-error', { detail: { error }, bubbles: true, composed: true }));
@@ -317,20 +284,12 @@ export class SiloChat extends LitElement {
     return mergeStrings({ ...defaultChatStrings, ...defaultChatActionStrings }, this.strings);
   }
 
-  /** Why the composer cannot send right now, or undefined when it can. */
   #whyNotSendable(): string | undefined {
-    const s = this.#strings();
-    const snapshot = this.snapshot;
-    if (!this.handle || !snapshot)
-      return this.phase === 'connecting' ? s.notSentConnecting : s.notSentOffline;
-    if (snapshot.resumeOutcome === 'journal-only' || snapshot.state === 'read-only') return s.notSentReadOnly;
-    if (snapshot.state === 'reconnecting') return s.notSentReconnecting;
-    if (snapshot.state !== 'connected') return s.notSentOffline;
-    return undefined;
+    return this.#session.whyNotSendable(this.#strings());
   }
 
   #busy(): boolean {
-    return this.sending || Boolean(this.snapshot?.busy);
+    return this.#turns.sending || Boolean(this.snapshot?.busy);
   }
 
   #transcript(): SiloTranscript | null {
@@ -371,28 +330,17 @@ export class SiloChat extends LitElement {
 
   async #export(kind: 'jsonl' | 'md'): Promise<void> {
     try {
-      const id = this.handle?.sessionId ?? 'session';
-      const text = kind === 'jsonl' ? await this.exportJsonl() : await this.exportMarkdown();
-      if (text !== undefined) {
-        const md = kind === 'md';
-        download(`${id}.${md ? 'md' : 'jsonl'}`, text, md ? 'text/markdown' : 'application/jsonl');
-      }
+      await saveExport(kind, this.handle?.sessionId, () =>
+        kind === 'jsonl' ? this.exportJsonl() : this.exportMarkdown(),
+      );
     } catch (e) {
       this.#report(e);
     }
   }
 
-  #stateKey(): string {
-    if (this.phase === 'ready') return this.snapshot?.state ?? 'connected';
-    return this.phase === 'failed' ? 'failed' : this.phase;
-  }
-
   #resend(): void {
-    const text = this.#failed;
-    if (text === undefined || this.#whyNotSendable() || this.#busy()) return;
-    this.#failed = undefined;
-    this.error = undefined;
-    void this.send(text);
+    if (this.#whyNotSendable() || this.#busy()) return;
+    if (this.#turns.resend()) this.error = undefined;
   }
 
   override render() {
@@ -404,7 +352,7 @@ export class SiloChat extends LitElement {
       ${renderHeader(
         {
           title: this.snapshot?.agentInfo.title,
-          state: this.#stateKey(),
+          state: this.#session.stateKey(),
           canStart: Boolean(this.#bridgeOptions()) && this.phase !== 'connecting',
           hasSession: Boolean(handle),
         },
@@ -418,8 +366,8 @@ export class SiloChat extends LitElement {
           snapshot: this.snapshot,
           error: this.error,
           dismissed: this.dismissed,
-          turnBroke: this.#turnBroke,
-          canResend: this.#failed !== undefined && !this.#busy() && !this.#whyNotSendable(),
+          turnBroke: this.#turns.broke,
+          canResend: this.#turns.failedText !== undefined && !this.#busy() && !this.#whyNotSendable(),
         },
         {
           connect: (authenticate) => void this.connect(authenticate ? { authenticate } : {}),
