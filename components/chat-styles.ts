@@ -267,4 +267,22 @@ export const chatStyles = css`
     font-size: 0.95em;
     padding: 1px 8px;
   }
+  /* Phones: the pickers take one line that scrolls sideways, the header's buttons are smaller. */
+  @media (max-width: 480px) {
+    header {
+      padding: 6px 8px;
+    }
+    .actions button {
+      padding: 1px 6px;
+      font-size: 0.8em;
+    }
+    .pickers {
+      flex-wrap: nowrap;
+      overflow-x: auto;
+      margin-bottom: 4px;
+    }
+    .pickers label {
+      flex: none;
+    }
+  }
 `;
