@@ -214,4 +214,75 @@ export const chatStyles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
+  .status-row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    align-items: center;
+    margin: 0 0 6px;
+    font-size: 0.85em;
+    color: var(--_muted);
+  }
+  .working {
+    display: inline-flex;
+    gap: 6px;
+    align-items: center;
+  }
+  .working::before {
+    content: '';
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: var(--_accent);
+    animation: silo-pulse 1.2s ease-in-out infinite;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .working::before {
+      animation: none;
+    }
+  }
+  @keyframes silo-pulse {
+    50% {
+      opacity: 0.3;
+    }
+  }
+  .elapsed {
+    font-variant-numeric: tabular-nums;
+  }
+  .queued {
+    display: inline-flex;
+    gap: 6px;
+    align-items: center;
+    min-width: 0;
+    max-width: 100%;
+  }
+  .queued .text {
+    color: var(--_fg);
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    min-width: 0;
+  }
+  .queued button {
+    font-size: 0.95em;
+    padding: 1px 8px;
+  }
+  /* Phones: the pickers take one line that scrolls sideways, the header's buttons are smaller. */
+  @media (max-width: 480px) {
+    header {
+      padding: 6px 8px;
+    }
+    .actions button {
+      padding: 1px 6px;
+      font-size: 0.8em;
+    }
+    .pickers {
+      flex-wrap: nowrap;
+      overflow-x: auto;
+      margin-bottom: 4px;
+    }
+    .pickers label {
+      flex: none;
+    }
+  }
 `;

@@ -37,6 +37,8 @@ export class LiveRequestsController implements ReactiveController {
   #prompts = new Map<string, PromptState>();
   #focusPrompt: string | undefined;
   #orphanFocused: string | undefined;
+  /** The option last focused in a prompt's stand-in (by prompt id): its row's same option takes focus. */
+  #standInOption = new Map<string, string>();
 
   constructor(
     private readonly host: LiveRequestsHost,
@@ -65,6 +67,17 @@ export class LiveRequestsController implements ReactiveController {
     this.#seen = new WeakSet();
     this.adopt();
   }
+
+  /**
+   * Listener for the pending area's `focusin`: remembers the option focused in a prompt's stand-in, so
+   * that when the prompt's row replaces it the same option takes focus (see {@link hostUpdated}).
+   */
+  onStandInFocus = (e: FocusEvent): void => {
+    const target = e.target as HTMLElement;
+    const id = target.closest('[data-prompt]')?.getAttribute('data-prompt');
+    const option = target.getAttribute('data-option');
+    if (id && option) this.#standInOption.set(id, option);
+  };
 
   /** The local state of a live permission prompt (being answered, answered, failed). */
   promptState(id: string): PromptState {
@@ -178,6 +191,12 @@ export class LiveRequestsController implements ReactiveController {
       await loadElicitation();
       await question.updateComplete;
       if (!prompt.matches(':focus-within')) question.focusFirst();
-    } else prompt.focus({ preventScroll: true });
+      return;
+    }
+    const option = index >= 0 ? this.#standInOption.get(id) : undefined;
+    const button = option
+      ? prompt.querySelector<HTMLElement>(`button[data-option="${CSS.escape(option)}"]:not([disabled])`)
+      : null;
+    (button ?? prompt).focus({ preventScroll: true });
   }
 }

@@ -13,6 +13,7 @@ import {
   type AgentElicitationResolution,
   describeUrl,
 } from '../src/index.ts';
+import { draftFocusTarget, draftOf, startDraft, trackDraftFocus } from './elicitation-drafts.ts';
 import { elicitationStyles } from './elicitation-styles.ts';
 import {
   elicitationEvent,
@@ -194,6 +195,12 @@ export class SiloElicitation extends LitElement {
     return this.phase === 'sending' || this.phase === 'waiting' || this.phase === 'ended';
   }
 
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    trackDraftFocus(root as ShadowRoot, () => this.#active);
+    return root;
+  }
+
   protected override updated(): void {
     if (!this.#focusPending) return;
     this.#focusPending = false;
@@ -210,14 +217,21 @@ export class SiloElicitation extends LitElement {
     this.completion = undefined;
     const request = this.#active;
     if (!request) return;
-    this.values = initialFormValues(request.questions);
+    const draft = draftOf(request);
+    // Another element showed this question before (see elicitation-drafts.ts): continue its draft.
+    if (draft) this.values = draft.values;
+    else {
+      this.values = initialFormValues(request.questions);
+      startDraft(request, this.values);
+    }
     this.phase = 'open';
     if (request.signal.aborted) {
       this.#end(resolutionFromAbort(request.signal.reason));
       return;
     }
     this.#watch(request);
-    this.#focusPending = true;
+    // Focus follows a draft only if it was in the element that showed it before.
+    this.#focusPending = draft ? draft.focused === true : true;
   }
 
   #watch(request: AgentElicitationRequest): void {
@@ -231,9 +245,17 @@ export class SiloElicitation extends LitElement {
     this.#unlisten = () => request.signal.removeEventListener('abort', onAbort);
   }
 
-  /** Moves focus to the first field (or the first invalid one), the primary button, or Decline. */
+  /**
+   * Moves focus to the first invalid field, else the field last focused in this question (by this or
+   * an earlier element showing it), else the first field, the primary button, or Decline.
+   */
   focusFirst(): void {
-    firstFocusTarget(this.renderRoot as ShadowRoot)?.focus();
+    const root = this.renderRoot as ShadowRoot;
+    const invalid = root.querySelector('[aria-invalid="true"]');
+    (invalid
+      ? firstFocusTarget(root)
+      : (draftFocusTarget(root, this.#active) ?? firstFocusTarget(root))
+    )?.focus();
   }
 
   #emit(name: keyof SiloElicitationEventMap, detail: SiloElicitationEventDetail): void {
@@ -261,6 +283,8 @@ export class SiloElicitation extends LitElement {
 
   #setValue = (id: string, value: AgentElicitationAnswer): void => {
     this.values = { ...this.values, [id]: value };
+    const draft = draftOf(this.#active);
+    if (draft) draft.values = this.values;
     if (this.#submitted) this.#revalidate();
   };
 

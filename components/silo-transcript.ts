@@ -15,6 +15,7 @@ import type {
   TranscriptModel,
   TranscriptRow,
 } from '../src/index.ts';
+import { copyStyles } from './copy.ts';
 import { LiveRequestsController } from './live-requests.ts';
 import { StickToBottomController } from './stick-to-bottom.ts';
 import {
@@ -126,7 +127,7 @@ const LAYOUT = flow();
  * @cssprop [--silo-transcript-min-height] - Minimum height (16rem); give the element a height to fill.
  */
 export class SiloTranscript extends LitElement {
-  static override styles = [theme, transcriptStyles];
+  static override styles = [theme, transcriptStyles, copyStyles];
 
   static override properties = {
     session: { attribute: false },
@@ -369,7 +370,9 @@ export class SiloTranscript extends LitElement {
       </div>
       ${
         orphans.length
-          ? html`<div class="pending" part="pending">${orphans.map((row) => renderRow(row, -1, ctx))}</div>`
+          ? html`<div class="pending" part="pending" @focusin=${this.#requests.onStandInFocus}>
+              ${orphans.map((row) => renderRow(row, -1, ctx))}
+            </div>`
           : nothing
       }
       ${

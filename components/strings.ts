@@ -352,3 +352,56 @@ export function mergeStrings<T extends object>(defaults: T, override: StringsOve
   }
   return out as T;
 }
+
+// ── <silo-chat>'s turn controls (working state, queue, edit and resend) ─────────────────────────────
+// A section of its own (kept apart from the strings above, which another change restructures).
+
+/** Strings of `<silo-chat>`'s turn controls; override them through `<silo-chat>`'s `strings`. */
+export interface SiloChatActionStrings {
+  /** Shown while a turn runs, with the elapsed time beside it. */
+  working: string;
+  /** The elapsed time of the running turn, e.g. `0:07`. */
+  elapsed: (seconds: number) => string;
+  /** Tooltip of Stop: how to stop by keyboard. */
+  stopHint: string;
+  /** Before a message typed while the agent works: it is sent when the turn ends. */
+  queued: string;
+  /** Cancels the queued message (its text returns to the composer). */
+  unqueue: string;
+  /** Puts the last message back into the composer to edit and send again. */
+  editLast: string;
+  /** Accessible name of {@link editLast}. */
+  editLastLabel: string;
+  /** Sends a message that failed again. */
+  resend: string;
+}
+
+export const defaultChatActionStrings: SiloChatActionStrings = {
+  working: 'Working…',
+  elapsed: (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
+  stopHint: 'Stop the agent’s turn (Esc)',
+  queued: 'Sent when the agent finishes:',
+  unqueue: 'Cancel',
+  editLast: 'Edit last',
+  editLastLabel: 'Edit your last message and send it again (↑ in an empty composer)',
+  resend: 'Send again',
+};
+
+/** Strings of the copy buttons on messages and code blocks (components/copy.ts). */
+export interface SiloCopyStrings {
+  copy: string;
+  copied: string;
+  copyFailed: string;
+  /** Tooltip of a message's copy button. */
+  copyMessage: string;
+  /** Tooltip of a code block's copy button. */
+  copyCode: string;
+}
+
+export const defaultCopyStrings: SiloCopyStrings = {
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Copy failed',
+  copyMessage: 'Copy this message',
+  copyCode: 'Copy this code',
+};

@@ -22,6 +22,7 @@ import type {
   TurnEndRow,
   UnknownRow,
 } from '../src/index.ts';
+import { copyButton, onCodeCopyClick, withCodeCopy } from './copy.ts';
 import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
 import { loadElicitation } from './lazy.ts';
 import { lineDiff } from './line-diff.ts';
@@ -111,7 +112,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     p.type === 'text'
       ? row.role === 'user'
         ? html`<div class="plain">${p.text}</div>`
-        : html`<div class="md">${renderMarkdownBlocks(`${row.key}#${i}`, p.text).map((b) => unsafeHTML(b))}</div>`
+        : html`<div class="md" @click=${onCodeCopyClick}>${renderMarkdownBlocks(`${row.key}#${i}`, p.text).map((b) => unsafeHTML(withCodeCopy(b)))}</div>`
       : block(p.block, row, ctx),
   );
   const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
@@ -135,6 +136,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     <div class="bubble">
       <div class="who">
         <span>${who}</span>${time ? html`<time datetime=${row.timestamp!}>${time}</time>` : nothing}${meta}
+        ${copyButton(() => row.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''))}
       </div>
       ${body}
     </div>
@@ -147,7 +149,7 @@ function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateRe
   const f = b as Record<string, unknown>;
   switch (b.type) {
     case 'text':
-      return html`<div class="md">${unsafeHTML(markdown(owner, String(f.text ?? '')))}</div>`;
+      return html`<div class="md" @click=${onCodeCopyClick}>${unsafeHTML(withCodeCopy(markdown(owner, String(f.text ?? ''))))}</div>`;
     case 'image': {
       const mime = String(f.mimeType ?? '');
       const data = typeof f.data === 'string' ? f.data : '';

@@ -118,6 +118,12 @@ async function connectChat(options: Parameters<typeof chat.connect>[0]): Promise
   await chat.connect(options);
 }
 
+/** "New session": keeps the live session while it is still empty, so no empty entries pile up. */
+function newSession(): void {
+  update({ viewing: undefined, message: undefined });
+  void chat.newSession();
+}
+
 function send(entry: PickerEntry): void {
   if (!canSend()) return;
   void chat.send(entry.prompt);
@@ -247,7 +253,7 @@ function sidebarTemplate() {
     </header>
     ${bridgeStatus()}
     <div class="actions">
-      <button type="button" class="primary" id="new-session" ?disabled=${!state.bridge} @click=${() => connectChat({ fresh: true })}>
+      <button type="button" class="primary" id="new-session" ?disabled=${!state.bridge} @click=${() => newSession()}>
         New session
       </button>
       <label class="button">

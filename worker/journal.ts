@@ -195,10 +195,19 @@ export class Journal {
   /** Deletes one session's journal and its record. The only deletion there is. */
   async clear(sessionId: string): Promise<void> {
     const tx = this.db.transaction(['sessions', 'segments'], 'readwrite');
-    await tx.objectStore('segments').delete(range(sessionId));
-    await tx.objectStore('sessions').delete(sessionId);
+    const sessions = tx.objectStore('sessions');
+    // A session continued by this one holds nothing of its own (its updates moved here) and is hidden
+    // from the history: it goes too, else its record would stay in storage, never listed again.
+    const gone = [sessionId];
+    for (let i = 0; i < gone.length; i++) {
+      const id = gone[i]!;
+      await tx.objectStore('segments').delete(range(id));
+      await sessions.delete(id);
+      for (const r of await sessions.getAll())
+        if (r.continuedBy === id && !r.nextSeq && !gone.includes(r.sessionId)) gone.push(r.sessionId);
+    }
     await tx.done;
-    this.writers.delete(sessionId);
+    for (const id of gone) this.writers.delete(id);
   }
 
   /**

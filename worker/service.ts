@@ -4,6 +4,7 @@
  */
 import { SiloError } from '../src/errors.ts';
 import { parseJsonl, toJsonl } from '../src/export.ts';
+import { EMPTY_SESSION_STATE, reduceSessionState } from '../src/session-state.ts';
 import type { WorkerApi } from '../src/worker-api.ts';
 import { listAgentSessions } from './agent-sessions.ts';
 import { type Journal, journalOpener } from './journal.ts';
@@ -68,7 +69,9 @@ export function createWorkerService(): WorkerApi {
       const updates = parseJsonl(jsonl);
       const id = sessionId ?? `import-${crypto.randomUUID()}`;
       const j = await db();
-      const record = await j.upsertSession(id, { lastOutcome: 'journal-only' });
+      // The title the imported updates end with is the session's, as it was where it was exported.
+      const { title } = updates.reduce(reduceSessionState, EMPTY_SESSION_STATE);
+      const record = await j.upsertSession(id, { lastOutcome: 'journal-only', ...(title ? { title } : {}) });
       const writer = j.writer(id, record.nextSeq);
       writer.append(updates.map((u, i) => ({ ...u, seq: record.nextSeq + i })));
       await writer.flushed();
