@@ -157,13 +157,21 @@ export class LiveRequestsController implements ReactiveController {
   hostUpdated(): void {
     const id = this.#focusPrompt;
     if (id === undefined) return;
-    // Focus follows the prompt: into the pending area now, into the log once its row arrived
-    // (unless the user moved focus elsewhere meanwhile).
+    // Focus follows the prompt: into the pending area now, into the log once its row arrived. It
+    // never takes focus from text the user is typing outside the transcript (a follow-up in a
+    // composer: Enter would answer the prompt), nor, once the stand-in had focus, from wherever the
+    // user moved it meanwhile.
     if (this.#renderedIndex(id) >= 0) {
       this.#focusPrompt = undefined;
       const active = document.activeElement;
-      if (!active || active === document.body || this.host.matches(':focus-within')) void this.#focus(id);
-    } else if (this.#orphanFocused !== id && this.orphans().some((r) => r.key.endsWith(`:${id}`))) {
+      const standInHadFocus = this.#orphanFocused === id;
+      const free = !active || active === document.body || this.host.matches(':focus-within');
+      if (standInHadFocus ? free : !typingOutside(this.host)) void this.#focus(id);
+    } else if (
+      this.#orphanFocused !== id &&
+      this.orphans().some((r) => r.key.endsWith(`:${id}`)) &&
+      !typingOutside(this.host)
+    ) {
       this.#orphanFocused = id;
       void this.#focus(id);
     }
@@ -199,4 +207,15 @@ export class LiveRequestsController implements ReactiveController {
       : null;
     (button ?? prompt).focus({ preventScroll: true });
   }
+}
+
+/** Whether focus is in a text field outside `host` that holds typed text. */
+function typingOutside(host: HTMLElement): boolean {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  if (!active || host.contains(active) || host.shadowRoot?.contains(active)) return false;
+  if (active instanceof HTMLTextAreaElement) return active.value !== '';
+  if (active instanceof HTMLInputElement)
+    return /^(text|search|email|url|tel|password|number)$/.test(active.type) && active.value !== '';
+  return active instanceof HTMLElement && active.isContentEditable && active.textContent !== '';
 }
