@@ -8,14 +8,14 @@
  * leave the state unchanged; nothing here throws.
  * @packageDocumentation
  */
+
+import type { ReadonlyRaw as Raw } from './json.ts';
 import type {
   AgentCommand,
   AgentSessionConfigOption,
   AgentSessionUpdate,
   AgentSessionUsage,
 } from './types.ts';
-
-type Raw = Readonly<Record<string, unknown>>;
 
 /** What a session's updates say about it, beside the conversation. */
 export interface SessionState {

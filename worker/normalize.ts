@@ -4,6 +4,8 @@
  * It applies the defaults the SDK does not (tool kind `other`, status `pending`), keeps unknown kinds
  * with `raw` intact, and synthesizes `messageId` deterministically when the agent omits it.
  */
+
+import type { ReadonlyRaw as Raw } from '../src/json.ts';
 import { SESSION_STATE_KINDS } from '../src/session-state.ts';
 import type {
   AgentContentBlock,
@@ -15,8 +17,6 @@ import type {
   AgentToolCallLocation,
   AgentToolKind,
 } from '../src/types.ts';
-
-type Raw = Readonly<Record<string, unknown>>;
 
 const CHUNK_KINDS = new Set(['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk']);
 const TOOL_KINDS = new Set<AgentToolKind>([

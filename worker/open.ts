@@ -5,6 +5,7 @@
  * writer and the update stream; these functions decide and call the agent.
  */
 import { SiloError } from '../src/errors.ts';
+import type { Raw } from '../src/json.ts';
 import type { AgentRestoreNote, AgentResumeOutcome, AgentSessionUpdate } from '../src/types.ts';
 import type { WorkerConnectOptions } from '../src/worker-api.ts';
 import { authRequired } from './auth.ts';
@@ -13,8 +14,6 @@ import type { Journal } from './journal.ts';
 import type { AgentLink } from './link.ts';
 import { journalHolding, mergeReplay, restoreMethods } from './restore.ts';
 import type { LiveSessionState } from './state.ts';
-
-type Raw = Record<string, unknown>;
 
 /** What the session lends to the functions that open it. */
 export interface OpenHost {

@@ -5,9 +5,9 @@
  * - {@link mergeReplay}: what of a `session/load` replay to append to a journal that already holds the
  *   session, or a verdict that Silo cannot tell (then nothing is appended, so nothing shows twice).
  */
-import type { AgentSessionUpdate } from '../src/types.ts';
 
-type Raw = Record<string, unknown>;
+import type { Raw } from '../src/json.ts';
+import type { AgentSessionUpdate } from '../src/types.ts';
 
 /** An ACP method that restores a session. */
 export type RestoreMethod = 'session/resume' | 'session/load';

@@ -4,6 +4,8 @@
  * (found through a key → index map), so a transcript of 100,000 updates folds in linear time.
  * @packageDocumentation
  */
+
+import type { ReadonlyRaw as Raw } from '../json.ts';
 import {
   EMPTY_SESSION_STATE,
   reduceSessionState,
@@ -31,8 +33,6 @@ import type {
   TurnEndRow,
   TurnTokens,
 } from './rows.ts';
-
-type Raw = Readonly<Record<string, unknown>>;
 
 const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
   user_message_chunk: 'user',
