@@ -284,5 +284,11 @@ export const chatStyles = css`
     .pickers label {
       flex: none;
     }
+    /* An empty composer is sized by its placeholder (field-sizing: content), which wraps to several
+       lines on a phone: it keeps the height of two lines of text instead. */
+    textarea:placeholder-shown {
+      field-sizing: fixed;
+      height: 2.8em;
+    }
   }
 `;

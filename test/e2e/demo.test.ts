@@ -275,6 +275,45 @@ test('the demo: live chat, scenarios, restore on reload, embed, offline history 
       );
     });
 
+    await t.test(
+      'at 360×740 the chat fits the screen and its transcript keeps ≥ 75 % of its height',
+      async (st) => {
+        await page.setViewport({ width: 360, height: 740, deviceScaleFactor: 1 });
+        try {
+          const m = await page.evaluate(() => {
+            const chat = document.querySelector('silo-chat')!;
+            const root = chat.shadowRoot!;
+            const box = chat.getBoundingClientRect();
+            const send = root.querySelector('[part="send"]')!.getBoundingClientRect();
+            const transcript = root.querySelector('silo-transcript')!.getBoundingClientRect();
+            const parts = Array.from(root.querySelectorAll<HTMLElement>('[part]'))
+              .filter((e) => e.parentNode === root || e.parentElement?.parentNode === root)
+              .map((e) => `${e.getAttribute('part')}:${Math.round(e.getBoundingClientRect().height)}`)
+              .concat(
+                Array.from(root.querySelector('.composer')?.children ?? []).map(
+                  (e) =>
+                    `composer>${e.tagName}.${e.className}:${Math.round(e.getBoundingClientRect().height)}`,
+                ),
+              );
+            return {
+              share: transcript.height / box.height,
+              chatHeight: box.height,
+              sendRight: send.right,
+              pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+              parts,
+            };
+          });
+          assert.ok(m.sendRight <= 360, `Send on screen (right edge ${m.sendRight})`);
+          assert.equal(m.pageOverflow, 0, 'no horizontal overflow');
+          assert.ok(m.chatHeight <= 740, `the chat fits the screen (${m.chatHeight} px)`);
+          st.diagnostic(`transcript share of the chat's height at 360×740: ${m.share.toFixed(2)}`);
+          assert.ok(m.share >= 0.75, `transcript share ${m.share.toFixed(2)} (${m.parts.join(', ')})`);
+        } finally {
+          await page.setViewport({ width: 1280, height: 860, deviceScaleFactor: 1 });
+        }
+      },
+    );
+
     await t.test('embed.html: a plain page with the package bundle and one <silo-chat>', async () => {
       await page.goto(new URL('/embed.html', url).href);
       const plain = await page.evaluate(() => ({
