@@ -36,24 +36,46 @@ export function copyButton(text: () => string, s: SiloCopyStrings = defaultCopyS
   >${s.copy}</button>`;
 }
 
-/** Escapes a string for an HTML attribute or text. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+/** Wrapped HTML by input (most recently used last), so a block that did not change is not parsed again. */
+const wrapped = new Map<string, string>();
+const WRAPPED_CAPACITY = 256;
 
 /**
  * Sanitized Markdown HTML (from `renderMarkdown` or `renderMarkdownBlocks`) with each `<pre>` wrapped
  * in `<div class="code" part="code-block">` and followed by a copy button (`part="copy copy-code"`).
- * Only Silo's own constant markup is added around HTML that is already sanitized; the button works
- * through {@link onCodeCopyClick} on the element that holds the HTML. The same input gives the same
- * string, so Lit's `unsafeHTML` keeps the DOM of a block that did not change.
+ * The HTML is parsed into an inert template and changed as a tree, never as text, so nothing the agent
+ * wrote (an attribute value that spells `<pre>`, say) can move Silo's markup into its own; the button
+ * works through {@link onCodeCopyClick} on the element that holds the HTML. The same input gives the
+ * same string, so Lit's `unsafeHTML` keeps the DOM of a block that did not change.
  */
 export function withCodeCopy(sanitized: string, s: SiloCopyStrings = defaultCopyStrings): string {
   if (!sanitized.includes('<pre')) return sanitized;
-  const button = `<button type="button" class="copy" part="copy copy-code" title="${escapeHtml(s.copyCode)}">${escapeHtml(s.copy)}</button>`;
-  return sanitized
-    .replace(/<pre\b[^>]*>/g, '<div class="code" part="code-block">$&')
-    .replace(/<\/pre>/g, `</pre>${button}</div>`);
+  const key = `${s.copy}\u0000${s.copyCode}\u0000${sanitized}`;
+  const cached = wrapped.get(key);
+  if (cached !== undefined) {
+    wrapped.delete(key);
+    wrapped.set(key, cached);
+    return cached;
+  }
+  const template = document.createElement('template');
+  template.innerHTML = sanitized;
+  for (const pre of Array.from(template.content.querySelectorAll('pre'))) {
+    const wrap = document.createElement('div');
+    wrap.className = 'code';
+    wrap.setAttribute('part', 'code-block');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'copy';
+    button.setAttribute('part', 'copy copy-code');
+    button.title = s.copyCode;
+    button.textContent = s.copy;
+    pre.replaceWith(wrap);
+    wrap.append(pre, button);
+  }
+  const out = template.innerHTML;
+  wrapped.set(key, out);
+  if (wrapped.size > WRAPPED_CAPACITY) wrapped.delete(wrapped.keys().next().value!);
+  return out;
 }
 
 /**
