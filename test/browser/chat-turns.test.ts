@@ -5,9 +5,19 @@ import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import '../../components/index.ts';
 import type { SiloChat } from '../../components/silo-chat.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import { type AgentsService, createAgentsService } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
+import {
+  connected,
+  input,
+  part,
+  root,
+  sendAndWait,
+  state,
+  turnEnds,
+  typeAndEnter,
+  userMessages,
+} from './fixtures/chat.ts';
 import { mount, until } from './fixtures/dom.ts';
 import { keepFailuresSendable } from './fixtures/sendable-errors.ts';
 
@@ -39,36 +49,6 @@ describe('<silo-chat> turn controls (issue 16)', function () {
     chat.setAttribute('bridge-token', bridge.token);
     chat.setAttribute('cwd', cwd);
     return chat;
-  }
-
-  const root = (chat: SiloChat) => chat.shadowRoot!;
-  const part = (chat: SiloChat, name: string) => root(chat).querySelector<HTMLElement>(`[part~="${name}"]`);
-  const transcript = (chat: SiloChat) => root(chat).querySelector('silo-transcript') as SiloTranscript;
-  const input = (chat: SiloChat) => root(chat).querySelector('textarea')!;
-  const state = (chat: SiloChat) => part(chat, 'state')?.getAttribute('data-state');
-  const turnEnds = (chat: SiloChat) =>
-    transcript(chat).model.rows.filter((r) => r.type === 'turn-end') as { stopReason: string }[];
-  const userMessages = (chat: SiloChat) =>
-    transcript(chat)
-      .model.rows.filter((r) => r.type === 'message' && r.role === 'user')
-      .map((r) => (r as { text: string }).text);
-
-  async function connected(chat: SiloChat) {
-    await until(() => chat.session && state(chat) === 'connected', 'chat connected', 20000);
-  }
-
-  async function typeAndEnter(chat: SiloChat, text: string) {
-    input(chat).focus();
-    await sendKeys({ type: text });
-    await chat.updateComplete;
-    await sendKeys({ press: 'Enter' });
-    await chat.updateComplete;
-  }
-
-  async function sendAndWait(chat: SiloChat, text: string) {
-    const before = turnEnds(chat).length;
-    await typeAndEnter(chat, text);
-    await until(() => turnEnds(chat).length > before, `turn of "${text}" ended`, 20000);
   }
 
   it('shows "Working…" with the elapsed time while a turn runs, and Esc in the composer stops it', async () => {

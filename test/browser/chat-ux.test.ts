@@ -6,12 +6,22 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import '../../components/index.ts';
 import type { SiloChat } from '../../components/silo-chat.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import { defaultChatStrings, defaultTranscriptStrings } from '../../components/strings.ts';
 import { OUTCOME_LABEL } from '../../demo/format.ts';
 import type { AgentElicitationRequest, AgentPermissionRequest } from '../../src/api.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
+import {
+  connected,
+  input,
+  root,
+  sendAndWait,
+  state,
+  transcript,
+  turnEnds,
+  typeAndEnter,
+  userMessages,
+} from './fixtures/chat.ts';
 import { collectRows, mount, settle, until } from './fixtures/dom.ts';
 import { keepFailuresSendable } from './fixtures/sendable-errors.ts';
 
@@ -44,38 +54,6 @@ describe('<silo-chat> everyday use (issue 16)', function () {
     chat.setAttribute('cwd', cwd);
     return chat;
   }
-
-  const root = (chat: SiloChat) => chat.shadowRoot!;
-  const transcript = (chat: SiloChat) => root(chat).querySelector('silo-transcript') as SiloTranscript;
-  const input = (chat: SiloChat) => root(chat).querySelector('textarea')!;
-  const state = (chat: SiloChat) => root(chat).querySelector('[part="state"]')?.getAttribute('data-state');
-  const turnEnds = (chat: SiloChat) =>
-    transcript(chat).model.rows.filter((r) => r.type === 'turn-end').length;
-
-  async function connected(chat: SiloChat, want = 'connected') {
-    await until(() => chat.session && state(chat) === want, `chat ${want}`, 20000);
-  }
-
-  /** Types into the composer with real key presses and presses Enter. */
-  async function typeAndEnter(chat: SiloChat, text: string) {
-    input(chat).focus();
-    await sendKeys({ type: text });
-    await chat.updateComplete;
-    await sendKeys({ press: 'Enter' });
-    await chat.updateComplete;
-  }
-
-  async function sendAndWait(chat: SiloChat, text: string) {
-    const before = turnEnds(chat);
-    await typeAndEnter(chat, text);
-    await until(() => turnEnds(chat) > before, `turn of "${text}" ended`, 20000);
-    await transcript(chat).updateComplete;
-  }
-
-  const userMessages = (chat: SiloChat) =>
-    transcript(chat)
-      .model.rows.filter((r) => r.type === 'message' && r.role === 'user')
-      .map((r) => (r as { text: string }).text);
 
   describe('1. typed text is never thrown away', () => {
     it('Enter in a journal-only session keeps the text and says why it was not sent', async () => {
@@ -512,7 +490,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       cleanup = mount(chat, 500);
       await connected(chat);
       const t = transcript(chat);
-      await until(() => turnEnds(chat) === 4, 'restored', 20000);
+      await until(() => turnEnds(chat).length === 4, 'restored', 20000);
       const log = t.shadowRoot!.querySelector<HTMLElement>('[part="log"]')!;
       const jump = t.shadowRoot!.querySelector<HTMLElement>('[part="jump"]')!;
       const gap = () => log.scrollHeight - log.scrollTop - log.clientHeight;
