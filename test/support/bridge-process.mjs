@@ -1,19 +1,54 @@
-// Starts the real `silo-bridge` (TypeScript source through tsx) with the real reference agent as a
+// Starts the real `silo-bridge` (its TypeScript source, bundled once by esbuild) with the real reference agent as a
 // child process, for Node tests, the web-test-runner plugin and scripts. Plain JS so both the
 // plugin (.mjs) and TypeScript tests can import it; types in bridge-process.d.mts.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = ['--import', 'tsx'];
 
-/** The command that runs the reference agent (or the replay agent) with `args`. */
+const bundles = new Map();
+/**
+ * A TypeScript entry (`agent/cli.ts`, `bridge/cli.ts`) bundled by esbuild into one ES module, once
+ * per test process; its packages stay imports, resolved from the repository's node_modules. A test
+ * run starts hundreds of agents and dozens of bridges: through tsx each paid for tsx's loader again
+ * (about 3× the start-up of plain JavaScript). Built from the sources at the first call, so never
+ * stale; removed when the process exits.
+ */
+function bundled(entry) {
+  let outfile = bundles.get(entry);
+  if (outfile) return outfile;
+  if (bundles.size === 0) {
+    mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+    bundles.set('dir', mkdtempSync(join(ROOT, 'node_modules/.cache/silo-test-')));
+    process.once('exit', () => rmSync(bundles.get('dir'), { recursive: true, force: true }));
+  }
+  outfile = join(bundles.get('dir'), `${entry.replace(/[/.]/g, '-')}.mjs`);
+  buildSync({
+    entryPoints: [join(ROOT, entry)],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+  });
+  bundles.set(entry, outfile);
+  return outfile;
+}
+
+/**
+ * The command that runs the reference agent (or, with `replay`, agent/replay.ts through tsx: it
+ * finds its fixtures next to its source) with `args`.
+ */
 export function referenceAgentCommand(args = [], { replay } = {}) {
-  const entry = replay ? join(ROOT, 'agent/replay.ts') : join(ROOT, 'agent/cli.ts');
-  return [process.execPath, ...TSX, entry, ...args];
+  if (replay) return [process.execPath, ...TSX, join(ROOT, 'agent/replay.ts'), ...args];
+  return [process.execPath, bundled('agent/cli.ts'), ...args];
 }
 
 /** A `kB` field of `/proc/<pid>/status` (`VmRSS`, `VmHWM` = peak RSS…), in KiB; 0 if absent. */
@@ -46,18 +81,6 @@ export function childPids(pid) {
   return pids;
 }
 
-/**
- * True for a child of the bridge that is not an agent: tsx's esbuild service, which a bridge run from
- * TypeScript starts while its compile cache is cold (a fresh clone) and keeps for its lifetime.
- */
-function isHelperProcess(pid) {
-  try {
-    return /(^|\/)esbuild\0/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 /** True while a process with this pid exists (and is not a zombie). */
 export function processAlive(pid) {
   try {
@@ -81,8 +104,7 @@ export async function startBridgeProcess(options = {}) {
   const agent =
     options.agentCommand ?? referenceAgentCommand(options.agentArgs ?? [], { replay: options.replay });
   const args = [
-    ...TSX,
-    join(ROOT, 'bridge/cli.ts'),
+    bundled('bridge/cli.ts'),
     '--port',
     String(options.port ?? 0),
     ...(options.allowOrigin ?? []).flatMap((o) => ['--allow-origin', o]),
@@ -139,7 +161,7 @@ export async function startBridgeProcess(options = {}) {
     /** Agents spawned so far, from the bridge's log. */
     spawnedCount: () => log.filter((l) => / agent spawned pid=/.test(l)).length,
     /** Live agent pids (children of the bridge). */
-    agentPids: () => childPids(child.pid).filter((pid) => !isHelperProcess(pid)),
+    agentPids: () => childPids(child.pid),
     /** SIGTERM, wait for a clean exit (SIGKILL after 10 s), remove an owned sessions dir. */
     stop() {
       stopped ??= (async () => {
