@@ -15,7 +15,7 @@ import type {
   AgentSessionSnapshot,
   AgentSessionUpdate,
 } from './types.ts';
-import type { ElicitationWire, PermissionWire, WorkerApi, WorkerEvents } from './worker-api.ts';
+import type { ElicitationWire, PermissionWire, WireSnapshot, WorkerApi, WorkerEvents } from './worker-api.ts';
 
 type Listener = (updates: readonly AgentSessionUpdate[], snapshot: AgentSessionSnapshot) => void;
 
@@ -34,10 +34,10 @@ export class HandleEvents implements WorkerEvents {
     this.handle = handle;
     for (const f of this.early.splice(0)) f();
   }
-  updates(batch: AgentSessionUpdate[], snapshot: AgentSessionSnapshot): void {
+  updates(batch: AgentSessionUpdate[], snapshot: WireSnapshot): void {
     this.run((h) => h.receive(batch, snapshot));
   }
-  state(snapshot: AgentSessionSnapshot): void {
+  state(snapshot: WireSnapshot): void {
     this.run((h) => h.receive([], snapshot));
   }
   permission(request: PermissionWire): void {
@@ -53,6 +53,8 @@ export class HandleEvents implements WorkerEvents {
 
 export class SessionHandle implements AgentSessionHandle {
   private current: AgentSessionSnapshot;
+  /** The revision of {@link current}: an older snapshot arriving late never replaces it. */
+  private revision: number;
   private readonly listeners = new Set<Listener>();
   private readonly live = new Map<string, AbortController>();
   /** URL questions waiting for `elicitation/complete`: settle true when it arrives, false when Silo stops waiting. */
@@ -63,10 +65,11 @@ export class SessionHandle implements AgentSessionHandle {
   constructor(
     private readonly api: Remote<WorkerApi>,
     private readonly handleId: string,
-    snapshot: AgentSessionSnapshot,
+    snapshot: WireSnapshot,
     private readonly options: AgentSessionConnectOptions,
   ) {
-    this.current = snapshot;
+    this.current = snapshot.snapshot;
+    this.revision = snapshot.revision;
     this.closed = new Promise((resolve) => {
       this.resolveClosed = resolve;
     });
@@ -142,8 +145,11 @@ export class SessionHandle implements AgentSessionHandle {
     this.resolveClosed();
   }
 
-  receive(batch: AgentSessionUpdate[], snapshot: AgentSessionSnapshot): void {
-    this.current = snapshot;
+  receive(batch: AgentSessionUpdate[], snapshot: WireSnapshot): void {
+    if (snapshot.revision > this.revision) {
+      this.current = snapshot.snapshot;
+      this.revision = snapshot.revision;
+    }
     for (const u of batch) {
       const id = u.elicitation?.id;
       if (id && (u.kind === 'elicitation_complete' || u.elicitation?.resolution === 'unanswerable')) {
@@ -153,7 +159,7 @@ export class SessionHandle implements AgentSessionHandle {
       this.options.onUpdate?.(u);
     }
     this.emit(batch);
-    if (snapshot.state === 'closed') this.resolveClosed();
+    if (this.current.state === 'closed') this.resolveClosed();
   }
 
   private emit(batch: AgentSessionUpdate[]): void {

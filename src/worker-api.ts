@@ -54,11 +54,21 @@ export interface ElicitationWire {
 }
 
 /** What the worker tells the page about one handle. Calls are awaited, so they arrive in order. */
+/**
+ * A snapshot as it crosses to the page. `revision` grows with every snapshot the worker takes: the
+ * events and `connect`'s answer travel on different message ports, so an older snapshot can arrive
+ * after a newer one, and the page keeps the one with the highest revision.
+ */
+export interface WireSnapshot {
+  readonly snapshot: AgentSessionSnapshot;
+  readonly revision: number;
+}
+
 export interface WorkerEvents {
   /** Committed updates (at once while sparse, batched during floods) and the state after them. */
-  updates(batch: AgentSessionUpdate[], snapshot: AgentSessionSnapshot): void;
+  updates(batch: AgentSessionUpdate[], snapshot: WireSnapshot): void;
   /** The state changed without new updates (connection state, busy, options). */
-  state(snapshot: AgentSessionSnapshot): void;
+  state(snapshot: WireSnapshot): void;
   permission(request: PermissionWire): void;
   elicitation(request: ElicitationWire): void;
   /** A live request ended: answered, withdrawn or no longer answerable; `resolution` is how it ended. */
@@ -84,7 +94,7 @@ export interface WorkerApi extends AgentJournalAccess {
   connect(
     options: WorkerConnectOptions,
     events: WorkerEvents,
-  ): Promise<{ handleId: string; snapshot: AgentSessionSnapshot }>;
+  ): Promise<{ handleId: string; snapshot: WireSnapshot }>;
   prompt(handleId: string, prompt: readonly AgentContentBlock[]): Promise<string>;
   cancel(handleId: string): Promise<void>;
   setConfigOption(handleId: string, configId: string, value: string | boolean): Promise<void>;

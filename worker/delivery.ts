@@ -7,8 +7,8 @@
  * order (none waits for the page's reply to the one before); a page that went away only makes them
  * fail quietly (the journal has it all).
  */
-import type { AgentRequestResolution, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
-import type { ElicitationWire, PermissionWire, WorkerEvents } from '../src/worker-api.ts';
+import type { AgentRequestResolution, AgentSessionUpdate } from '../src/types.ts';
+import type { ElicitationWire, PermissionWire, WireSnapshot, WorkerEvents } from '../src/worker-api.ts';
 
 /** The window that bounds how often updates are sent: one frame. */
 export const WINDOW_MS = 16;
@@ -24,7 +24,7 @@ export class Delivery {
 
   constructor(
     private readonly events: WorkerEvents,
-    private readonly snapshot: () => AgentSessionSnapshot,
+    private readonly snapshot: () => WireSnapshot,
     /** The clock the window is measured with (tests pass their own). */
     private readonly now: () => number = () => performance.now(),
   ) {}

@@ -40,7 +40,7 @@ export function createWorkerService(): WorkerApi {
     async connect(options, events) {
       const core = await SessionCore.start(await db(), options, events);
       sessions.set(core.handleId, core);
-      return { handleId: core.handleId, snapshot: core.snapshot() };
+      return { handleId: core.handleId, snapshot: core.wireSnapshot() };
     },
     prompt: (handleId, prompt) => session(handleId).prompt(prompt),
     cancel: (handleId) => session(handleId).cancel(),

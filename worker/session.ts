@@ -13,7 +13,12 @@ import type {
   AgentSessionUpdate,
   AgentTurnEnd,
 } from '../src/types.ts';
-import type { ElicitationAction, WorkerConnectOptions, WorkerEvents } from '../src/worker-api.ts';
+import type {
+  ElicitationAction,
+  WireSnapshot,
+  WorkerConnectOptions,
+  WorkerEvents,
+} from '../src/worker-api.ts';
 import { rememberChoice, setOption } from './choices.ts';
 import { Connection } from './connection.ts';
 import { Delivery } from './delivery.ts';
@@ -41,6 +46,8 @@ export class SessionCore {
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
+  /** Snapshots taken for the page so far ({@link wireSnapshot}). */
+  private revisions = 0;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
   private readonly echo = new PromptEcho();
@@ -51,7 +58,7 @@ export class SessionCore {
     options: WorkerConnectOptions,
     events: WorkerEvents,
   ) {
-    this.delivery = new Delivery(events, () => this.snapshot());
+    this.delivery = new Delivery(events, () => this.wireSnapshot());
     const status = new SessionStatus(() => void this.delivery.state());
     this.status = status;
     const core = this;
@@ -147,6 +154,11 @@ export class SessionCore {
 
   snapshot(): AgentSessionSnapshot {
     return this.status.snapshot(this.turn !== undefined);
+  }
+
+  /** The snapshot for the page, numbered in the order taken ({@link WireSnapshot}). */
+  wireSnapshot(): WireSnapshot {
+    return { snapshot: this.snapshot(), revision: ++this.revisions };
   }
 
   // ── Opening: binding the session id ────────────────────────────────────────────────────────────

@@ -8,7 +8,7 @@ import { until } from '../support/until.ts';
 // before any timer could run. The clock is the test's, so "within one window" holds however slow the
 // machine is; "before any timer" is checked by looking only after microtasks, never after a timer.
 
-const SNAPSHOT = { sessionId: 'delivery-test' } as AgentSessionSnapshot;
+const SNAPSHOT = { snapshot: { sessionId: 'delivery-test' } as AgentSessionSnapshot, revision: 1 };
 const update = (seq: number): AgentSessionUpdate => ({
   kind: 'agent_message_chunk',
   seq,
