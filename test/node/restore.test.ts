@@ -196,7 +196,13 @@ test('mergeReplay: a replay shaped as codex-acp replays (final tool calls, exec_
     { kind: 'turn_end', raw: { stopReason: 'cancelled' } },
     prompt('list it', 3),
     wire(plan('in_progress')),
-    wire({ sessionUpdate: 'tool_call', toolCallId: 'call-ls', title: 'ls', kind: 'execute', status: 'pending' }),
+    wire({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'call-ls',
+      title: 'ls',
+      kind: 'execute',
+      status: 'pending',
+    }),
     wire(done('call-ls')),
     wire(plan('completed')),
     wire(agent('Listed.'), 'silo-m8'),
@@ -229,7 +235,10 @@ test('mergeReplay: a replay shaped as codex-acp replays (final tool calls, exec_
     append: [user('again'), agent('Again.')],
   });
   // Text the journal does not hold is still another history.
-  assert.equal(mergeReplay(journal, [user('slow story'), user('list it'), agent('Other.')]).verdict, 'cannot-merge');
+  assert.equal(
+    mergeReplay(journal, [user('slow story'), user('list it'), agent('Other.')]).verdict,
+    'cannot-merge',
+  );
 });
 
 test('mergeReplay: a replay shaped as Gemini CLI replays (hidden context, function markers) is the same history', () => {
