@@ -306,7 +306,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       if (options.replayAfterLoadResponse) {
         // As Gemini CLI: the first update before the response, the rest once it is written.
         await send(replay.slice(0, 1));
-        setTimeout(() => void send(replay.slice(1)).catch(() => {}), 0);
+        setTimeout(() => void send(replay.slice(1)).catch(() => {}), options.lateReplayMs);
       } else await send(replay);
       return sessionState(record);
     });

@@ -25,6 +25,7 @@
  * | `--replay-after-load-response` | `SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE=1` | `session/load` answers after the first replayed update; the rest of the replay follows the response (as Gemini CLI's does) |
  * | `--replay-shape codex\|gemini` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as codex-acp or Gemini CLI replay theirs (agent/replay-shape.ts) |
  * | `--mode-update-marker` | `SILO_AGENT_MODE_UPDATE_MARKER=1` | a mode change is announced, after the response, as an `agent_message_chunk` `[MODE_UPDATE] <modeId>` (as Gemini CLI's is) instead of `current_mode_update` |
+ * | `--late-replay-ms N` | `SILO_AGENT_LATE_REPLAY_MS` | with `--replay-after-load-response`: the rest of the replay starts N ms after the response (default 0) |
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
  * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
@@ -59,6 +60,7 @@ export interface AgentOptions {
   forgetMode: boolean;
   title: boolean;
   replayShape: ReplayShape | undefined;
+  lateReplayMs: number;
   modeUpdateMarker: boolean;
 }
 
@@ -115,6 +117,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       ? shapeValue('SILO_AGENT_REPLAY_SHAPE', env.SILO_AGENT_REPLAY_SHAPE)
       : undefined,
     modeUpdateMarker: truthy(env.SILO_AGENT_MODE_UPDATE_MARKER),
+    lateReplayMs: env.SILO_AGENT_LATE_REPLAY_MS
+      ? intValue('SILO_AGENT_LATE_REPLAY_MS', env.SILO_AGENT_LATE_REPLAY_MS)
+      : 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -188,6 +193,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--replay-shape':
         o.replayShape = shapeValue(flag, argv[++i]);
+        break;
+      case '--late-replay-ms':
+        o.lateReplayMs = intValue(flag, argv[++i]);
         break;
       case '--mode-update-marker':
         o.modeUpdateMarker = true;

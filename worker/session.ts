@@ -253,6 +253,7 @@ export class SessionCore {
       throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
     const link = this.connection.link;
     if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
+    this.ids.replaying = false; // a load's replay into an empty journal ends with the first prompt
     const timestamp = new Date().toISOString();
     const messageId = `silo-u${this.writer!.nextSeq}`;
     for (const content of blocks) {

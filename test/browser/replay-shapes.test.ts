@@ -199,6 +199,40 @@ describe('replays shaped differently from live (real bridge, reference agent --r
     }
   });
 
+  it('Gemini: a replay that goes on well after the load response fills an empty journal as replay; the first prompt ends it', async () => {
+    const bridge = await bridgeWith(
+      '--replay-shape',
+      'gemini',
+      '--no-message-id',
+      '--no-resume',
+      '--no-list',
+      '--replay-after-load-response',
+      '--late-replay-ms',
+      '400',
+    );
+    const s = await service.connect({ bridge, cwd: CWD });
+    expect(await s.prompt(scenarioPrompt('tools'))).to.equal('end_turn');
+    const { sessionId } = s;
+    await s.close();
+    await service.clear(sessionId);
+    const fresh = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    expect(fresh.resumeOutcome).to.equal('loaded');
+    let journal: readonly AgentSessionUpdate[] = [];
+    await until(() => {
+      void fresh.transcript().then((j) => {
+        journal = j;
+      });
+      return journal.filter((u) => u.kind === 'tool_call').length === 4;
+    }, 'the late replay journaled');
+    expect(journal[0]!.kind).to.equal('agent_context');
+    expect(messages(modelOf(journal), 'user')).to.deep.equal([scenarioPrompt('tools')]);
+    expect(journal.filter((u) => u.kind === 'agent_context')).to.have.length(5);
+    expect(await fresh.prompt('second question')).to.equal('end_turn');
+    const model = modelOf(await fresh.transcript());
+    expect(messages(model, 'user')).to.deep.equal([scenarioPrompt('tools'), 'second question']);
+    await fresh.close();
+  });
+
   it('Gemini: "[MODE_UPDATE] <modeId>" agent text outside a turn changes the mode and draws no bubble', async () => {
     const bridge = await bridgeWith('--mode-update-marker');
     const s = await service.connect({ bridge, cwd: CWD });
