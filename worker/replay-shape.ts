@@ -17,6 +17,8 @@ import { modeUpdateMarker } from '../src/session-state.ts';
 import type { AgentPlanEntry, AgentSessionUpdate } from '../src/types.ts';
 import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
 
+export { MessageIdSynthesizer };
+
 /** Silo's kind for a user chunk an agent replays that no user typed; the transcript draws nothing. */
 export const HIDDEN_CONTEXT_KIND = 'agent_context';
 

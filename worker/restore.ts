@@ -119,6 +119,10 @@ const isContent = (kind: unknown) => kind === 'tool_call' || CHUNKS.has(String(k
  * A replay that is the start of the journal (the agent lost the end of a turn) adds nothing. Anything
  * else — the replay differs from the journal anywhere — is `cannot-merge`: Silo cannot tell what the
  * journal lacks, so it appends nothing. Never throws; pure.
+ *
+ * The replay is read as Silo journals it (worker/replay-shape.ts), so a replay shaped unlike live
+ * (Gemini's hidden context and markers, Codex's `update_plan`) compares as live. When that fails, the
+ * journal without the agent text of its cancelled turns is tried (Codex replays none of it).
  */
 export function mergeReplay(journal: readonly JournalView[], replay: readonly Raw[]): ReplayMerge {
   const merge = mergeInto(journal, replay);

@@ -21,9 +21,8 @@ import { PromptEcho } from './echo.ts';
 import { SessionTabs } from './follow.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
-import { MessageIdSynthesizer } from './normalize.ts';
 import { latestId, type OpenHost } from './open.ts';
-import { normalizeReplayed, normalizeShaped } from './replay-shape.ts';
+import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
 
@@ -253,7 +252,6 @@ export class SessionCore {
       throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
     const link = this.connection.link;
     if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
-    this.ids.replaying = false; // a load's replay into an empty journal ends with the first prompt
     const timestamp = new Date().toISOString();
     const messageId = `silo-u${this.writer!.nextSeq}`;
     for (const content of blocks) {

@@ -150,3 +150,13 @@ test('[MODE_UPDATE] <modeId> outside a turn is a current_mode_update; inside a t
   assert.equal(journaled([marker], false, true)[0]!.kind, 'agent_message_chunk');
   assert.equal(journaled([agent('[MODE_UPDATE] a b')], false)[0]!.kind, 'agent_message_chunk');
 });
+
+test('Silo’s own prompt ends a load’s replay: what follows is read as live', () => {
+  const ids = new MessageIdSynthesizer();
+  ids.replaying = true;
+  const context = user('<session_context>\nx\n</session_context>');
+  assert.equal(normalizeShaped(context, 0, ids, false).kind, 'agent_context');
+  ids.next('user_message_chunk', 'silo-u1', 1);
+  assert.equal(ids.replaying, false);
+  assert.equal(normalizeShaped(context, 2, ids, true).kind, 'user_message_chunk');
+});
