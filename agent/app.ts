@@ -16,6 +16,8 @@ import {
 } from '@agentclientprotocol/sdk';
 import { configOptions, MODELS, modeState, setConfigOption, setMode } from './config.ts';
 import type { AgentOptions } from './options.ts';
+import { loadReplay } from './replay-shape.ts';
+import { modeAnnouncement } from './scenarios/agents.ts';
 import { RUNS } from './scenarios/index.ts';
 import { COMMANDS } from './scenarios/tools.ts';
 import { pickScenario } from './scenarios.ts';
@@ -117,7 +119,13 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
             })),
           },
         }
-      : { modes: modeState(record), configOptions: configOptions(record, caps) };
+      : {
+          modes: modeState(record),
+          // Gemini CLI offers its modes as legacy modes only.
+          configOptions: configOptions(record, caps).filter(
+            (o) => !options.modeUpdateMarker || o.id !== 'mode',
+          ),
+        };
   const announceCommands = (client: AgentContext, sessionId: string) => {
     setTimeout(() => {
       void client
@@ -183,6 +191,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         throw RequestError.invalidRequest(undefined, 'a turn is already running in this session');
       const { record } = session;
       const text = promptText(params.prompt);
+      const turnMark = { at: record.history.length, stopReason: 'end_turn' };
+      record.turns = [...(record.turns ?? []), turnMark];
       const userMessageId = `user-${randomUUID().slice(0, 8)}`;
       for (const block of params.prompt) {
         record.history.push({
@@ -226,6 +236,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
           await turn.say(`Unknown scenario "${picked.name}". Send \`/scenario list\` to see them all.`);
           stopReason = turn.end();
         }
+        turnMark.stopReason = stopReason;
         if (stopReason === 'cancelled' && options.interruptMarker) {
           record.history.push({
             sessionUpdate: 'user_message_chunk',
@@ -248,12 +259,10 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       const { record } = liveSession(params.sessionId);
       setMode(record, params.modeId);
       store.save(record);
-      void client
-        .notify('session/update', {
-          sessionId: record.sessionId,
-          update: { sessionUpdate: 'config_option_update', configOptions: configOptions(record, caps) },
-        })
-        .catch(() => {});
+      const update = options.modeUpdateMarker
+        ? modeAnnouncement(record.modeId, true)
+        : { sessionUpdate: 'config_option_update', configOptions: configOptions(record, caps) };
+      void client.notify('session/update', { sessionId: record.sessionId, update } as never).catch(() => {});
       return {};
     })
     .onRequest(
@@ -277,10 +286,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       setConfigOption(record, params.configId, params.value);
       store.save(record);
       if (record.modeId !== before) {
-        await client.notify('session/update', {
-          sessionId: record.sessionId,
-          update: { sessionUpdate: 'current_mode_update', currentModeId: record.modeId },
-        });
+        const update = modeAnnouncement(record.modeId, options.modeUpdateMarker);
+        await client.notify('session/update', { sessionId: record.sessionId, update } as never);
       }
       return { configOptions: configOptions(record, caps) };
     });
@@ -291,13 +298,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       const record = stored(params.sessionId);
       attach(record);
       forget(record);
-      const ids = new Map<string, string>();
-      const replay = record.history.map((update) => {
-        if (!options.newIdsOnLoad || typeof update.messageId !== 'string') return update;
-        const old = update.messageId;
-        if (!ids.has(old)) ids.set(old, `${old}-r${randomUUID().slice(0, 4)}`);
-        return { ...update, messageId: ids.get(old) };
-      });
+      const replay = loadReplay(record, options);
       const send = async (updates: typeof replay) => {
         for (const update of updates)
           await client.notify('session/update', { sessionId: record.sessionId, update } as never);
@@ -305,7 +306,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       if (options.replayAfterLoadResponse) {
         // As Gemini CLI: the first update before the response, the rest once it is written.
         await send(replay.slice(0, 1));
-        setTimeout(() => void send(replay.slice(1)).catch(() => {}), 0);
+        setTimeout(() => void send(replay.slice(1)).catch(() => {}), options.lateReplayMs);
       } else await send(replay);
       return sessionState(record);
     });

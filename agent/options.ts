@@ -23,6 +23,9 @@
  * | `--models` | `SILO_AGENT_MODELS=1` | session responses carry the unstable `models` field (as Gemini CLI's do) and no `model` config option |
  * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | every prompt response carries usage in `_meta.quota` (as Gemini CLI's does) |
  * | `--replay-after-load-response` | `SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE=1` | `session/load` answers after the first replayed update; the rest of the replay follows the response (as Gemini CLI's does) |
+ * | `--replay-shape codex\|gemini` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as codex-acp or Gemini CLI replay theirs (agent/replay-shape.ts) |
+ * | `--mode-update-marker` | `SILO_AGENT_MODE_UPDATE_MARKER=1` | a mode change is announced, after the response, as an `agent_message_chunk` `[MODE_UPDATE] <modeId>` (as Gemini CLI's is) instead of `current_mode_update` |
+ * | `--late-replay-ms N` | `SILO_AGENT_LATE_REPLAY_MS` | with `--replay-after-load-response`: the rest of the replay starts N ms after the response (default 0) |
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
  * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
@@ -31,6 +34,7 @@
  * at 0 in every process: a client cannot tell requests of two processes apart by their ids.
  */
 import { resolve } from 'node:path';
+import { REPLAY_SHAPES, type ReplayShape } from './replay-shape.ts';
 
 export interface AgentOptions {
   loadSession: boolean;
@@ -55,6 +59,9 @@ export interface AgentOptions {
   replayAfterLoadResponse: boolean;
   forgetMode: boolean;
   title: boolean;
+  replayShape: ReplayShape | undefined;
+  lateReplayMs: number;
+  modeUpdateMarker: boolean;
 }
 
 /** An unknown flag or a bad value; the message is for the user. */
@@ -63,6 +70,12 @@ export class AgentUsageError extends Error {
 }
 
 const truthy = (v: string | undefined) => v !== undefined && v !== '' && v !== '0' && v !== 'false';
+
+function shapeValue(name: string, value: string | undefined): ReplayShape {
+  if (!REPLAY_SHAPES.includes(value as ReplayShape))
+    throw new AgentUsageError(`${name} needs one of ${REPLAY_SHAPES.join(', ')}`);
+  return value as ReplayShape;
+}
 
 function intValue(name: string, value: string | undefined): number {
   const n = Number(value);
@@ -100,6 +113,13 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     replayAfterLoadResponse: truthy(env.SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE),
     forgetMode: truthy(env.SILO_AGENT_FORGET_MODE),
     title: !truthy(env.SILO_AGENT_NO_TITLE),
+    replayShape: env.SILO_AGENT_REPLAY_SHAPE
+      ? shapeValue('SILO_AGENT_REPLAY_SHAPE', env.SILO_AGENT_REPLAY_SHAPE)
+      : undefined,
+    modeUpdateMarker: truthy(env.SILO_AGENT_MODE_UPDATE_MARKER),
+    lateReplayMs: env.SILO_AGENT_LATE_REPLAY_MS
+      ? intValue('SILO_AGENT_LATE_REPLAY_MS', env.SILO_AGENT_LATE_REPLAY_MS)
+      : 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -170,6 +190,15 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--forget-mode':
         o.forgetMode = true;
+        break;
+      case '--replay-shape':
+        o.replayShape = shapeValue(flag, argv[++i]);
+        break;
+      case '--late-replay-ms':
+        o.lateReplayMs = intValue(flag, argv[++i]);
+        break;
+      case '--mode-update-marker':
+        o.modeUpdateMarker = true;
         break;
       default:
         throw new AgentUsageError(`unknown option ${flag}`);

@@ -162,6 +162,12 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
     description: 'Two tool calls with no content, only rawOutput: a string with markup, and an object.',
   },
   {
+    name: 'mode-switch',
+    args: '[modeId]',
+    description:
+      'The agent switches its own mode (default architect) and announces it after the turn (as [MODE_UPDATE] text under --mode-update-marker).',
+  },
+  {
     name: 'reasoning',
     args: '',
     description:

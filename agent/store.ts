@@ -16,6 +16,8 @@ export interface SessionRecord {
   model: string;
   thinking: boolean;
   history: Record<string, unknown>[];
+  /** Where each prompt turn starts in `history` and how it ended (read by `--replay-shape`). */
+  turns?: { at: number; stopReason: string }[];
 }
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;

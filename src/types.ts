@@ -175,7 +175,9 @@ export interface AgentTurnEnd {
  * itself. Switch on the kinds you render and ignore the rest; never treat an unknown kind as an error.
  *
  * Silo-recorded kinds: `user_message_chunk` with `timestamp` (the user's prompt), `turn_end`,
- * `permission` / `permission_resolution`, `elicitation` / `elicitation_resolution`.
+ * `permission` / `permission_resolution`, `elicitation` / `elicitation_resolution`, and
+ * `agent_context` (a user chunk an agent replays that no user typed, such as Gemini CLI's
+ * `<session_context>`; `raw` is the agent's chunk and nothing is drawn for it).
  */
 export interface AgentSessionUpdate {
   /** The ACP `sessionUpdate` discriminator, or one of Silo's own kinds. */

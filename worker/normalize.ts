@@ -50,7 +50,10 @@ export function isChunkKind(kind: string): boolean {
  */
 export class MessageIdSynthesizer {
   private run: { kind: string; id: string } | undefined;
-  /** True while a `session/load` replay streams in (set by the session around the request). */
+  /**
+   * True while a `session/load` replay streams in: set by the session for the request; ended by the
+   * session, or (a load into an empty journal) by Silo's next prompt passing through {@link next}.
+   */
   replaying = false;
 
   /**
@@ -64,6 +67,8 @@ export class MessageIdSynthesizer {
       return undefined;
     }
     if (agentId !== undefined) {
+      // Silo's own prompt (`silo-u…`) ends a load's replay: what follows is live.
+      if (agentId.startsWith('silo-u')) this.replaying = false;
       this.run = undefined;
       return agentId;
     }

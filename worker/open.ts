@@ -26,7 +26,8 @@ export interface OpenHost {
   detach(): void;
   /**
    * Routes a `session/load` replay until {@link endReplay}: into `buffer` when given (journaled later,
-   * by the merge), else straight into the journal. Either way id-less chunks get replay ids.
+   * by the merge), else straight into the journal. Either way id-less chunks get replay ids and
+   * replay shapes are read as live. Without a buffer the session ends it itself at its first prompt.
    */
   startReplay(buffer: Raw[] | undefined): void;
   endReplay(): void;
@@ -37,8 +38,8 @@ export interface OpenHost {
 }
 
 /**
- * How long a `session/load` replay must stay quiet after the load response before Silo takes it as
- * whole: Gemini CLI sends its replay after the response (only the first chunk comes before it).
+ * How long a `session/load` replay to be merged must stay quiet after the load response before Silo
+ * takes it as whole: Gemini CLI sends its replay after the response (only the first chunk before it).
  */
 export const REPLAY_QUIET_MS = 300;
 /** The longest Silo waits for a replay that keeps streaming after the load response. */
@@ -126,8 +127,9 @@ export async function continueFresh(
  * holds, else journal-only. A method the agent answers with an error falls through to the next; a
  * link that closes rejects, and so does a method that needs a sign-in (`auth-required`). A load into
  * an empty journal journals the replay as it streams; into a journal that holds the session, the
- * replay is merged ({@link mergeReplay}). Either way the replay counts as such until it has been
- * quiet for {@link REPLAY_QUIET_MS} after the load response. Never deletes a journal.
+ * replay is merged ({@link mergeReplay}) once it has been quiet for {@link REPLAY_QUIET_MS} after
+ * the load response; into an empty journal, it counts as replay until the session's first prompt,
+ * and the load resolves with the response (no wait). Never deletes a journal.
  */
 export async function restoreSession(
   link: AgentLink,
@@ -136,6 +138,7 @@ export async function restoreSession(
   via?: 'resume' | 'load',
 ): Promise<Opened> {
   const journaled = await host.attach(sessionId);
+  host.endReplay(); // a window an earlier load left open (a reconnect) ends here
   const caps = link.initialize.agentCapabilities ?? {};
   const params = { sessionId, cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] };
   const holding = journalHolding(journaled);
@@ -157,11 +160,14 @@ export async function restoreSession(
       }
       const buffer = journaled.length === 0 ? undefined : ([] as Raw[]);
       host.startReplay(buffer);
+      let windowOpen = false;
       try {
         host.config.applyResponse(await link.request('session/load', params));
-        // The replay may go on after the response (Gemini CLI): it is a replay until it is quiet.
-        // No turn runs meanwhile, so whatever arrives is the replay.
-        await replaySettled(host);
+        // The replay may go on after the response (Gemini CLI). Into an empty journal it is journaled
+        // as it streams, so the window stays open (no wait) until the first prompt ends it; a merge
+        // needs the whole replay, so it waits for the replay to be quiet. No turn runs meanwhile.
+        if (buffer) await replaySettled(host);
+        else windowOpen = true;
         const reapplied = await reapplyChoices(link, host.journal, host.config, sessionId);
         const loaded: Opened = {
           sessionId,
@@ -174,8 +180,11 @@ export async function restoreSession(
           return { sessionId, outcome: 'loaded', note: 'replay-not-merged' };
         for (const raw of merge.append) host.ingest(raw);
         return loaded;
+      } catch (error) {
+        windowOpen = false;
+        throw error;
       } finally {
-        host.endReplay();
+        if (!windowOpen) host.endReplay();
       }
     } catch (error) {
       if (link.closedSignal.aborted) throw error;

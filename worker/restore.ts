@@ -8,6 +8,7 @@
 
 import type { Raw } from '../src/json.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
+import { normalizeReplayed } from './replay-shape.ts';
 
 /** An ACP method that restores a session. */
 export type RestoreMethod = 'session/resume' | 'session/load';
@@ -70,8 +71,16 @@ interface Token {
   members: number[];
 }
 
-function pieceOf(raw: Raw): string {
-  const content = raw.content as { type?: unknown; text?: unknown } | null | undefined;
+/** An update as the merge reads it: its kind and text as Silo journals them (shaped), and its raw form. */
+interface View {
+  readonly kind: string;
+  readonly raw: Raw;
+  readonly text?: string | undefined;
+}
+
+function pieceOf(u: View): string {
+  if (u.text !== undefined) return u.text;
+  const content = u.raw.content as { type?: unknown; text?: unknown } | null | undefined;
   if (content?.type === 'text' && typeof content.text === 'string') return content.text;
   return `${OBJECT}${typeof content?.type === 'string' ? content.type : ''}${OBJECT}`;
 }
@@ -81,7 +90,7 @@ function pieceOf(raw: Raw): string {
  * patches, plans, usage, Silo's own records) is ignored, and message ids are ignored, so a journal
  * and a replay of the same conversation give the same tokens however the agent grouped or named it.
  */
-function tokenize(updates: readonly { kind: string; raw: Raw }[]): Token[] {
+function tokenize(updates: readonly View[]): Token[] {
   const tokens: Token[] = [];
   updates.forEach((u, i) => {
     if (u.kind === 'tool_call') {
@@ -89,9 +98,9 @@ function tokenize(updates: readonly { kind: string; raw: Raw }[]): Token[] {
     } else if (CHUNKS.has(u.kind)) {
       const last = tokens.at(-1);
       if (last?.kind === u.kind) {
-        last.text += pieceOf(u.raw);
+        last.text += pieceOf(u);
         last.members.push(i);
-      } else tokens.push({ kind: u.kind, text: pieceOf(u.raw), members: [i] });
+      } else tokens.push({ kind: u.kind, text: pieceOf(u), members: [i] });
     }
   });
   return tokens;
@@ -110,13 +119,46 @@ const isContent = (kind: unknown) => kind === 'tool_call' || CHUNKS.has(String(k
  * A replay that is the start of the journal (the agent lost the end of a turn) adds nothing. Anything
  * else — the replay differs from the journal anywhere — is `cannot-merge`: Silo cannot tell what the
  * journal lacks, so it appends nothing. Never throws; pure.
+ *
+ * The replay is read as Silo journals it (worker/replay-shape.ts), so a replay shaped unlike live
+ * (Gemini's hidden context and markers, Codex's `update_plan`) compares as live. When that fails, the
+ * journal without the agent text of its cancelled turns is tried (Codex replays none of it).
  */
-export function mergeReplay(
-  journal: readonly Pick<AgentSessionUpdate, 'kind' | 'raw' | 'messageId'>[],
-  replay: readonly Raw[],
-): ReplayMerge {
+export function mergeReplay(journal: readonly JournalView[], replay: readonly Raw[]): ReplayMerge {
+  const merge = mergeInto(journal, replay);
+  if (merge.verdict === 'merged') return merge;
+  // codex-acp replays no agent text of a cancelled turn: the same history, if the rest agrees.
+  const kept = withoutCancelledText(journal);
+  return kept.length < journal.length && mergeInto(kept, replay).verdict === 'merged'
+    ? mergeInto(kept, replay)
+    : merge;
+}
+
+type JournalView = Pick<AgentSessionUpdate, 'kind' | 'raw' | 'messageId' | 'text'>;
+
+/** The journal without the agent text and thoughts of the turns Silo journaled as cancelled. */
+function withoutCancelledText(journal: readonly JournalView[]): JournalView[] {
+  const drop = new Set<number>();
+  let start = -1;
+  journal.forEach((u, i) => {
+    if (u.kind === 'user_message_chunk' && u.messageId?.startsWith('silo-u')) start = start < 0 ? i : start;
+    else if (u.kind === 'turn_end') {
+      if (start >= 0 && u.raw.stopReason === 'cancelled')
+        for (let j = start; j < i; j++) if (CUTTABLE.has(journal[j]!.kind)) drop.add(j);
+      start = -1;
+    }
+  });
+  return journal.filter((_, i) => !drop.has(i));
+}
+
+function mergeInto(journal: readonly JournalView[], replay: readonly Raw[]): ReplayMerge {
   const mine = tokenize(journal);
-  const theirs = tokenize(replay.map((raw) => ({ kind: String(raw.sessionUpdate), raw })));
+  // Read as Silo journals a replay: shapes that differ from live (worker/replay-shape.ts) compare as live.
+  const views: View[] = replay.map((raw) => {
+    const u = normalizeReplayed(raw);
+    return { kind: u.kind, raw, text: u.text };
+  });
+  const theirs = tokenize(views);
   const shorter =
     theirs.length < mine.length ||
     (mine.length > 0 &&
@@ -148,7 +190,7 @@ export function mergeReplay(
     journalTail = lastMine.members[0]!;
     from = match.members.at(-1)! + 1;
     if (match.text.length > lastMine.text.length) {
-      const rest = completeMessage(journal[lastMine.members.at(-1)!]!, lastMine.text.length, match, replay);
+      const rest = completeMessage(journal[lastMine.members.at(-1)!]!, lastMine.text.length, match, views);
       if (!rest) return { verdict: 'cannot-merge', reason: 'the cut message continues with other content' };
       append.push(...rest.append);
       from = rest.from;
@@ -159,7 +201,7 @@ export function mergeReplay(
   let known = true;
   for (let i = from; i < replay.length; i++) {
     const raw = replay[i]!;
-    if (isContent(raw.sessionUpdate)) known = false;
+    if (isContent(views[i]!.kind)) known = false;
     if (known && seen.has(JSON.stringify(raw))) continue;
     append.push(raw);
   }
@@ -186,12 +228,20 @@ function completeMessage(
   lastChunk: Pick<AgentSessionUpdate, 'messageId'>,
   length: number,
   match: Token,
-  replay: readonly Raw[],
+  views: readonly View[],
 ): { append: Raw[]; from: number } | undefined {
+  const replay = views.map((v) => v.raw);
+  // A message whose text Silo reshaped (Gemini's markers cut) cannot be cut by the agent's offsets.
+  if (
+    match.members.some(
+      (m) => views[m]!.text !== undefined && views[m]!.text !== pieceOf({ ...views[m]!, text: undefined }),
+    )
+  )
+    return undefined;
   let consumed = 0;
   let at = 0;
   for (; at < match.members.length; at++) {
-    const next = consumed + pieceOf(replay[match.members[at]!]!).length;
+    const next = consumed + pieceOf(views[match.members[at]!]!).length;
     if (next > length) break;
     consumed = next;
   }

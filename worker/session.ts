@@ -26,8 +26,8 @@ import { PromptEcho } from './echo.ts';
 import { SessionTabs } from './follow.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
-import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
 import { latestId, type OpenHost } from './open.ts';
+import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
 
@@ -42,7 +42,7 @@ export class SessionCore {
   private writer: SessionWriter | undefined;
   private readonly ids = new MessageIdSynthesizer();
   private early: Raw[] = [];
-  private replay: { buffer: Raw[] } | undefined;
+  private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
@@ -214,7 +214,7 @@ export class SessionCore {
     this.updatesSeen++;
     if (this.replay) {
       this.replay.buffer.push(update as Raw);
-      this.applyState(normalizeUpdate(update, -1, new MessageIdSynthesizer()));
+      this.applyState(normalizeReplayed(update));
       return;
     }
     if (this.turn && this.echo.swallow(update as Raw)) return; // the prompt is journaled already
@@ -224,7 +224,7 @@ export class SessionCore {
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
-    const update = normalizeUpdate(raw, writer.nextSeq, this.ids);
+    const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
     this.learn(update);
     writer.append([update]);
   }

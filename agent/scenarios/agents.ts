@@ -4,7 +4,7 @@
  * chunk and is interrupted by metadata-only updates, output only in `rawOutput`.
  */
 import type { RequestPermissionResponse, StopReason } from '@agentclientprotocol/sdk';
-import { configOptions } from '../config.ts';
+import { configOptions, setMode } from '../config.ts';
 import type { Turn } from '../turn.ts';
 import { COMMANDS } from './tools.ts';
 
@@ -105,5 +105,34 @@ export async function reasoning(turn: Turn): Promise<StopReason> {
   await thought(' decide.');
   await message(' \n');
   await message('Done.');
+  return turn.end();
+}
+
+/** How long after its turn `mode-switch` announces the mode change (so it arrives outside the turn). */
+export const MODE_SWITCH_DELAY_MS = 50;
+
+/**
+ * The agent's mode as announced outside a turn: a `current_mode_update`, or under
+ * `--mode-update-marker` an `agent_message_chunk` `[MODE_UPDATE] <modeId>` (as Gemini CLI's).
+ */
+export function modeAnnouncement(modeId: string, marker: boolean): Record<string, unknown> {
+  return marker
+    ? { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `[MODE_UPDATE] ${modeId}` } }
+    : { sessionUpdate: 'current_mode_update', currentModeId: modeId };
+}
+
+/**
+ * `mode-switch [modeId]`: the agent changes its own mode (default `architect`), says so, ends the
+ * turn, and announces the change {@link MODE_SWITCH_DELAY_MS} after the turn's response (see
+ * {@link modeAnnouncement}); the announcement is not replayed by `session/load`.
+ */
+export async function modeSwitch(turn: Turn): Promise<StopReason> {
+  const modeId = turn.args[0] ?? 'architect';
+  setMode(turn.session, modeId);
+  await turn.say(`Switching to ${modeId} mode.`);
+  const update = modeAnnouncement(modeId, turn.options.modeUpdateMarker);
+  setTimeout(() => {
+    void turn.client.notify('session/update', { sessionId: turn.sessionId, update } as never).catch(() => {});
+  }, MODE_SWITCH_DELAY_MS);
   return turn.end();
 }

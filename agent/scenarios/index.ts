@@ -1,7 +1,7 @@
 /** Name → implementation of every scenario listed in `agent/scenarios.ts`. */
 import type { StopReason } from '@agentclientprotocol/sdk';
 import type { Turn } from '../turn.ts';
-import { permissionFirst, rawOutput, reasoning } from './agents.ts';
+import { modeSwitch, permissionFirst, rawOutput, reasoning } from './agents.ts';
 import { config } from './config.ts';
 import { defaultAnswer, demo, list, markdown, messageIds, thoughts } from './content.ts';
 import { cancelError, crash, hang, slow, stop } from './endings.ts';
@@ -58,5 +58,6 @@ export const RUNS: Record<string, ScenarioRun> = {
   paced,
   'permission-first': permissionFirst,
   'raw-output': rawOutput,
+  'mode-switch': modeSwitch,
   reasoning,
 };

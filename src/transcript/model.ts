@@ -164,6 +164,8 @@ export class TranscriptModel {
         );
       case 'turn_end':
         return this.turnEnd(u, raw);
+      case 'agent_context': // a replayed message no user typed (Gemini CLI's <session_context>)
+        return -1;
       default:
         if (SESSION_STATE_KINDS.has(kind)) {
           this.stateUpdate(u);

@@ -237,10 +237,21 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
     await service.clear(sessionId);
     const fresh = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     expect(fresh.resumeOutcome).to.equal('loaded');
+    // The load resolves with its response; the late replay is journaled, as replay, as it arrives.
+    let filled: string[] = [];
+    await until(() => {
+      void fresh.transcript().then(async (j) => {
+        filled = prompts(await modelOf(j));
+      });
+      return filled.length >= 3;
+    }, 'the late replay journaled');
+    expect(filled).to.deep.equal(['first question', 'second question', 'third question']);
+    expect(await fresh.prompt('fourth question')).to.equal('end_turn');
     expect(prompts(await modelOf(await fresh.transcript()))).to.deep.equal([
       'first question',
       'second question',
       'third question',
+      'fourth question',
     ]);
     await fresh.close();
   });

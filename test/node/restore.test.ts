@@ -184,3 +184,80 @@ test('ids continue a journal’s id-less message after it is read back', () => {
   ids.continueFrom({ kind: 'agent_message_chunk', messageId: 'm-1', raw: agent('Hel', 'm-1') });
   assert.equal(normalizeUpdate(agent('lo'), 9, ids).messageId, 'silo-m9');
 });
+
+test('mergeReplay: a replay shaped as codex-acp replays (final tool calls, exec_command, update_plan, no cancelled text) is the same history', () => {
+  const plan = (status: string): Raw => ({
+    sessionUpdate: 'plan',
+    entries: [{ content: 'List', priority: 'medium', status }],
+  });
+  const journal = [
+    prompt('slow story', 0),
+    wire(agent('Once upon'), 'silo-m1'),
+    { kind: 'turn_end', raw: { stopReason: 'cancelled' } },
+    prompt('list it', 3),
+    wire(plan('in_progress')),
+    wire({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'call-ls',
+      title: 'ls',
+      kind: 'execute',
+      status: 'pending',
+    }),
+    wire(done('call-ls')),
+    wire(plan('completed')),
+    wire(agent('Listed.'), 'silo-m8'),
+    end,
+  ];
+  const codex = [
+    user('slow story'),
+    user('list it'),
+    {
+      sessionUpdate: 'tool_call',
+      toolCallId: 'update_plan-1',
+      title: 'update_plan',
+      status: 'completed',
+      rawInput: { plan: [{ step: 'List', status: 'in_progress' }] },
+    },
+    { sessionUpdate: 'tool_call', toolCallId: 'call-ls', title: 'exec_command', status: 'completed' },
+    {
+      sessionUpdate: 'tool_call',
+      toolCallId: 'update_plan-2',
+      title: 'update_plan',
+      status: 'completed',
+      rawInput: { plan: [{ step: 'List', status: 'completed' }] },
+    },
+    agent('Listed.'),
+  ];
+  assert.deepEqual(mergeReplay(journal, codex), { verdict: 'merged', append: [] });
+  // A turn the journal lacks is appended as the agent sent it.
+  assert.deepEqual(mergeReplay(journal, [...codex, user('again'), agent('Again.')]), {
+    verdict: 'merged',
+    append: [user('again'), agent('Again.')],
+  });
+  // Text the journal does not hold is still another history.
+  assert.equal(
+    mergeReplay(journal, [user('slow story'), user('list it'), agent('Other.')]).verdict,
+    'cannot-merge',
+  );
+});
+
+test('mergeReplay: a replay shaped as Gemini CLI replays (hidden context, function markers) is the same history', () => {
+  const journal = [prompt('hi', 0), wire(agent('Hello.'), 'silo-m1'), end];
+  const gemini = [
+    user('<session_context>\nThis is the Gemini CLI.\n</session_context>'),
+    user('hi'),
+    agent('Hello.'),
+  ];
+  assert.deepEqual(mergeReplay(journal, gemini), { verdict: 'merged', append: [] });
+  const more = [
+    ...gemini,
+    user('list it'),
+    agent('\n[Function Call: ls]'),
+    user('[Function Response: ls]'),
+    agent('Listed.'),
+  ];
+  assert.deepEqual(mergeReplay(journal, more), { verdict: 'merged', append: more.slice(3) });
+  // Tool calls grouped after the last turn, where the journal has them inside it: Silo cannot tell.
+  const withTool = [prompt('hi', 0), wire(tool('call-1')), wire(agent('Hello.'), 'silo-m2'), end];
+  assert.equal(mergeReplay(withTool, [...gemini, tool('call-1')]).verdict, 'cannot-merge');
+});

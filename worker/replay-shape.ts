@@ -1,0 +1,97 @@
+/**
+ * Updates an agent sends in another shape than live, read as live (docs/agents.md). Applied to each
+ * normalized update before it is journaled; `raw` always stays what the agent sent, only the
+ * normalized fields (and `kind`) change:
+ * - in a `session/load` replay:
+ *   - Gemini CLI's hidden `<session_context>…</session_context>` user message and its
+ *     `[Function Response: x]` user chunks become {@link HIDDEN_CONTEXT_KIND} (no row, no title);
+ *   - its `[Function Call: x]` markers are cut from agent text (a chunk left blank draws nothing);
+ *   - codex-acp's tool call with no `kind` titled `exec_command` is an `execute` call;
+ *   - its `update_plan` tool call with steps in `rawInput.plan` is a `plan` update;
+ * - outside a turn: Gemini CLI's agent text `[MODE_UPDATE] <modeId>` is a `current_mode_update`.
+ * Total: anything else comes back unchanged; nothing throws.
+ */
+
+import type { ReadonlyRaw as Raw } from '../src/json.ts';
+import { modeUpdateMarker } from '../src/session-state.ts';
+import type { AgentPlanEntry, AgentSessionUpdate } from '../src/types.ts';
+import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
+
+export { MessageIdSynthesizer };
+
+/** Silo's kind for a user chunk an agent replays that no user typed; the transcript draws nothing. */
+export const HIDDEN_CONTEXT_KIND = 'agent_context';
+
+const SESSION_CONTEXT = /^\s*<session_context>[\s\S]*<\/session_context>\s*$/;
+const FUNCTION_RESPONSE = /^\s*\[Function Response: [^\]\n]*\]\s*$/;
+const FUNCTION_CALL = /\n*\[Function Call: [^\]\n]*\]/g;
+
+/** Where the update arrived: in a `session/load` replay, and whether a turn is running. */
+export interface ShapeContext {
+  readonly replaying: boolean;
+  readonly inTurn: boolean;
+}
+
+const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function planOf(rawInput: unknown): AgentPlanEntry[] | undefined {
+  const steps = isObject(rawInput) ? rawInput.plan : undefined;
+  if (!Array.isArray(steps)) return undefined;
+  return steps.filter(isObject).map((s) => ({
+    content: typeof s.step === 'string' ? s.step : '',
+    priority: 'medium',
+    status: typeof s.status === 'string' ? s.status : 'pending',
+  }));
+}
+
+function replayed(u: AgentSessionUpdate): AgentSessionUpdate {
+  const { kind, raw, text } = u;
+  if (kind === 'user_message_chunk' && text !== undefined) {
+    if (SESSION_CONTEXT.test(text) || FUNCTION_RESPONSE.test(text))
+      return { kind: HIDDEN_CONTEXT_KIND, raw, seq: u.seq };
+  } else if (kind === 'agent_message_chunk' && text !== undefined) {
+    const cut = text.replace(FUNCTION_CALL, '');
+    if (cut !== text) return { ...u, text: cut, content: { type: 'text', text: cut } };
+  } else if (kind === 'tool_call' && u.toolCall && raw.kind === undefined) {
+    if (u.toolCall.title === 'exec_command') return { ...u, toolCall: { ...u.toolCall, kind: 'execute' } };
+    const plan = u.toolCall.title === 'update_plan' ? planOf(raw.rawInput) : undefined;
+    if (plan) return { kind: 'plan', raw, seq: u.seq, plan };
+  }
+  return u;
+}
+
+/** `u` read as live (see the module comment). */
+export function shapeUpdate(u: AgentSessionUpdate, at: ShapeContext): AgentSessionUpdate {
+  try {
+    if (!at.inTurn && u.kind === 'agent_message_chunk') {
+      const modeId = modeUpdateMarker(u.raw);
+      if (modeId !== undefined) return { kind: 'current_mode_update', raw: u.raw, seq: u.seq };
+    }
+    return at.replaying ? replayed(u) : u;
+  } catch {
+    return u;
+  }
+}
+
+/**
+ * {@link normalizeUpdate} then {@link shapeUpdate}. An update whose kind changed leaves no message
+ * run open, so the next id-less chunk starts a message of its own.
+ */
+export function normalizeShaped(
+  raw: unknown,
+  seq: number,
+  ids: MessageIdSynthesizer,
+  inTurn: boolean,
+): AgentSessionUpdate {
+  const normalized = normalizeUpdate(raw, seq, ids);
+  const shaped = shapeUpdate(normalized, { replaying: ids.replaying, inTurn });
+  if (shaped.kind !== normalized.kind) ids.reset();
+  return shaped;
+}
+
+/** A replayed update on its own (a replay held for the merge), normalized and shaped, for its state. */
+export function normalizeReplayed(raw: unknown): AgentSessionUpdate {
+  const ids = new MessageIdSynthesizer();
+  ids.replaying = true;
+  return normalizeShaped(raw, -1, ids, false);
+}
