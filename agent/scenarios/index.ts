@@ -2,6 +2,7 @@
 import type { StopReason } from '@agentclientprotocol/sdk';
 import type { Turn } from '../turn.ts';
 import { permissionFirst, rawOutput, reasoning } from './agents.ts';
+import { contentBlocks, promptBlocks } from './attachments.ts';
 import { config } from './config.ts';
 import { defaultAnswer, demo, list, markdown, messageIds, thoughts } from './content.ts';
 import { cancelError, crash, hang, slow, stop } from './endings.ts';
@@ -59,4 +60,6 @@ export const RUNS: Record<string, ScenarioRun> = {
   'permission-first': permissionFirst,
   'raw-output': rawOutput,
   reasoning,
+  'prompt-blocks': promptBlocks,
+  'content-blocks': contentBlocks,
 };
