@@ -12,7 +12,16 @@ import '../../components/index.ts';
 import type { SiloChat } from '../../components/silo-chat.ts';
 import { createAgentsService, parseJsonl } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
-import { connected, input, part, root, sendAndWait, transcript, turnEnds } from './fixtures/chat.ts';
+import {
+  connected,
+  input,
+  part,
+  root,
+  sendAndWait,
+  transcript,
+  turnEnds,
+  typeAndEnter,
+} from './fixtures/chat.ts';
 import { mount, until } from './fixtures/dom.ts';
 
 const axe = (
@@ -182,6 +191,33 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
       cleanup = undefined;
       await stopBridge(b.id);
     }
+  });
+
+  it('attachments go with a message queued while the agent works, and come back when it is cancelled', async () => {
+    const chat = create();
+    cleanup = mount(chat, 700);
+    await connected(chat);
+    await typeAndEnter(chat, '/scenario slow 1000 100');
+    await until(() => part(chat, 'working'), 'turn running', 20000);
+    paste(chat, [pngFile()]);
+    await until(() => chips(chat).length === 1, 'chip shown while busy');
+    await typeAndEnter(chat, '/scenario prompt-blocks');
+    const queued = await until(() => part(chat, 'queued'), 'queued message shown');
+    expect(queued.querySelector('.file')?.textContent).to.equal('pixel.png');
+    expect(chips(chat)).to.have.length(0);
+    // Cancelled back into the composer: text and chip return; queued again with Enter.
+    (part(chat, 'unqueue') as HTMLButtonElement).click();
+    await until(() => chips(chat).length === 1, 'chip back');
+    expect(input(chat).value).to.equal('/scenario prompt-blocks');
+    input(chat).focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => part(chat, 'queued'), 'queued again');
+    await sendKeys({ press: 'Escape' });
+    await until(() => turnEnds(chat).length === 2, 'the cancelled turn and the queued one ended', 20000);
+    expect(receivedBlocks(chat)).to.deep.equal([
+      { type: 'text', text: '/scenario prompt-blocks' },
+      { type: 'image', mimeType: 'image/png', data: PIXEL },
+    ]);
   });
 
   it("the agent's image, image URL, resource and resource link render, and nothing is fetched", async () => {
