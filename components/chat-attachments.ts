@@ -69,8 +69,8 @@ export function refusal(
   caps: AgentPromptCapabilities,
   s: SiloChatAttachmentStrings,
 ): string | undefined {
-  if (a.kind === 'image' && !caps.image) return s.imagesNotAccepted(a.name);
-  if (a.kind === 'binary' && !caps.embeddedContext) return s.filesNotAccepted(a.name);
+  if (a.kind === 'image' && !caps.image) return s.imagesNotAccepted;
+  if (a.kind === 'binary' && !caps.embeddedContext) return s.filesNotAccepted;
   return undefined;
 }
 
@@ -146,7 +146,7 @@ export class Attachments {
       const caps = this.caps();
       const why = caps && refusal(a, caps, s);
       if (why) {
-        errors.push(why);
+        errors.push(s.notAttached(a.name, why));
         continue;
       }
       total += a.size;

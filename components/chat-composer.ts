@@ -151,9 +151,9 @@ export class ComposerController implements ReactiveController {
     }
     const caps = this.ctx.snapshot()?.promptCapabilities;
     const s = this.ctx.strings();
-    const why = caps && this.attachments.list.map((a) => refusal(a, caps, s)).find(Boolean);
-    if (why) {
-      this.#attachmentNote = s.notSentAttachment(why);
+    const refused = caps && this.attachments.list.find((a) => refusal(a, caps, s));
+    if (refused) {
+      this.#attachmentNote = s.notSentAttachment(refused.name, refusal(refused, caps, s)!);
       this.#update();
       return;
     }

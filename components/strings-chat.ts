@@ -149,12 +149,14 @@ export interface SiloChatAttachmentStrings {
   tooMuch: (name: string, limit: string) => string;
   /** A file the browser could not read. */
   readFailed: (name: string) => string;
-  /** An image, when the agent does not accept images. */
-  imagesNotAccepted: (name: string) => string;
-  /** A file that is neither an image nor text, when the agent does not accept embedded files. */
-  filesNotAccepted: (name: string) => string;
+  /** Why an image cannot go to an agent that does not accept images. */
+  imagesNotAccepted: string;
+  /** Why a file that is neither an image nor text cannot go to an agent that does not accept embedded files. */
+  filesNotAccepted: string;
+  /** A file left out when added, and why (one of the reasons above). */
+  notAttached: (name: string, reason: string) => string;
   /** Why Enter did not send: an attachment the agent does not accept (the text and files stay). */
-  notSentAttachment: (reason: string) => string;
+  notSentAttachment: (name: string, reason: string) => string;
 }
 
 export const defaultChatAttachmentStrings: SiloChatAttachmentStrings = {
@@ -166,11 +168,11 @@ export const defaultChatAttachmentStrings: SiloChatAttachmentStrings = {
     `${name} was not attached: it is ${size}, and the limit is ${limit} per file.`,
   tooMuch: (name, limit) => `${name} was not attached: one message can carry at most ${limit} of files.`,
   readFailed: (name) => `${name} was not attached: the browser could not read it.`,
-  imagesNotAccepted: (name) => `${name} was not attached: this agent does not accept images.`,
-  filesNotAccepted: (name) =>
-    `${name} was not attached: this agent accepts only text and images, not other files.`,
-  notSentAttachment: (reason) =>
-    `Not sent: ${reason} Remove it to send the rest; your message and other files are kept.`,
+  imagesNotAccepted: 'this agent does not accept images',
+  filesNotAccepted: 'this agent accepts only text and images, not other files',
+  notAttached: (name, reason) => `${name} was not attached: ${reason}.`,
+  notSentAttachment: (name, reason) =>
+    `Not sent: ${name} cannot go to this agent (${reason}). Remove it to send the rest; your message and other files are kept.`,
 };
 
 /** Every string of `<silo-chat>`'s own (besides its transcript's). */

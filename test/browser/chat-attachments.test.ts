@@ -158,11 +158,28 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
   it('an agent without image or embedded-context capability: the image is refused with a message, the text stays, a text file goes inline', async () => {
     const b = await startBridge({ agentArgs: ['--prompt-capabilities', 'none'] });
     try {
+      // Attached before the chat knows its agent (no bridge yet): kept, then refused at Enter.
       const chat = create(b);
+      chat.removeAttribute('bridge-url');
       cleanup = mount(chat, 700);
+      await chat.updateComplete;
+      paste(chat, [pngFile()]);
+      await until(() => chips(chat).length === 1, 'chip shown before connecting');
+      chat.setAttribute('bridge-url', b.url);
       await connected(chat);
       input(chat).focus();
       await sendKeys({ type: '/scenario prompt-blocks' });
+      await sendKeys({ press: 'Enter' });
+      const note = await until(() => part(chat, 'note'), 'not sent, and why');
+      expect(note.textContent?.trim()).to.equal(
+        'Not sent: pixel.png cannot go to this agent (this agent does not accept images). Remove it to send the rest; your message and other files are kept.',
+      );
+      expect(input(chat).value).to.equal('/scenario prompt-blocks');
+      expect(chips(chat)).to.have.length(1);
+      expect(turnEnds(chat)).to.have.length(0);
+      (chips(chat)[0]!.querySelector('button') as HTMLButtonElement).click();
+      await until(() => chips(chat).length === 0 && part(chat, 'note') === null, 'chip and note gone');
+      // Attached once the agent is known: refused at once.
       paste(chat, [pngFile()]);
       await until(() => attachmentError(chat), 'refusal shown');
       expect(attachmentError(chat)).to.equal(
