@@ -59,6 +59,15 @@ function promptText(blocks: ContentBlock[]): string {
     .join('\n');
 }
 
+/** Whether the agent's `promptCapabilities` allow a prompt block (text and resource links always). */
+function allowedInPrompt(block: ContentBlock, options: AgentOptions): boolean {
+  const caps = options.promptCapabilities;
+  if (block.type === 'image') return caps.image;
+  if (block.type === 'audio') return caps.audio;
+  if (block.type === 'resource') return caps.embeddedContext;
+  return true;
+}
+
 /** The `_meta.quota` of a prompt response under `--usage-in-meta`: tokens made up from the prompt's length. */
 export function quotaOf(prompt: string): Record<string, unknown> {
   const inputTokens = 80 + prompt.length;
@@ -146,7 +155,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         protocolVersion: options.protocolVersion ?? PROTOCOL_VERSION,
         agentCapabilities: {
           loadSession: options.loadSession,
-          promptCapabilities: { image: true, audio: false, embeddedContext: true },
+          promptCapabilities: options.promptCapabilities,
           mcpCapabilities: { http: false, sse: false },
           sessionCapabilities: {
             ...(options.list ? { list: {} } : {}),
@@ -190,6 +199,9 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       if (session.turn)
         throw RequestError.invalidRequest(undefined, 'a turn is already running in this session');
       const { record } = session;
+      const refused = params.prompt.find((b) => !allowedInPrompt(b, options));
+      if (refused)
+        throw RequestError.invalidParams({ type: refused.type }, `${refused.type} blocks are not accepted`);
       const text = promptText(params.prompt);
       const turnMark = { at: record.history.length, stopReason: 'end_turn' };
       record.turns = [...(record.turns ?? []), turnMark];
@@ -227,6 +239,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         options,
         record,
         rawWriter,
+        params.prompt,
       );
       try {
         const run = RUNS[picked.name];

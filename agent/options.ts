@@ -28,6 +28,7 @@
  * | `--late-replay-ms N` | `SILO_AGENT_LATE_REPLAY_MS` | with `--replay-after-load-response`: the rest of the replay starts N ms after the response (default 0) |
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
  * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
+ * | `--prompt-capabilities LIST` | `SILO_AGENT_PROMPT_CAPABILITIES` | the `promptCapabilities` it announces and enforces: a comma list of `image`, `audio`, `embeddedContext`, or `none` (default `image,embeddedContext`); a prompt with a block it does not allow fails with -32602 |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
  * Like every agent built on the SDK, its JSON-RPC request ids (permission requests, questions) start
@@ -62,6 +63,28 @@ export interface AgentOptions {
   replayShape: ReplayShape | undefined;
   lateReplayMs: number;
   modeUpdateMarker: boolean;
+  promptCapabilities: PromptCapabilityFlags;
+}
+
+/** What the agent accepts in a prompt besides text and resource links (ACP `promptCapabilities`). */
+export interface PromptCapabilityFlags {
+  image: boolean;
+  audio: boolean;
+  embeddedContext: boolean;
+}
+
+function promptCapabilities(value: string | undefined): PromptCapabilityFlags {
+  const caps = { image: false, audio: false, embeddedContext: false };
+  if (value === undefined) throw new AgentUsageError('--prompt-capabilities needs a list');
+  for (const name of value.split(',').map((v) => v.trim())) {
+    if (name === 'none' || name === '') continue;
+    if (!(name in caps))
+      throw new AgentUsageError(
+        `--prompt-capabilities: unknown capability ${name} (image, audio, embeddedContext, none)`,
+      );
+    caps[name as keyof PromptCapabilityFlags] = true;
+  }
+  return caps;
 }
 
 /** An unknown flag or a bad value; the message is for the user. */
@@ -120,6 +143,7 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     lateReplayMs: env.SILO_AGENT_LATE_REPLAY_MS
       ? intValue('SILO_AGENT_LATE_REPLAY_MS', env.SILO_AGENT_LATE_REPLAY_MS)
       : 0,
+    promptCapabilities: promptCapabilities(env.SILO_AGENT_PROMPT_CAPABILITIES ?? 'image,embeddedContext'),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -187,6 +211,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--no-title':
         o.title = false;
+        break;
+      case '--prompt-capabilities':
+        o.promptCapabilities = promptCapabilities(argv[++i]);
         break;
       case '--forget-mode':
         o.forgetMode = true;

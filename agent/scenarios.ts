@@ -173,6 +173,17 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
     description:
       'Codex-style: id-less thought starting with "\\n\\n", usage/commands/config updates in its middle, then a message starting blank.',
   },
+  {
+    name: 'prompt-blocks',
+    args: '',
+    description: 'Answers with the prompt’s content blocks as JSON, exactly as received (attachments).',
+  },
+  {
+    name: 'content-blocks',
+    args: '[base-url]',
+    description:
+      'An image, an image by URL under base-url, an embedded text resource and a resource link under base-url.',
+  },
 ];
 
 /** The prefix that picks a scenario. */

@@ -4,7 +4,7 @@
  * lines to stdout for the robustness scenarios.
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentContext, ClientCapabilities, StopReason } from '@agentclientprotocol/sdk';
+import type { AgentContext, ClientCapabilities, ContentBlock, StopReason } from '@agentclientprotocol/sdk';
 import type { AgentOptions } from './options.ts';
 import type { SessionRecord } from './store.ts';
 
@@ -35,6 +35,8 @@ export class Turn {
     readonly options: AgentOptions,
     readonly session: SessionRecord,
     private readonly rawWriter: RawWriter,
+    /** The prompt's content blocks as the client sent them. */
+    readonly prompt: readonly ContentBlock[] = [],
   ) {}
 
   /** A fresh messageId (`msg-…`). */

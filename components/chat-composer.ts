@@ -1,7 +1,8 @@
 /**
  * The composer of `<silo-chat>` as a Lit reactive controller: the text being typed, the `/` command
  * menu and its input hint, why a message was not sent, the running turn's working state (elapsed time,
- * Stop, Esc), a follow-up queued while the agent works, and editing the last message.
+ * Stop, Esc), a follow-up queued while the agent works, editing the last message, and attachments
+ * (chat-attachments.ts).
  * @packageDocumentation
  */
 import {
@@ -12,18 +13,20 @@ import {
   type TemplateResult,
 } from 'lit';
 import type { AgentCommand, AgentSessionConfigOption, AgentSessionSnapshot } from '../src/index.ts';
-import type { SiloChatActionStrings, SiloChatStrings } from './strings.ts';
+import { type Attachment, Attachments, refusal } from './chat-attachments.ts';
+import { type QueuedMessage, renderPickers, renderStatusRow } from './chat-composer-views.ts';
+import type { SiloChatAllStrings } from './strings.ts';
 
 /** What the composer needs from its element. */
 export interface ComposerContext {
-  strings(): SiloChatStrings & SiloChatActionStrings;
+  strings(): SiloChatAllStrings;
   snapshot(): AgentSessionSnapshot | undefined;
   /** Why a message cannot be sent now (not connected, read-only…), or undefined when it can. */
   whyNotSendable(): string | undefined;
   /** True while a turn runs (or a prompt is being sent). */
   busy(): boolean;
-  /** Sends a prompt; resolves once the turn ended or failed (a failure is shown by the element). */
-  send(text: string): Promise<unknown>;
+  /** Sends a prompt with its attachments; resolves once the turn ended or failed (the element shows a failure). */
+  send(text: string, attachments: readonly Attachment[]): Promise<unknown>;
   /** The code of the element's last error, if any. */
   errorCode(): string | undefined;
   /** Stops the running turn. */
@@ -43,7 +46,11 @@ export interface ComposerContext {
 export class ComposerController implements ReactiveController {
   draft = '';
   /** A message typed while the agent worked, sent when the turn ends. */
-  queued: string | undefined;
+  queued: QueuedMessage | undefined;
+  /** The files attached to the message being written. */
+  readonly attachments: Attachments;
+  /** Why the last Enter did not send because of an attachment (until the attachments change). */
+  #attachmentNote: string | undefined;
   #menuIndex = 0;
   #menuClosed = false;
   /** True after Enter or Send could not send: the composer says why (until it can, or the text changes). */
@@ -57,6 +64,14 @@ export class ComposerController implements ReactiveController {
     private readonly ctx: ComposerContext,
   ) {
     host.addController(this);
+    this.attachments = new Attachments(
+      () => {
+        this.#attachmentNote = undefined;
+        this.#update();
+      },
+      () => ctx.strings(),
+      () => ctx.snapshot()?.promptCapabilities,
+    );
   }
 
   hostConnected(): void {
@@ -76,9 +91,9 @@ export class ComposerController implements ReactiveController {
     } else if (!busy && this.#busySince !== undefined) this.#stopClock();
     // The turn ended and the session can take a message: send the queued one (after this update).
     if (this.queued !== undefined && !busy && this.ctx.whyNotSendable() === undefined) {
-      const text = this.queued;
+      const { text, attachments } = this.queued;
       this.queued = undefined;
-      queueMicrotask(() => this.#send(text));
+      queueMicrotask(() => this.#send(text, attachments));
     }
   }
 
@@ -122,38 +137,60 @@ export class ComposerController implements ReactiveController {
     this.#input()?.focus();
   }
 
-  /** Sends the composer's text, queues it while a turn runs, or keeps it and says why not. */
+  /**
+   * Sends the composer's text and attachments, queues them while a turn runs, or keeps them and says
+   * why not (not connected, or an attachment the agent does not accept).
+   */
   submit(): void {
     const text = this.draft;
-    if (!text.trim()) return;
+    if (!text.trim() && this.attachments.list.length === 0) return;
     if (this.ctx.whyNotSendable()) {
       this.#refused = true;
       this.#update();
       return;
     }
+    const caps = this.ctx.snapshot()?.promptCapabilities;
+    const s = this.ctx.strings();
+    const refused = caps && this.attachments.list.find((a) => refusal(a, caps, s));
+    if (refused) {
+      this.#attachmentNote = s.notSentAttachment(refused.name, refusal(refused, caps, s)!);
+      this.#update();
+      return;
+    }
     this.#refused = false;
     this.draft = '';
-    if (this.ctx.busy()) this.queued = this.queued === undefined ? text : `${this.queued}\n\n${text}`;
-    else this.#send(text);
+    const attachments = this.attachments.take();
+    const q = this.queued;
+    if (this.ctx.busy())
+      this.queued = q
+        ? {
+            text: q.text && text ? `${q.text}\n\n${text}` : q.text || text,
+            attachments: [...q.attachments, ...attachments],
+          }
+        : { text, attachments };
+    else this.#send(text, attachments);
     this.#update();
   }
 
-  #send(text: string): void {
-    void this.ctx.send(text).then(() => {
-      // A prompt refused before it reached the agent gives its text back (unless the user typed anew).
+  #send(text: string, attachments: readonly Attachment[]): void {
+    void this.ctx.send(text, attachments).then(() => {
+      // A prompt refused before it reached the agent gives its text and files back (unless the user typed anew).
       const code = this.ctx.errorCode();
       if ((code === 'journal-only' || code === 'closed') && this.draft === '') {
         this.draft = text;
+        this.attachments.restore(attachments);
         this.#update();
       }
     });
   }
 
-  /** Cancels the queued message: its text returns to the composer, before anything typed since. */
+  /** Cancels the queued message: its text and files return to the composer, before anything added since. */
   unqueue(): void {
-    if (this.queued === undefined) return;
-    this.draft = this.draft ? `${this.queued}\n${this.draft}` : this.queued;
+    const q = this.queued;
+    if (q === undefined) return;
+    this.draft = this.draft ? `${q.text}\n${this.draft}` : q.text;
     this.queued = undefined;
+    this.attachments.restore(q.attachments);
     this.#update();
     this.#input()?.focus();
   }
@@ -222,74 +259,24 @@ export class ComposerController implements ReactiveController {
     this.ctx.cancel();
   };
 
-  #pickers(): TemplateResult | typeof nothing {
-    const options = this.ctx.snapshot()?.configOptions ?? [];
-    if (options.length === 0) return nothing;
-    const disabled = !this.ctx.optionsEnabled();
-    return html`<div class="pickers" part="pickers">
-      ${options.map((o) =>
-        o.type === 'boolean'
-          ? html`<label title=${o.description ?? ''}>
-              <input
-                type="checkbox"
-                .checked=${o.currentValue === true}
-                ?disabled=${disabled}
-                @change=${(e: Event) => this.ctx.setOption(o, (e.target as HTMLInputElement).checked)}
-              />${o.name}
-            </label>`
-          : html`<label title=${o.description ?? ''}>
-              <span>${o.name}</span>
-              <select
-                .value=${String(o.currentValue)}
-                ?disabled=${disabled}
-                @change=${(e: Event) => this.ctx.setOption(o, (e.target as HTMLSelectElement).value)}
-              >
-                ${(o.options ?? []).map(
-                  (v) =>
-                    html`<option value=${v.value} ?selected=${v.value === o.currentValue}>${v.name}</option>`,
-                )}
-              </select>
-            </label>`,
-      )}
-    </div>`;
-  }
-
-  /** The running turn's state and the queued message, when there is either. */
-  #statusRow(s: SiloChatStrings & SiloChatActionStrings, busy: boolean): TemplateResult | typeof nothing {
-    const queued = this.queued;
-    if (!busy && queued === undefined) return nothing;
-    const seconds =
-      this.#busySince === undefined ? 0 : Math.floor((performance.now() - this.#busySince) / 1000);
-    return html`<div class="status-row">
-      ${
-        busy
-          ? html`<span class="working" part="working"
-              ><span role="status">${s.working}</span>
-              <span class="elapsed" part="elapsed">${s.elapsed(seconds)}</span></span
-            >`
-          : nothing
-      }
-      ${
-        queued !== undefined
-          ? html`<span class="queued" part="queued" role="status">
-              <span class="label">${s.queued}</span> <span class="text">${queued}</span>
-              <button type="button" part="unqueue" @click=${() => this.unqueue()}>${s.unqueue}</button>
-            </span>`
-          : nothing
-      }
-    </div>`;
-  }
-
   render(): TemplateResult {
     const s = this.ctx.strings();
     const busy = this.ctx.busy();
     const menu = this.#menu();
     const active = Math.min(this.#menuIndex, Math.max(0, menu.length - 1));
     const why = this.ctx.whyNotSendable();
-    const note = this.#refused ? why : undefined;
+    const note = this.#refused ? why : this.#attachmentNote;
+    const files = this.attachments.list.length > 0;
+    const seconds =
+      this.#busySince === undefined ? 0 : Math.floor((performance.now() - this.#busySince) / 1000);
     const hinted = menu.length === 0 ? this.#commandHint() : undefined;
-    const canEdit = !busy && !why && this.draft === '' && this.ctx.lastPrompt() !== undefined;
-    return html`<div class="composer" part="composer">
+    const canEdit = !busy && !why && this.draft === '' && !files && this.ctx.lastPrompt() !== undefined;
+    return html`<div
+      class="composer"
+      part="composer"
+      @dragover=${this.attachments.onDragOver}
+      @drop=${this.attachments.onDrop}
+    >
       ${
         menu.length > 0
           ? html`<ul class="commands" part="commands" role="listbox" id="commands" aria-label=${s.commands}>
@@ -310,7 +297,8 @@ export class ComposerController implements ReactiveController {
           </ul>`
           : nothing
       }
-      ${this.#pickers()} ${this.#statusRow(s, busy)}
+      ${renderPickers(this.ctx.snapshot()?.configOptions ?? [], this.ctx.optionsEnabled(), (o, v) => this.ctx.setOption(o, v))}
+      ${renderStatusRow(s, busy, seconds, this.queued, () => this.unqueue())}
       ${note ? html`<p class="note" part="note" id="composer-note" role="status">${note}</p>` : nothing}
       ${
         hinted
@@ -319,7 +307,9 @@ export class ComposerController implements ReactiveController {
           </p>`
           : nothing
       }
+      ${this.attachments.renderChips()}
       <div class="input-row">
+        ${this.attachments.renderButton()}
         <textarea
           part="input"
           rows="1"
@@ -332,6 +322,7 @@ export class ComposerController implements ReactiveController {
           .value=${this.draft}
           @input=${this.#onInput}
           @keydown=${this.#onKeydown}
+          @paste=${this.attachments.onPaste}
         ></textarea>
         ${
           canEdit
@@ -346,12 +337,12 @@ export class ComposerController implements ReactiveController {
             : nothing
         }
         ${
-          !busy || this.draft.trim()
+          !busy || this.draft.trim() || files
             ? html`<button
               type="button"
               class="primary"
               part="send"
-              ?disabled=${why !== undefined || !this.draft.trim()}
+              ?disabled=${why !== undefined || (!this.draft.trim() && !files)}
               @click=${() => this.submit()}
             >
               ${s.send}

@@ -160,6 +160,45 @@ export const chatStyles = css`
     font-size: 0.85em;
     color: var(--_warning);
   }
+  .attachments {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin: 0 0 6px;
+    padding: 0;
+    list-style: none;
+  }
+  .attachment {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    max-width: 100%;
+    padding: 2px 4px 2px 8px;
+    border: 1px solid var(--_border);
+    border-radius: 6px;
+    background: var(--_surface);
+    font-size: 0.85em;
+  }
+  .attachment img {
+    width: 2rem;
+    height: 2rem;
+    object-fit: cover;
+    border-radius: 4px;
+  }
+  .attachment .name {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .attachment .size {
+    color: var(--_muted);
+  }
+  .attachment button {
+    border: none;
+    background: none;
+    padding: 0 6px;
+    font-size: 1.1em;
+  }
   .commands {
     position: absolute;
     bottom: calc(100% - 4px);

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import type { ReactiveControllerHost } from 'lit';
-import { type AgentSessionHandle, SiloError } from '../src/index.ts';
+import { type AgentContentBlock, type AgentSessionHandle, SiloError } from '../src/index.ts';
 
 /** Prompt failures that mean the prompt never reached the agent. */
 const NOT_SENT = new Set([
@@ -31,20 +31,27 @@ export class ChatTurns {
   broke = false;
   /** The text of the last message that failed (it can be sent again), if any. */
   failedText: string | undefined;
+  /** The attachments' blocks of the last message that failed. */
+  #failedBlocks: readonly AgentContentBlock[] = [];
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly ctx: ChatTurnsContext,
   ) {}
 
-  /** Sends a prompt. Resolves to the stop reason, or undefined when it failed (see the context). */
-  async send(text: string): Promise<string | undefined> {
+  /**
+   * Sends a prompt: `text` (a text block, unless blank) followed by `blocks` (attachments). Resolves to
+   * the stop reason, or undefined when it failed (see the context).
+   */
+  async send(text: string, blocks: readonly AgentContentBlock[] = []): Promise<string | undefined> {
     const handle = this.ctx.handle();
-    if (!handle || !text.trim()) return undefined;
+    if (!handle || (!text.trim() && blocks.length === 0)) return undefined;
     this.sending = true;
     this.host.requestUpdate();
     try {
-      const stop = await handle.prompt(text);
+      const stop = await handle.prompt(
+        blocks.length ? [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...blocks] : text,
+      );
       if (handle === this.ctx.handle()) {
         this.failedText = undefined;
         this.ctx.completed();
@@ -56,6 +63,7 @@ export class ChatTurns {
       this.broke = !NOT_SENT.has(code);
       // It can be sent again (unless it can never be: a read-only session).
       this.failedText = code === 'journal-only' ? undefined : text;
+      this.#failedBlocks = blocks;
       this.ctx.failed(e);
       return undefined;
     } finally {
@@ -69,7 +77,7 @@ export class ChatTurns {
     const text = this.failedText;
     if (text === undefined) return false;
     this.failedText = undefined;
-    void this.send(text);
+    void this.send(text, this.#failedBlocks);
     return true;
   }
 

@@ -11,47 +11,32 @@ import {
   SiloError,
   toMarkdown,
 } from '../src/index.ts';
+import { toBlocks } from './chat-attachments.ts';
 import { renderBanner } from './chat-banners.ts';
 import { ComposerController } from './chat-composer.ts';
+import type { SiloChatStringsOverride } from './chat-events.ts';
+import { lastPrompt, returnFocus } from './chat-focus.ts';
 import { renderHeader, saveExport } from './chat-header.ts';
 import { type ChatConnectOptions, ChatSession } from './chat-session.ts';
 import { chatStyles } from './chat-styles.ts';
 import { ChatTurns } from './chat-turns.ts';
 import { TRANSCRIPT_EXPORTPARTS } from './parts.ts';
-import type { SiloTranscript } from './silo-transcript.ts';
+import { mergeStrings, type SiloChatAllStrings } from './strings.ts';
 import {
   defaultChatActionStrings,
+  defaultChatAttachmentStrings,
   defaultChatStrings,
-  mergeStrings,
-  type SiloChatActionStrings,
-  type SiloChatStrings,
-  type SiloTranscriptStrings,
-  type StringsOverride,
-} from './strings.ts';
+} from './strings-chat.ts';
+
+const DEFAULT_CHAT_STRINGS = {
+  ...defaultChatStrings,
+  ...defaultChatActionStrings,
+  ...defaultChatAttachmentStrings,
+};
+
 import { theme } from './theme.ts';
 
-/** Detail of `silo-session`. */
-export interface SiloSessionDetail {
-  readonly sessionId: string;
-  readonly resumeOutcome: string;
-}
-
-/** Detail of `silo-error`. */
-export interface SiloErrorDetail {
-  readonly error: SiloError;
-}
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'silo-session': CustomEvent<SiloSessionDetail>;
-    'silo-error': CustomEvent<SiloErrorDetail>;
-  }
-}
-
-/** `<silo-chat>` strings, plus the transcript's under `transcript`. */
-export type SiloChatStringsOverride = StringsOverride<SiloChatStrings & SiloChatActionStrings> & {
-  readonly transcript?: StringsOverride<SiloTranscriptStrings>;
-};
+export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from './chat-events.ts';
 
 /**
  * A complete ACP chat: drop it into any page with the bridge's URL and token and a working directory.
@@ -61,7 +46,8 @@ export type SiloChatStringsOverride = StringsOverride<SiloChatStrings & SiloChat
  * message), pickers for the config options the agent offers (model, mode, booleans), the session
  * title and the connection state with a clear message when the bridge is unreachable or refuses the
  * page. While a turn runs it shows the elapsed time and a Stop button (Esc stops too, outside the
- * transcript); a message typed meanwhile is queued and sent when the turn ends.
+ * transcript); a message typed meanwhile is queued and sent when the turn ends. Images and files pasted,
+ * dropped or attached go with the message as ACP content blocks when the agent accepts them.
  *
  * @example
  * ```html
@@ -90,6 +76,9 @@ export type SiloChatStringsOverride = StringsOverride<SiloChatStrings & SiloChat
  * @csspart queued - A message typed while the agent works, sent when the turn ends; `unqueue` cancels it.
  * @csspart note - Why the composer's text was not sent (it stays in the composer), `role="status"`.
  * @csspart input - The message textarea.
+ * @csspart attach - The Attach button (a file picker); files can also be pasted or dropped on the composer.
+ * @csspart attachments - The attached files (`attachment` each, `attachment-preview` an image's thumbnail,
+ *   `remove-attachment` its remove button); `attachment-error` says why a file was not attached.
  * @csspart edit-last - Puts the last message back into the empty composer.
  * @csspart send - The Send button.
  * @csspart stop - The Stop button.
@@ -170,10 +159,10 @@ export class SiloChat extends LitElement {
     snapshot: () => this.snapshot,
     whyNotSendable: () => this.#whyNotSendable(),
     busy: () => this.#busy(),
-    send: (text) => this.send(text),
+    send: (text, files) => this.#turns.send(text, toBlocks(files, this.snapshot?.promptCapabilities)),
     errorCode: () => this.error?.code,
     cancel: () => void this.cancel(),
-    lastPrompt: () => this.#lastPrompt(),
+    lastPrompt: () => lastPrompt(this),
     setOption: (o, v) => void this.#setOption(o, v),
     optionsEnabled: () => Boolean(this.handle) && this.snapshot?.state === 'connected',
   });
@@ -223,10 +212,7 @@ export class SiloChat extends LitElement {
    */
   async newSession(): Promise<void> {
     const empty =
-      this.handle &&
-      this.snapshot?.state === 'connected' &&
-      !this.#busy() &&
-      this.#lastPrompt() === undefined;
+      this.handle && this.snapshot?.state === 'connected' && !this.#busy() && lastPrompt(this) === undefined;
     if (empty) {
       this.renderRoot.querySelector('textarea')?.focus();
       return;
@@ -247,9 +233,8 @@ export class SiloChat extends LitElement {
 
   /** The current session's transcript as Markdown, or undefined without a session. */
   async exportMarkdown(): Promise<string | undefined> {
-    const handle = this.handle;
-    if (!handle) return undefined;
-    return toMarkdown(await handle.transcript(), { title: handle.agentInfo.title });
+    const h = this.handle;
+    return h ? toMarkdown(await h.transcript(), { title: h.agentInfo.title }) : undefined;
   }
 
   override connectedCallback(): void {
@@ -258,16 +243,8 @@ export class SiloChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (
-      (changed.has('bridge') ||
-        changed.has('bridgeUrl') ||
-        changed.has('bridgeToken') ||
-        changed.has('cwd') ||
-        changed.has('service')) &&
-      this.isConnected
-    ) {
-      void this.connect();
-    }
+    const keys = ['bridge', 'bridgeUrl', 'bridgeToken', 'cwd', 'service'] as const;
+    if (keys.some((k) => changed.has(k)) && this.isConnected) void this.connect();
   }
 
   /** The bridge to connect to: `bridge-url` + `bridge-token` when both are set, else `bridge`. */
@@ -283,8 +260,8 @@ export class SiloChat extends LitElement {
     this.dispatchEvent(new CustomEvent('silo-error', { detail: { error }, bubbles: true, composed: true }));
   }
 
-  #strings(): SiloChatStrings & SiloChatActionStrings {
-    return mergeStrings({ ...defaultChatStrings, ...defaultChatActionStrings }, this.strings);
+  #strings(): SiloChatAllStrings {
+    return mergeStrings(DEFAULT_CHAT_STRINGS, this.strings);
   }
 
   #whyNotSendable(): string | undefined {
@@ -295,33 +272,8 @@ export class SiloChat extends LitElement {
     return this.#turns.sending || Boolean(this.snapshot?.busy);
   }
 
-  #transcript(): SiloTranscript | null {
-    return this.renderRoot.querySelector('silo-transcript');
-  }
-
-  /** The last message the user sent in this session (from its transcript). */
-  #lastPrompt(): string | undefined {
-    const rows = this.#transcript()?.model.rows ?? [];
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const r = rows[i]!;
-      if (r.type === 'message' && r.role === 'user' && r.text.trim()) return r.text;
-    }
-    return undefined;
-  }
-
-  /**
-   * After a permission or a question is answered its buttons go away: focus returns to the composer,
-   * unless the user has moved it somewhere else meanwhile (outside the transcript).
-   */
-  #returnFocus = async (): Promise<void> => {
-    const transcript = this.#transcript();
-    await transcript?.updateComplete;
-    await new Promise((r) => requestAnimationFrame(r));
-    const active = document.activeElement;
-    const inChat = active === this && (this.renderRoot as ShadowRoot).activeElement;
-    const lost = !active || active === document.body || (inChat && inChat === transcript);
-    if (lost || (active === this && !inChat)) this.renderRoot.querySelector('textarea')?.focus();
-  };
+  /** Focus back to the composer after a permission or a question is answered (chat-focus.ts). */
+  #returnFocus = (): Promise<void> => returnFocus(this);
 
   async #setOption(option: AgentSessionConfigOption, value: string | boolean): Promise<void> {
     try {
@@ -331,14 +283,9 @@ export class SiloChat extends LitElement {
     }
   }
 
-  async #export(kind: 'jsonl' | 'md'): Promise<void> {
-    try {
-      await saveExport(kind, this.handle?.sessionId, () =>
-        kind === 'jsonl' ? this.exportJsonl() : this.exportMarkdown(),
-      );
-    } catch (e) {
-      this.#report(e);
-    }
+  #export(kind: 'jsonl' | 'md'): void {
+    const text = () => (kind === 'jsonl' ? this.exportJsonl() : this.exportMarkdown());
+    saveExport(kind, this.handle?.sessionId, text).catch((e) => this.#report(e));
   }
 
   #resend(): void {
@@ -359,7 +306,7 @@ export class SiloChat extends LitElement {
           canStart: Boolean(this.#bridgeOptions()) && this.phase !== 'connecting',
           hasSession: Boolean(handle),
         },
-        { newSession: () => void this.newSession(), export: (kind) => void this.#export(kind) },
+        { newSession: () => void this.newSession(), export: (kind) => this.#export(kind) },
         s,
       )}
       ${renderBanner(

@@ -22,11 +22,12 @@ import type {
   TurnEndRow,
   UnknownRow,
 } from '../src/index.ts';
+import { renderContentBlock } from './content-blocks.ts';
 import { copyButton, onCodeCopyClick, withCodeCopy } from './copy.ts';
 import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
 import { loadElicitation } from './lazy.ts';
 import { lineDiff } from './line-diff.ts';
-import { renderMarkdown, safeHref } from './markdown.ts';
+import { renderMarkdown } from './markdown.ts';
 import { renderMarkdownBlocks } from './markdown-stream.ts';
 import { ELICITATION_EXPORTPARTS } from './parts.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
@@ -48,9 +49,6 @@ export interface RowContext {
   choose(request: AgentPermissionRequest, optionId: string): void;
 }
 
-const IMAGE_TYPES = /^image\/(?:png|jpeg|gif|webp|avif|bmp)$/;
-const AUDIO_TYPES = /^audio\/(?:wav|x-wav|mpeg|mp3|ogg|webm|flac|aac|mp4)$/;
-const BASE64 = /^[A-Za-z0-9+/=\s]*$/;
 const KNOWN_SEVERITIES = new Set(['info', 'warning', 'error']);
 const KNOWN_STOPS = new Set([
   'end_turn',
@@ -112,7 +110,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     p.type === 'text'
       ? row.role === 'user'
         ? html`<div class="plain">${p.text}</div>`
-        : html`<div class="md" @click=${onCodeCopyClick}>${renderMarkdownBlocks(`${row.key}#${i}`, p.text).map((b) => unsafeHTML(withCodeCopy(b)))}</div>`
+        : html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)}>${renderMarkdownBlocks(`${row.key}#${i}`, p.text).map((b) => unsafeHTML(withCodeCopy(b, s)))}</div>`
       : block(p.block, row, ctx),
   );
   const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
@@ -136,59 +134,16 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     <div class="bubble">
       <div class="who">
         <span>${who}</span>${time ? html`<time datetime=${row.timestamp!}>${time}</time>` : nothing}${meta}
-        ${copyButton(() => row.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''))}
+        ${copyButton(() => row.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''), s)}
       </div>
       ${body}
     </div>
   </div>`;
 }
 
-/** One content block: text (Markdown), image, audio, resource link, resource, or a placeholder. */
+/** One content block (content-blocks.ts). */
 function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateResult {
-  const s = ctx.strings;
-  const f = b as Record<string, unknown>;
-  switch (b.type) {
-    case 'text':
-      return html`<div class="md" @click=${onCodeCopyClick}>${unsafeHTML(withCodeCopy(markdown(owner, String(f.text ?? ''))))}</div>`;
-    case 'image': {
-      const mime = String(f.mimeType ?? '');
-      const data = typeof f.data === 'string' ? f.data : '';
-      if (!IMAGE_TYPES.test(mime) || !BASE64.test(data)) {
-        return html`<div class="placeholder" part="placeholder">${s.unsupportedImage(mime)}</div>`;
-      }
-      return html`<img class="image" part="image" alt=${s.image(mime)} src="data:${mime};base64,${data}" />`;
-    }
-    case 'audio': {
-      const mime = String(f.mimeType ?? '');
-      const data = typeof f.data === 'string' ? f.data : '';
-      if (!AUDIO_TYPES.test(mime) || !BASE64.test(data)) {
-        return html`<div class="placeholder" part="placeholder">${s.unknownBlock(`audio ${mime}`)}</div>`;
-      }
-      return html`<audio controls aria-label=${s.audio(mime)} src="data:${mime};base64,${data}"></audio>`;
-    }
-    case 'resource_link': {
-      const name = String(f.title ?? f.name ?? f.uri ?? '');
-      const href = safeHref(f.uri);
-      return html`<div class="resource" part="resource-link">
-        ${
-          href
-            ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${name}</a>`
-            : html`<code>${name}</code>`
-        }
-        ${typeof f.description === 'string' ? html`<span class="muted">${f.description}</span>` : nothing}
-      </div>`;
-    }
-    case 'resource': {
-      const r = (f.resource ?? {}) as Record<string, unknown>;
-      const text = typeof r.text === 'string' ? r.text : undefined;
-      return html`<details class="resource" part="resource">
-        <summary>${s.resource(String(r.uri ?? ''))}</summary>
-        ${text !== undefined ? html`<pre><code>${clip(text, 20000)}</code></pre>` : nothing}
-      </details>`;
-    }
-    default:
-      return html`<div class="placeholder" part="placeholder">${s.unknownBlock(String(b.type))}</div>`;
-  }
+  return renderContentBlock(b, ctx.strings, (text) => markdown(owner, text));
 }
 
 function toolRow(row: ToolCallRow, index: number, ctx: RowContext): TemplateResult {

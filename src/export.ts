@@ -11,19 +11,45 @@ import { TranscriptModel } from './transcript/model.ts';
 import type { TranscriptRow } from './transcript/rows.ts';
 import type { AgentSessionUpdate } from './types.ts';
 
-/** Serializes updates as JSONL, one per line, with a trailing newline. */
-export function toJsonl(updates: readonly AgentSessionUpdate[]): string {
-  let out = '';
+/** The `kind` of an export's optional first line, which carries what the journal knew besides the updates. */
+export const EXPORT_HEADER_KIND = 'silo_export';
+
+/** What an export says of its session besides the updates (its first line, when present). */
+export interface JsonlExportInfo {
+  /** The agent's name, as the history shows it (`AgentSessionSummary.agent`). */
+  readonly agent?: string;
+}
+
+/**
+ * Serializes updates as JSONL, one per line, with a trailing newline. With `info`, the first line is
+ * a header `{"kind":"silo_export","agent":…,"raw":{}}`: {@link parseJsonl} skips it and
+ * {@link readJsonlExport} returns it (a reader older than the header shows it as an unknown update).
+ */
+export function toJsonl(updates: readonly AgentSessionUpdate[], info?: JsonlExportInfo): string {
+  let out = info ? `${JSON.stringify({ kind: EXPORT_HEADER_KIND, ...info, raw: {} })}\n` : '';
   for (const u of updates) out += `${JSON.stringify(u)}\n`;
   return out;
 }
 
 /**
+ * Parses a JSONL export into its updates and its header's information (empty for an export without
+ * a header, as Silo wrote them before it had one). Fails as {@link parseJsonl} does.
+ */
+export function readJsonlExport(text: string): { updates: AgentSessionUpdate[]; info: JsonlExportInfo } {
+  const all = parseJsonl(text, true);
+  const head = all[0] as (AgentSessionUpdate & { agent?: unknown }) | undefined;
+  if (head?.kind !== EXPORT_HEADER_KIND) return { updates: all, info: {} };
+  const info = typeof head.agent === 'string' && head.agent ? { agent: head.agent } : {};
+  return { updates: all.slice(1), info };
+}
+
+/**
  * Parses a JSONL export back into updates. Blank lines are ignored. Rejects with a `SiloError`
  * `invalid-params` naming the first line that is not JSON or not an update (an object with a string
- * `kind`); `raw` defaults to `{}` when a line lacks it.
+ * `kind`); `raw` defaults to `{}` when a line lacks it. An export's header line (see {@link toJsonl})
+ * is skipped unless `withHeader`.
  */
-export function parseJsonl(text: string): AgentSessionUpdate[] {
+export function parseJsonl(text: string, withHeader = false): AgentSessionUpdate[] {
   const out: AgentSessionUpdate[] = [];
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
@@ -45,6 +71,7 @@ export function parseJsonl(text: string): AgentSessionUpdate[] {
       });
     }
     const u = value as AgentSessionUpdate;
+    if (u.kind === EXPORT_HEADER_KIND && out.length === 0 && !withHeader) continue;
     out.push(typeof u.raw === 'object' && u.raw !== null ? u : { ...u, raw: {} });
   }
   return out;

@@ -13,7 +13,15 @@ export {
   validateAnswers,
 } from './elicitation.ts';
 export { SiloError, type SiloErrorCode } from './errors.ts';
-export { type MarkdownExportOptions, parseJsonl, toJsonl, toMarkdown } from './export.ts';
+export {
+  EXPORT_HEADER_KIND,
+  type JsonlExportInfo,
+  type MarkdownExportOptions,
+  parseJsonl,
+  readJsonlExport,
+  toJsonl,
+  toMarkdown,
+} from './export.ts';
 export { createAgentsService } from './service.ts';
 export { TranscriptModel } from './transcript/model.ts';
 export type * from './transcript/rows.ts';

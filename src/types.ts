@@ -306,6 +306,16 @@ export interface AgentBridgeOptions {
   readonly token: string;
 }
 
+/** The content blocks an agent accepts in a prompt besides text and resource links (ACP `promptCapabilities`). */
+export interface AgentPromptCapabilities {
+  /** `image` blocks (base64 data and a MIME type). */
+  readonly image: boolean;
+  /** `audio` blocks. */
+  readonly audio: boolean;
+  /** `resource` blocks: a file's contents embedded as text or a base64 blob. */
+  readonly embeddedContext: boolean;
+}
+
 /** The session state a handle mirrors; sent with every batch of updates. */
 export interface AgentSessionSnapshot {
   readonly sessionId: string;
@@ -319,6 +329,11 @@ export interface AgentSessionSnapshot {
   readonly usage?: AgentSessionUsage;
   /** True while a prompt turn is running. */
   readonly busy: boolean;
+  /**
+   * What the agent accepts in a prompt besides text and resource links (its `initialize`
+   * `promptCapabilities`); absent until Silo has talked to the agent (a journal-only session).
+   */
+  readonly promptCapabilities?: AgentPromptCapabilities;
   /** The coded error behind a `failed`, `reconnecting` or `read-only` state. */
   readonly error?: { readonly code: SiloErrorCode; readonly message: string };
 }

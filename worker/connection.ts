@@ -57,7 +57,7 @@ export class Connection {
     this.link = link;
     void link.ended.then((end) => this.ended(link, end));
     const { status } = host;
-    status.identify(link.initialize.agentInfo);
+    status.identify(link.initialize.agentInfo, link.initialize.agentCapabilities?.promptCapabilities);
     if (host.options.authenticate) await signIn(link, host.options.authenticate);
     const resume = host.options.resume;
     const open = host.open;

@@ -3,7 +3,7 @@
  * journal reads that need no connection (history, transcripts, export and import).
  */
 import { SiloError } from '../src/errors.ts';
-import { parseJsonl, toJsonl } from '../src/export.ts';
+import { readJsonlExport, toJsonl } from '../src/export.ts';
 import { EMPTY_SESSION_STATE, reduceSessionState } from '../src/session-state.ts';
 import type { WorkerApi } from '../src/worker-api.ts';
 import { listAgentSessions } from './agent-sessions.ts';
@@ -63,15 +63,21 @@ export function createWorkerService(): WorkerApi {
     transcriptTail: async (sessionId, count) => (await db()).tail(sessionId, count),
     clear: async (sessionId) => (await db()).clear(sessionId),
     async exportJsonl(sessionId) {
-      return toJsonl(await (await db()).read(sessionId));
+      const j = await db();
+      const agent = (await j.session(sessionId))?.agent;
+      return toJsonl(await j.read(sessionId), agent ? { agent } : {});
     },
     async importJsonl(jsonl, sessionId) {
-      const updates = parseJsonl(jsonl);
+      const { updates, info } = readJsonlExport(jsonl);
       const id = sessionId ?? `import-${crypto.randomUUID()}`;
       const j = await db();
       // The title the imported updates end with is the session's, as it was where it was exported.
       const { title } = updates.reduce(reduceSessionState, EMPTY_SESSION_STATE);
-      const record = await j.upsertSession(id, { lastOutcome: 'journal-only', ...(title ? { title } : {}) });
+      const record = await j.upsertSession(id, {
+        lastOutcome: 'journal-only',
+        ...(title ? { title } : {}),
+        ...(info.agent ? { agent: info.agent } : {}),
+      });
       const writer = j.writer(id, record.nextSeq);
       writer.append(updates.map((u, i) => ({ ...u, seq: record.nextSeq + i })));
       await writer.flushed();

@@ -7,6 +7,7 @@ import type { SiloError } from '../src/errors.ts';
 import type {
   AgentConnectionState,
   AgentInfo,
+  AgentPromptCapabilities,
   AgentRestoreNote,
   AgentResumeOutcome,
   AgentSessionSnapshot,
@@ -25,6 +26,8 @@ export class SessionStatus {
   /** The coded error behind the state, if any. */
   error: SiloError | undefined;
   agentInfo: AgentInfo = { name: 'unknown' };
+  /** The agent's `promptCapabilities`, once it answered `initialize`. */
+  promptCapabilities: AgentPromptCapabilities | undefined;
   /** Title, usage, commands, config options and mode, through the shared session-state reducer. */
   readonly config = new LiveSessionState();
   /** What a follower mirrors of the owner's state that it does not compute itself. */
@@ -42,7 +45,15 @@ export class SessionStatus {
   }
 
   /** What the agent said of itself in `initialize`, merged into what was known. */
-  identify(info: AgentLink['initialize']['agentInfo']): void {
+  identify(
+    info: AgentLink['initialize']['agentInfo'],
+    prompt?: NonNullable<AgentLink['initialize']['agentCapabilities']>['promptCapabilities'],
+  ): void {
+    this.promptCapabilities = {
+      image: prompt?.image === true,
+      audio: prompt?.audio === true,
+      embeddedContext: prompt?.embeddedContext === true,
+    };
     this.agentInfo = {
       ...this.agentInfo,
       name: info?.name ?? 'agent',
@@ -63,6 +74,7 @@ export class SessionStatus {
   mirror(snapshot: AgentSessionSnapshot): void {
     const { title: _, ...info } = snapshot.agentInfo;
     this.agentInfo = info;
+    this.promptCapabilities = snapshot.promptCapabilities;
     this.config.mirror(snapshot);
     this.mirrored = { configOptions: [...snapshot.configOptions], busy: snapshot.busy };
   }
@@ -85,6 +97,7 @@ export class SessionStatus {
       availableCommands: commands,
       ...(usage ? { usage } : {}),
       busy: this.mirrored?.busy ?? busy,
+      ...(this.promptCapabilities ? { promptCapabilities: this.promptCapabilities } : {}),
       ...(this.error ? { error: { code: this.error.code, message: this.error.message } } : {}),
     };
   }

@@ -2,6 +2,7 @@
 import type { StopReason } from '@agentclientprotocol/sdk';
 import type { Turn } from '../turn.ts';
 import { modeSwitch, permissionFirst, rawOutput, reasoning } from './agents.ts';
+import { contentBlocks, promptBlocks } from './attachments.ts';
 import { config } from './config.ts';
 import { defaultAnswer, demo, list, markdown, messageIds, thoughts } from './content.ts';
 import { cancelError, crash, hang, slow, stop } from './endings.ts';
@@ -60,4 +61,6 @@ export const RUNS: Record<string, ScenarioRun> = {
   'raw-output': rawOutput,
   'mode-switch': modeSwitch,
   reasoning,
+  'prompt-blocks': promptBlocks,
+  'content-blocks': contentBlocks,
 };

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { parseAgentArgs } from '../../agent/options.ts';
 import { RUNS } from '../../agent/scenarios/index.ts';
 import { FORM_SCHEMA, PERMISSION_OPTIONS } from '../../agent/scenarios/interactive.ts';
 import { pickScenario, SCENARIOS } from '../../agent/scenarios.ts';
@@ -494,5 +495,52 @@ describe('reference agent scenarios that end the process or the connection', { t
     const turn = h.prompt(sessionId, '/scenario huge-line');
     await assert.rejects(turn, /exceeds/);
     await h.stop();
+  });
+});
+
+describe('reference agent --prompt-capabilities', { timeout: 60000 }, () => {
+  const PIXEL = { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' } as const;
+  const caps = (h: StdioHarness) =>
+    (
+      h.raw.find((m) => (m as { result?: { agentCapabilities?: unknown } }).result?.agentCapabilities) as {
+        result: { agentCapabilities: { promptCapabilities: unknown } };
+      }
+    ).result.agentCapabilities.promptCapabilities;
+
+  test('default: image and embeddedContext; prompt-blocks answers with the blocks received', async () => {
+    const h = spawnAgent([]);
+    const sessionId = await h.start();
+    assert.deepEqual(caps(h), { image: true, audio: false, embeddedContext: true });
+    const prompt = [{ type: 'text', text: '/scenario prompt-blocks' }, PIXEL];
+    const stop = await h.connection.agent.request('session/prompt', { sessionId, prompt: prompt as never });
+    assert.equal(stop.stopReason, 'end_turn');
+    const json = /^```json\n(.*)\n```\n$/s.exec(h.text(sessionId))?.[1];
+    assert.deepEqual(JSON.parse(json ?? 'null'), prompt);
+    await h.stop();
+  });
+
+  test('none: announces nothing and refuses an image or a resource with -32602; text and links pass', async () => {
+    const h = spawnAgent(['--prompt-capabilities', 'none']);
+    const sessionId = await h.start();
+    assert.deepEqual(caps(h), { image: false, audio: false, embeddedContext: false });
+    const send = (block: Record<string, unknown>) =>
+      h.connection.agent.request('session/prompt', {
+        sessionId,
+        prompt: [{ type: 'text', text: 'hi' }, block] as never,
+      });
+    await assert.rejects(send(PIXEL), (e: { code?: number }) => e.code === -32602);
+    await assert.rejects(
+      send({ type: 'resource', resource: { uri: 'attachment:///a.txt', text: 'a' } }),
+      (e: { code?: number }) => e.code === -32602,
+    );
+    assert.equal((await send({ type: 'resource_link', uri: 'file:///a', name: 'a' })).stopReason, 'end_turn');
+    await h.stop();
+  });
+
+  test('an unknown capability is a usage error', () => {
+    assert.throws(
+      () => parseAgentArgs(['--prompt-capabilities', 'image,video'], {}),
+      /unknown capability video/,
+    );
   });
 });
