@@ -13,6 +13,7 @@ import {
 } from '../src/index.ts';
 import { renderBanner } from './chat-banners.ts';
 import { ComposerController } from './chat-composer.ts';
+import { ChatFind, findBarStyles } from './chat-find.ts';
 import { renderHeader, saveExport } from './chat-header.ts';
 import { type ChatConnectOptions, ChatSession } from './chat-session.ts';
 import { chatStyles } from './chat-styles.ts';
@@ -22,9 +23,11 @@ import type { SiloTranscript } from './silo-transcript.ts';
 import {
   defaultChatActionStrings,
   defaultChatStrings,
+  defaultFindStrings,
   mergeStrings,
   type SiloChatActionStrings,
   type SiloChatStrings,
+  type SiloFindStrings,
   type SiloTranscriptStrings,
   type StringsOverride,
 } from './strings.ts';
@@ -49,7 +52,9 @@ declare global {
 }
 
 /** `<silo-chat>` strings, plus the transcript's under `transcript`. */
-export type SiloChatStringsOverride = StringsOverride<SiloChatStrings & SiloChatActionStrings> & {
+export type SiloChatStringsOverride = StringsOverride<
+  SiloChatStrings & SiloChatActionStrings & SiloFindStrings
+> & {
   readonly transcript?: StringsOverride<SiloTranscriptStrings>;
 };
 
@@ -61,7 +66,8 @@ export type SiloChatStringsOverride = StringsOverride<SiloChatStrings & SiloChat
  * message), pickers for the config options the agent offers (model, mode, booleans), the session
  * title and the connection state with a clear message when the bridge is unreachable or refuses the
  * page. While a turn runs it shows the elapsed time and a Stop button (Esc stops too, outside the
- * transcript); a message typed meanwhile is queued and sent when the turn ends.
+ * transcript); a message typed meanwhile is queued and sent when the turn ends. Ctrl+F (⌘F) in the
+ * chat opens a find bar that searches the whole transcript, rows not rendered included.
  *
  * @example
  * ```html
@@ -94,13 +100,15 @@ export type SiloChatStringsOverride = StringsOverride<SiloChatStrings & SiloChat
  * @csspart send - The Send button.
  * @csspart stop - The Stop button.
  * @csspart commands - The slash-command menu (`role="listbox"`); `command` each option (name, input hint, description).
+ * @csspart find - The find bar (Ctrl+F): `find-input`, `find-count` ("3 of 12", polite), `find-previous`,
+ *   `find-next`, `find-close` inside.
  * @csspart command-hint - After picking a command that takes input: its input hint, until text follows.
  *
  * @cssprop [--silo-chat-height] - Height of the element (default `100%`, at least 24rem).
  * @cssprop [--silo-color-bg] - And every other `--silo-*` property of `<silo-transcript>`.
  */
 export class SiloChat extends LitElement {
-  static override styles = [theme, chatStyles];
+  static override styles = [theme, chatStyles, findBarStyles];
 
   static override properties = {
     bridge: {},
@@ -176,6 +184,12 @@ export class SiloChat extends LitElement {
     lastPrompt: () => this.#lastPrompt(),
     setOption: (o, v) => void this.#setOption(o, v),
     optionsEnabled: () => Boolean(this.handle) && this.snapshot?.state === 'connected',
+  });
+
+  readonly #find = new ChatFind(this, {
+    strings: () => this.#strings(),
+    locale: () => this.locale,
+    transcript: () => this.#transcript(),
   });
 
   constructor() {
@@ -283,8 +297,11 @@ export class SiloChat extends LitElement {
     this.dispatchEvent(new CustomEvent('silo-error', { detail: { error }, bubbles: true, composed: true }));
   }
 
-  #strings(): SiloChatStrings & SiloChatActionStrings {
-    return mergeStrings({ ...defaultChatStrings, ...defaultChatActionStrings }, this.strings);
+  #strings(): SiloChatStrings & SiloChatActionStrings & SiloFindStrings {
+    return mergeStrings(
+      { ...defaultChatStrings, ...defaultChatActionStrings, ...defaultFindStrings },
+      this.strings,
+    );
   }
 
   #whyNotSendable(): string | undefined {
@@ -383,6 +400,7 @@ export class SiloChat extends LitElement {
         },
         s,
       )}
+      ${this.#find.render()}
       <silo-transcript
         part="transcript"
         exportparts=${TRANSCRIPT_EXPORTPARTS}
