@@ -77,6 +77,7 @@ const LAYOUT = flow();
  * ```
  *
  * @fires silo-load-error - The source could not be read (detail: `{ error }`, a `SiloError`).
+ * @fires silo-find - A find's result changed (detail: `{ query, current, total, searching }`; see {@link find}).
  * @fires silo-permission-answered - The user answered a live permission prompt (detail: `{ id, optionId }`).
  *
  * @csspart usage - The usage header (context meter and cost).
@@ -120,6 +121,8 @@ const LAYOUT = flow();
  * @cssprop [--silo-color-warning] - Warnings, cancelled.
  * @cssprop [--silo-color-danger] - Errors, failures, refusals.
  * @cssprop [--silo-color-success] - Completed.
+ * @cssprop [--silo-color-find] - Find matches (`::highlight(silo-find)`); `--silo-color-find-active` the
+ *   current one (also its row's marker), `--silo-color-find-fg` their text.
  * @cssprop [--silo-font-family] - Text font.
  * @cssprop [--silo-font-family-mono] - Code font.
  * @cssprop [--silo-font-size] - Base font size (14px).
