@@ -11,7 +11,7 @@ import type { SiloChat } from '../../components/silo-chat.ts';
 import { toJsonl } from '../../src/export.ts';
 import { type AgentsService, createAgentsService } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
-import { input, part, root, transcript } from './fixtures/chat.ts';
+import { connected, input, part, root, transcript, turnEnds, typeAndEnter } from './fixtures/chat.ts';
 import { mount, settle, until } from './fixtures/dom.ts';
 import { findJournal } from './fixtures/find-data.ts';
 
@@ -126,5 +126,45 @@ describe('<silo-chat> find bar (keyboard, large journal, real bridge)', function
     expect(root(chat).querySelector('silo-transcript')?.shadowRoot?.querySelector('[data-find]')).to.equal(
       null,
     );
+  });
+
+  it('Esc in the find bar closes it without stopping a running turn, and gives focus back', async () => {
+    const chat: SiloChat = document.createElement('silo-chat');
+    chat.service = service;
+    chat.setAttribute('storage-key', `silo-find-${crypto.randomUUID()}`);
+    chat.setAttribute('bridge-url', bridge.url);
+    chat.setAttribute('bridge-token', bridge.token);
+    chat.setAttribute('cwd', `/tmp/silo-find-${crypto.randomUUID()}`);
+    cleanup?.();
+    cleanup = mount(chat, 600);
+    await connected(chat);
+    // A slow stream (100 s): the turn runs while the bar is used.
+    await typeAndEnter(chat, '/scenario slow 1000 100');
+    await until(() => part(chat, 'working'), 'turn running', 20000);
+    expect(focused()).to.equal(input(chat));
+    await chord('Control', 'f');
+    await until(() => focused() === part(chat, 'find-input'), 'focus in the find input');
+    await sendKeys({ type: '/scenario slow' });
+    await until(
+      () => part(chat, 'find-count')!.textContent === '1 of 1',
+      'the prompt found: "1 of 1"',
+      20000,
+    );
+    await sendKeys({ press: 'Escape' });
+    await until(() => part(chat, 'find') === null, 'Esc closed the bar');
+    await until(() => focused() === input(chat), 'focus back in the composer');
+    // The stream goes on after that Esc (a stopped turn streams nothing more).
+    const streamed = () => {
+      const last = transcript(chat).model.rows.at(-1);
+      return last?.type === 'message' && last.role === 'agent' ? (last.text.match(/chunk/g) ?? []).length : 0;
+    };
+    const atEsc = streamed();
+    await until(() => streamed() >= atEsc + 3, 'three more chunks streamed after Esc', 20000);
+    expect(part(chat, 'working'), 'the turn still runs').to.not.equal(null);
+    expect(turnEnds(chat)).to.have.length(0);
+    // Esc in the composer, with the bar closed, is the chat's: it stops the turn.
+    await sendKeys({ press: 'Escape' });
+    await until(() => turnEnds(chat).length === 1, 'the turn ended', 20000);
+    expect(turnEnds(chat)[0]!.stopReason).to.equal('cancelled');
   });
 });
