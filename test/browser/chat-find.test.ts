@@ -135,6 +135,8 @@ describe('<silo-chat> find bar (keyboard, large journal, real bridge)', function
     chat.setAttribute('bridge-url', bridge.url);
     chat.setAttribute('bridge-token', bridge.token);
     chat.setAttribute('cwd', `/tmp/silo-find-${crypto.randomUUID()}`);
+    // The bar's strings are the chat's, overridable like every other.
+    chat.strings = { findCount: (current, total) => `${current}/${total}`, findLabel: 'Suchen' };
     cleanup?.();
     cleanup = mount(chat, 600);
     await connected(chat);
@@ -145,11 +147,8 @@ describe('<silo-chat> find bar (keyboard, large journal, real bridge)', function
     await chord('Control', 'f');
     await until(() => focused() === part(chat, 'find-input'), 'focus in the find input');
     await sendKeys({ type: '/scenario slow' });
-    await until(
-      () => part(chat, 'find-count')!.textContent === '1 of 1',
-      'the prompt found: "1 of 1"',
-      20000,
-    );
+    await until(() => part(chat, 'find-count')!.textContent === '1/1', 'the prompt found: "1/1"', 20000);
+    expect(part(chat, 'find-input')!.getAttribute('aria-label')).to.equal('Suchen');
     await sendKeys({ press: 'Escape' });
     await until(() => part(chat, 'find') === null, 'Esc closed the bar');
     await until(() => focused() === input(chat), 'focus back in the composer');
