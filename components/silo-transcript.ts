@@ -16,6 +16,7 @@ import type {
   TranscriptRow,
 } from '../src/index.ts';
 import { copyStyles } from './copy.ts';
+import { findStyles } from './find-highlight.ts';
 import { LiveRequestsController } from './live-requests.ts';
 import { StickToBottomController } from './stick-to-bottom.ts';
 import {
@@ -26,7 +27,7 @@ import {
 } from './strings.ts';
 import { theme } from './theme.ts';
 import { turnAnnouncement } from './transcript-announce.ts';
-import { findStyles, type SiloFindResult, TranscriptFindController } from './transcript-find.ts';
+import { type SiloFindResult, TranscriptFindController } from './transcript-find.ts';
 import { navigationTarget, revealRow } from './transcript-navigation.ts';
 import { type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
 import { TranscriptSourceController } from './transcript-source.ts';
