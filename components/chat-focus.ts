@@ -7,7 +7,8 @@ import type { SiloTranscript } from './silo-transcript.ts';
 /** An element with an open shadow root holding a `<silo-transcript>` and the composer's textarea. */
 type ChatElement = HTMLElement & { readonly renderRoot: ParentNode };
 
-const transcriptOf = (chat: ChatElement): SiloTranscript | null =>
+/** The chat's `<silo-transcript>`, once rendered. */
+export const transcriptOf = (chat: ChatElement): SiloTranscript | null =>
   chat.renderRoot.querySelector('silo-transcript');
 
 /** The last message the user sent in the chat's session (from its transcript), if any. */

@@ -27,7 +27,14 @@ export { SiloTranscript } from './silo-transcript.ts';
 export type {
   SiloChatStrings,
   SiloElicitationStrings,
+  SiloFindStrings,
   SiloTranscriptStrings,
   StringsOverride,
 } from './strings.ts';
-export { defaultChatStrings, defaultElicitationStrings, defaultTranscriptStrings } from './strings.ts';
+export {
+  defaultChatStrings,
+  defaultElicitationStrings,
+  defaultFindStrings,
+  defaultTranscriptStrings,
+} from './strings.ts';
+export type { SiloFindResult } from './transcript-find.ts';

@@ -15,7 +15,8 @@ import { toBlocks } from './chat-attachments.ts';
 import { renderBanner } from './chat-banners.ts';
 import { ComposerController } from './chat-composer.ts';
 import type { SiloChatStringsOverride } from './chat-events.ts';
-import { lastPrompt, returnFocus } from './chat-focus.ts';
+import { ChatFind, findBarStyles } from './chat-find.ts';
+import { lastPrompt, returnFocus, transcriptOf } from './chat-focus.ts';
 import { renderHeader, saveExport } from './chat-header.ts';
 import { type ChatConnectOptions, ChatSession } from './chat-session.ts';
 import { chatStyles } from './chat-styles.ts';
@@ -26,15 +27,16 @@ import {
   defaultChatActionStrings,
   defaultChatAttachmentStrings,
   defaultChatStrings,
+  defaultFindStrings,
 } from './strings-chat.ts';
+import { theme } from './theme.ts';
 
-const DEFAULT_CHAT_STRINGS = {
+const DEFAULT_CHAT_STRINGS: SiloChatAllStrings = {
   ...defaultChatStrings,
   ...defaultChatActionStrings,
   ...defaultChatAttachmentStrings,
+  ...defaultFindStrings,
 };
-
-import { theme } from './theme.ts';
 
 export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from './chat-events.ts';
 
@@ -47,7 +49,8 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * title and the connection state with a clear message when the bridge is unreachable or refuses the
  * page. While a turn runs it shows the elapsed time and a Stop button (Esc stops too, outside the
  * transcript); a message typed meanwhile is queued and sent when the turn ends. Images and files pasted,
- * dropped or attached go with the message as ACP content blocks when the agent accepts them.
+ * dropped or attached go with the message as ACP content blocks when the agent accepts them. Ctrl+F (⌘F) in the
+ * chat opens a find bar that searches the whole transcript, rows not rendered included.
  *
  * @example
  * ```html
@@ -83,13 +86,15 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @csspart send - The Send button.
  * @csspart stop - The Stop button.
  * @csspart commands - The slash-command menu (`role="listbox"`); `command` each option (name, input hint, description).
+ * @csspart find - The find bar (Ctrl+F): `find-input`, `find-count` ("3 of 12", polite), `find-previous`,
+ *   `find-next`, `find-close` inside.
  * @csspart command-hint - After picking a command that takes input: its input hint, until text follows.
  *
  * @cssprop [--silo-chat-height] - Height of the element (default `100%`, at least 24rem).
  * @cssprop [--silo-color-bg] - And every other `--silo-*` property of `<silo-transcript>`.
  */
 export class SiloChat extends LitElement {
-  static override styles = [theme, chatStyles];
+  static override styles = [theme, chatStyles, findBarStyles];
 
   static override properties = {
     bridge: {},
@@ -165,6 +170,12 @@ export class SiloChat extends LitElement {
     lastPrompt: () => lastPrompt(this),
     setOption: (o, v) => void this.#setOption(o, v),
     optionsEnabled: () => Boolean(this.handle) && this.snapshot?.state === 'connected',
+  });
+
+  readonly #find = new ChatFind(this, {
+    strings: () => this.#strings(),
+    locale: () => this.locale,
+    transcript: () => transcriptOf(this),
   });
 
   constructor() {
@@ -330,6 +341,7 @@ export class SiloChat extends LitElement {
         },
         s,
       )}
+      ${this.#find.render()}
       <silo-transcript
         part="transcript"
         exportparts=${TRANSCRIPT_EXPORTPARTS}

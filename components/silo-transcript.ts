@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
-import { type VirtualizerHostElement, virtualize, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
+import { type VirtualizerHostElement, virtualize } from '@lit-labs/virtualizer/virtualize.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type {
   AgentElicitationRequest,
@@ -16,6 +16,7 @@ import type {
   TranscriptRow,
 } from '../src/index.ts';
 import { copyStyles } from './copy.ts';
+import { findStyles } from './find-highlight.ts';
 import { LiveRequestsController } from './live-requests.ts';
 import { StickToBottomController } from './stick-to-bottom.ts';
 import {
@@ -25,7 +26,9 @@ import {
   type StringsOverride,
 } from './strings.ts';
 import { theme } from './theme.ts';
-import { navigationTarget } from './transcript-navigation.ts';
+import { turnAnnouncement } from './transcript-announce.ts';
+import { type SiloFindResult, TranscriptFindController } from './transcript-find.ts';
+import { navigationTarget, revealRow } from './transcript-navigation.ts';
 import { type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
 import { TranscriptSourceController } from './transcript-source.ts';
 import { transcriptStyles } from './transcript-styles.ts';
@@ -75,6 +78,7 @@ const LAYOUT = flow();
  * ```
  *
  * @fires silo-load-error - The source could not be read (detail: `{ error }`, a `SiloError`).
+ * @fires silo-find - A find's result changed (detail: `{ query, current, total, searching }`; see {@link find}).
  * @fires silo-permission-answered - The user answered a live permission prompt (detail: `{ id, optionId }`).
  *
  * @csspart usage - The usage header (context meter and cost).
@@ -118,6 +122,8 @@ const LAYOUT = flow();
  * @cssprop [--silo-color-warning] - Warnings, cancelled.
  * @cssprop [--silo-color-danger] - Errors, failures, refusals.
  * @cssprop [--silo-color-success] - Completed.
+ * @cssprop [--silo-color-find] - Find matches (`::highlight(silo-find)`); `--silo-color-find-active` the
+ *   current one (also its row's marker), `--silo-color-find-fg` their text.
  * @cssprop [--silo-font-family] - Text font.
  * @cssprop [--silo-font-family-mono] - Code font.
  * @cssprop [--silo-font-size] - Base font size (14px).
@@ -127,7 +133,7 @@ const LAYOUT = flow();
  * @cssprop [--silo-transcript-min-height] - Minimum height (16rem); give the element a height to fill.
  */
 export class SiloTranscript extends LitElement {
-  static override styles = [theme, transcriptStyles, copyStyles];
+  static override styles = [theme, transcriptStyles, copyStyles, findStyles];
 
   static override properties = {
     session: { attribute: false },
@@ -182,13 +188,26 @@ export class SiloTranscript extends LitElement {
         new CustomEvent('silo-load-error', { detail: { error }, bubbles: true, composed: true }),
       );
     },
-    live: (started, ended) => this.#announce(started, ended),
+    live: (started, ended) => {
+      this.announcement =
+        turnAnnouncement(this.#source.model, started, ended, this.#strings()) ?? this.announcement;
+    },
   });
   /** Live prompts: pending stand-ins, answering a permission, focus. */
   #requests = new LiveRequestsController(this, {
     renderedRow: (key) => this.#renderedRow(key),
     turn: () => this.#source.model.current.turn,
-    reveal: (index) => this.#reveal(index),
+    reveal: (index) => revealRow(this.#log, index),
+  });
+  /** Find across every row, rendered or not. */
+  #find = new TranscriptFindController(this, {
+    rows: () => this.#rows,
+    indexOf: (key) => this.#renderedRow(key),
+    log: () => this.#log,
+    reveal: (index) => {
+      this.#stick.setStuck(false);
+      return revealRow(this.#log, index);
+    },
   });
   /** Follows the log's bottom while stuck (for a live or journaled session, which open at their end). */
   #stick = new StickToBottomController(
@@ -226,8 +245,33 @@ export class SiloTranscript extends LitElement {
   async focusRow(index: number): Promise<void> {
     if (index < 0 || index >= this.#rows.length) return;
     await this.updateComplete;
-    const el = await this.#reveal(index);
+    const el = await revealRow(this.#log, index);
     el?.focus({ preventScroll: true });
+  }
+
+  /**
+   * Finds `query` (plain text, case-insensitive) in every row of the transcript, rendered or not, and
+   * goes to the first match at or below the top of the view: scrolls its row into view, highlights
+   * the matches on screen (the current one apart), and opens a folded section holding it. Resolves
+   * once the search is done and the match is in view; an empty query ends the find. Fires `silo-find`.
+   */
+  find(query: string): Promise<SiloFindResult> {
+    return this.#find.find(query);
+  }
+
+  /** Goes to the next match (wrapping around); resolves once it is in view. */
+  findNext(): Promise<SiloFindResult> {
+    return this.#find.step(1);
+  }
+
+  /** Goes to the previous match (wrapping around); resolves once it is in view. */
+  findPrevious(): Promise<SiloFindResult> {
+    return this.#find.step(-1);
+  }
+
+  /** Ends the find: its highlights go away. */
+  clearFind(): void {
+    this.#find.clear();
   }
 
   override connectedCallback(): void {
@@ -259,18 +303,6 @@ export class SiloTranscript extends LitElement {
     return super.getUpdateComplete();
   }
 
-  /** Announces a turn's start or end in the polite live region (not every token). */
-  #announce(started: number, ended: number): void {
-    const s = this.#strings();
-    const model = this.#source.model;
-    const last = model.rows.at(-1);
-    if (model.turnsEnded > ended && last?.type === 'turn-end') {
-      this.announcement = s.turnEnded(describeStop(last.stopReason, s));
-    } else if (model.turnsStarted > started) {
-      this.announcement = s.turnStarted;
-    }
-  }
-
   /** The index of the row with `key` once it is among the rendered rows, else -1. */
   #renderedRow(key: string): number {
     const index = this.#source.model.indexOf(key);
@@ -295,26 +327,6 @@ export class SiloTranscript extends LitElement {
 
   get #log(): (HTMLElement & VirtualizerHostElement) | null {
     return this.renderRoot.querySelector<HTMLElement>('.log');
-  }
-
-  /** Scrolls row `index` into view inside the log (never the page) and returns its element. */
-  async #reveal(index: number): Promise<HTMLElement | null> {
-    const log = this.#log;
-    if (!log) return null;
-    const find = () => log.querySelector<HTMLElement>(`:scope > .row[data-index="${index}"]`);
-    let el = find();
-    if (!el) {
-      log[virtualizerRef]?.element(index)?.scrollIntoView({ block: 'center' });
-      for (let i = 0; i < 10 && !el; i++) {
-        await new Promise((r) => requestAnimationFrame(r));
-        el = find();
-      }
-    }
-    if (el) {
-      const top = el.getBoundingClientRect().top - log.getBoundingClientRect().top;
-      if (top < 0 || top + el.offsetHeight > log.clientHeight) log.scrollTop += top - log.clientHeight / 3;
-    }
-    return el;
   }
 
   #onKeydown = (e: KeyboardEvent): void => {
@@ -385,21 +397,5 @@ export class SiloTranscript extends LitElement {
       </button>
       <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
     `;
-  }
-}
-
-function describeStop(reason: string, s: SiloTranscriptStrings): string {
-  switch (reason) {
-    case 'end_turn':
-    case 'cancelled':
-    case 'refusal':
-    case 'max_tokens':
-    case 'max_turn_requests':
-    case 'interrupted':
-      return s.stop[reason];
-    case 'error':
-      return s.stop.error('');
-    default:
-      return s.stop.other(reason);
   }
 }

@@ -176,4 +176,36 @@ export const defaultChatAttachmentStrings: SiloChatAttachmentStrings = {
 };
 
 /** Every string of `<silo-chat>`'s own (besides its transcript's). */
-export type SiloChatAllStrings = SiloChatStrings & SiloChatActionStrings & SiloChatAttachmentStrings;
+/** Strings of `<silo-chat>`'s find bar (Ctrl+F or ⌘F in the chat); override them through its `strings`. */
+export interface SiloFindStrings {
+  /** Accessible name of the find bar and its input. */
+  findLabel: string;
+  findPlaceholder: string;
+  /** Accessible name (and tooltip) of the "next match" button. */
+  findNext: string;
+  /** … of the "previous match" button. */
+  findPrevious: string;
+  /** … of the button that closes the find bar. */
+  findClose: string;
+  /** The current match and the count (formatted numbers), e.g. `3 of 12`. */
+  findCount: (current: string, total: string) => string;
+  findNone: string;
+  /** While a long transcript is still being searched. */
+  findSearching: string;
+}
+
+export const defaultFindStrings: SiloFindStrings = {
+  findLabel: 'Find in the conversation',
+  findPlaceholder: 'Find',
+  findNext: 'Next match (Enter)',
+  findPrevious: 'Previous match (Shift+Enter)',
+  findClose: 'Close (Esc)',
+  findCount: (current, total) => `${current} of ${total}`,
+  findNone: 'No matches',
+  findSearching: 'Searching…',
+};
+
+export type SiloChatAllStrings = SiloChatStrings &
+  SiloChatActionStrings &
+  SiloChatAttachmentStrings &
+  SiloFindStrings;

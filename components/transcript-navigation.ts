@@ -1,9 +1,11 @@
 /**
  * Keyboard navigation in `<silo-transcript>`'s log: ArrowUp/ArrowDown between turns (user messages),
- * Alt+ArrowUp/Alt+ArrowDown between pending prompts, Home/End to the first/last row. Pure: it only
- * picks the row; the element scrolls and focuses it.
+ * Alt+ArrowUp/Alt+ArrowDown between pending prompts, Home/End to the first/last row
+ * ({@link navigationTarget}, pure: it only picks the row), and scrolling a row into view
+ * ({@link revealRow}, also used by find and by live prompts taking focus).
  * @packageDocumentation
  */
+import { type VirtualizerHostElement, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 import type { TranscriptRow } from '../src/index.ts';
 
 /**
@@ -31,4 +33,31 @@ export function navigationTarget(
   if (e.key === 'Home' && !e.altKey) return 0;
   if (e.key === 'End' && !e.altKey) return rows.length - 1;
   return undefined;
+}
+
+/**
+ * Scrolls row `index` of a virtualized log into view inside the log (never the page) and returns its
+ * element: a row not rendered is brought in by the virtualizer (its element is looked for during the
+ * next frames); a rendered row outside the view is placed a third of the way down. Null when the row
+ * did not render within ten frames.
+ */
+export async function revealRow(
+  log: (HTMLElement & VirtualizerHostElement) | null,
+  index: number,
+): Promise<HTMLElement | null> {
+  if (!log) return null;
+  const find = () => log.querySelector<HTMLElement>(`:scope > .row[data-index="${index}"]`);
+  let el = find();
+  if (!el) {
+    log[virtualizerRef]?.element(index)?.scrollIntoView({ block: 'center' });
+    for (let i = 0; i < 10 && !el; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      el = find();
+    }
+  }
+  if (el) {
+    const top = el.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    if (top < 0 || top + el.offsetHeight > log.clientHeight) log.scrollTop += top - log.clientHeight / 3;
+  }
+  return el;
 }
