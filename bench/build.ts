@@ -159,12 +159,16 @@ const pageApiExternal: EsbuildPlugin = {
 
 /**
  * What the page and components entries are made of: each bundled again with esbuild (minified, with
- * a metafile) and its output bytes grouped by package (`node_modules/<pkg>`) or source file folder
- * (`components/silo-elicitation…` by file). Minified bytes, not gzip (gzip does not add up by part).
+ * a metafile; the components split at `import()` as the library build splits them) and its output
+ * bytes grouped by package (`node_modules/<pkg>`) or source file (`components/…` by file, `src/…` by
+ * folder). For the components, the entry with the chunks it imports statically (the first paint) and
+ * the chunks it loads with `import()` are listed apart. Minified bytes, not gzip (gzip does not add up
+ * by part).
  */
 export async function composition(root: string): Promise<Composition[]> {
   const out: Composition[] = [];
   for (const { name, entry } of LIBRARY.filter((l) => l.name !== 'worker')) {
+    const split = name === 'components';
     const result = await esbuild({
       absWorkingDir: root,
       entryPoints: [entry],
@@ -174,24 +178,46 @@ export async function composition(root: string): Promise<Composition[]> {
       minify: true,
       write: false,
       metafile: true,
+      splitting: split,
       outdir: 'out',
       logLevel: 'silent',
       loader: { '.css': 'text' },
       // As scripts/build.mjs does: the components take the page API from the sibling silo.js.
-      plugins: name === 'components' ? [pageApiExternal] : [],
+      plugins: split ? [pageApiExternal] : [],
     });
-    const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
-    const groups = new Map<string, number>();
-    for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
-      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
-      const source =
-        pkg ?? (input.startsWith('components/') ? input : input.split('/').slice(0, -1).join('/') || input);
-      groups.set(source, (groups.get(source) ?? 0) + bytesInOutput);
+    const outputs = result.metafile.outputs;
+    const entryOut = Object.keys(outputs).find((k) => outputs[k]!.entryPoint)!;
+    const first = new Set([entryOut]);
+    for (const queue = [entryOut]; queue.length; ) {
+      for (const i of outputs[queue.shift()!]!.imports) {
+        if (i.kind !== 'import-statement' || i.external || first.has(i.path)) continue;
+        first.add(i.path);
+        queue.push(i.path);
+      }
     }
-    const sorted = [...groups]
-      .map(([source, bytes]) => ({ source, bytes }))
-      .sort((a, b) => b.bytes - a.bytes);
-    out.push({ name, bytes: sorted.reduce((n, g) => n + g.bytes, 0), groups: sorted });
+    const parts: [string, string[]][] = split
+      ? [
+          [`${name}.js and its static chunks (first paint)`, [...first]],
+          [`${name}: chunks loaded with import()`, Object.keys(outputs).filter((k) => !first.has(k))],
+        ]
+      : [[`${name}.js`, [entryOut]]];
+    for (const [label, files] of parts) {
+      const groups = new Map<string, number>();
+      for (const file of files) {
+        for (const [input, { bytesInOutput }] of Object.entries(outputs[file]!.inputs)) {
+          const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+          const source =
+            pkg ??
+            (input.startsWith('components/') ? input : input.split('/').slice(0, -1).join('/') || input);
+          groups.set(source, (groups.get(source) ?? 0) + bytesInOutput);
+        }
+      }
+      const sorted = [...groups]
+        .filter(([, bytes]) => bytes > 0)
+        .map(([source, bytes]) => ({ source, bytes }))
+        .sort((a, b) => b.bytes - a.bytes);
+      out.push({ name: label, bytes: sorted.reduce((n, g) => n + g.bytes, 0), groups: sorted });
+    }
   }
   return out;
 }

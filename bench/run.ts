@@ -790,8 +790,8 @@ function report(): string {
   ];
   const parts = (s?.composition ?? []).map(
     (c) =>
-      `${c.name}.js, ${formatNumber(c.bytes / 1024, 1)} KB minified: ${c.groups
-        .slice(0, 10)
+      `${c.name}, ${formatNumber(c.bytes / 1024, 1)} KB minified: ${c.groups
+        .slice(0, 12)
         .map((g) => `${g.source} ${formatNumber(g.bytes / 1024, 1)}`)
         .join(', ')} KB`,
   );

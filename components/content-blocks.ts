@@ -8,10 +8,9 @@
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { AgentContentBlock } from '../src/index.ts';
-import { onCodeCopyClick, withCodeCopy } from './copy.ts';
-import { safeHref } from './markdown.ts';
+import { onCodeCopyClick } from './copy.ts';
+import { safeHref } from './safe-href.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
 
 /** Image types shown inline (from base64 data only). */
@@ -28,18 +27,18 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
- * Renders one content block. `markdown(text)` gives a text block's sanitized HTML (the caller caches
- * it). An unknown type, or an image or audio of a type not allowed, shows a placeholder naming it.
+ * Renders one content block. `markdown(text)` renders a text block's sanitized Markdown (the caller's
+ * markdown-lazy.ts directive). An unknown type, or an image or audio of a type not allowed, shows a placeholder naming it.
  */
 export function renderContentBlock(
   b: AgentContentBlock,
   s: SiloTranscriptStrings,
-  markdown: (text: string) => string,
+  markdown: (text: string) => unknown,
 ): TemplateResult {
   const f = b as Record<string, unknown>;
   switch (b.type) {
     case 'text':
-      return html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)}>${unsafeHTML(withCodeCopy(markdown(str(f.text)), s))}</div>`;
+      return html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)}>${markdown(str(f.text))}</div>`;
     case 'image':
       return image(str(f.mimeType), str(f.data), str(f.uri), s);
     case 'audio': {

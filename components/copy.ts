@@ -36,34 +36,20 @@ export function copyButton(text: () => string, s: SiloCopyStrings = defaultCopyS
   >${s.copy}</button>`;
 }
 
-/** Wrapped HTML by input (most recently used last), so a block that did not change is not parsed again. */
-const wrapped = new Map<string, string>();
-const WRAPPED_CAPACITY = 256;
-
 /**
- * Sanitized Markdown HTML (from `renderMarkdown` or `renderMarkdownBlocks`) with each `<pre>` wrapped
- * in `<div class="code" part="code-block">` and followed by a copy button (`part="copy copy-code"`).
- * The HTML is parsed into an inert template and changed as a tree, never as text, so nothing the agent
- * wrote (an attribute value that spells `<pre>`, say) can move Silo's markup into its own; the button
- * works through {@link onCodeCopyClick} on the element that holds the HTML. The same input gives the
- * same string, so Lit's `unsafeHTML` keeps the DOM of a block that did not change.
+ * Wraps each `<pre>` under `root` in `<div class="code" part="code-block">` followed by a copy button
+ * (`part="copy copy-code"`). Called by the sanitizer (markdown.ts) on its own DOM, after sanitizing and
+ * before serializing, so the HTML is parsed once and changed as a tree, never as text: nothing the
+ * agent wrote (an attribute value that spells `<pre>`, say) can move Silo's markup into its own. The
+ * button works through {@link onCodeCopyClick} on the element that holds the HTML.
  */
-export function withCodeCopy(sanitized: string, s: SiloCopyStrings = defaultCopyStrings): string {
-  if (!sanitized.includes('<pre')) return sanitized;
-  const key = `${s.copy}\u0000${s.copyCode}\u0000${sanitized}`;
-  const cached = wrapped.get(key);
-  if (cached !== undefined) {
-    wrapped.delete(key);
-    wrapped.set(key, cached);
-    return cached;
-  }
-  const template = document.createElement('template');
-  template.innerHTML = sanitized;
-  for (const pre of Array.from(template.content.querySelectorAll('pre'))) {
-    const wrap = document.createElement('div');
+export function wrapCodeBlocks(root: ParentNode & Node, s: SiloCopyStrings = defaultCopyStrings): void {
+  const doc = root.ownerDocument ?? document;
+  for (const pre of Array.from(root.querySelectorAll('pre'))) {
+    const wrap = doc.createElement('div');
     wrap.className = 'code';
     wrap.setAttribute('part', 'code-block');
-    const button = document.createElement('button');
+    const button = doc.createElement('button');
     button.type = 'button';
     button.className = 'copy';
     button.setAttribute('part', 'copy copy-code');
@@ -72,14 +58,10 @@ export function withCodeCopy(sanitized: string, s: SiloCopyStrings = defaultCopy
     pre.replaceWith(wrap);
     wrap.append(pre, button);
   }
-  const out = template.innerHTML;
-  wrapped.set(key, out);
-  if (wrapped.size > WRAPPED_CAPACITY) wrapped.delete(wrapped.keys().next().value!);
-  return out;
 }
 
 /**
- * A `click` listener for an element holding {@link withCodeCopy} HTML: a click on a code block's copy
+ * A `click` listener for an element holding Markdown HTML with {@link wrapCodeBlocks}' buttons: a click on a code block's copy
  * button copies that block's text (`textContent`, never HTML).
  */
 export function onCodeCopyClick(e: Event, s: SiloCopyStrings = defaultCopyStrings): void {

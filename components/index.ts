@@ -8,9 +8,12 @@
 import './silo-transcript.define.ts';
 import './silo-chat.define.ts';
 import { loadElicitationWhenIdle } from './lazy.ts';
+import { loadMarkdown } from './markdown-lazy.ts';
 
 // `<silo-elicitation>` is not needed for the first paint: a transcript loads it with its first question.
 loadElicitationWhenIdle();
+// Agent Markdown (marked, DOMPurify) is its own chunk: its load starts now, beside the first paint.
+loadMarkdown().catch(() => undefined);
 
 export { loadElicitation } from './lazy.ts';
 export { ELICITATION_PARTS, TRANSCRIPT_PARTS } from './parts.ts';

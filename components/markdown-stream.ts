@@ -16,6 +16,7 @@
  */
 import type { Links, Token, Tokens } from 'marked';
 import { lexMarkdown, renderMarkdown, renderTokens } from './markdown.ts';
+import { defaultCopyStrings, type SiloCopyStrings } from './strings.ts';
 
 /** One message's text, rendered in blocks as it grows. */
 export class MarkdownStream {
@@ -28,6 +29,9 @@ export class MarkdownStream {
   /** Reference definitions of the complete blocks. */
   private links: Links = {};
   private last: readonly string[] = [];
+
+  /** With `codeCopy`, code blocks get Silo's copy button, as {@link renderMarkdown} gives them. */
+  constructor(readonly codeCopy?: SiloCopyStrings) {}
 
   /**
    * Sanitized HTML of `text` in pieces: the complete blocks of each earlier call (one piece per call
@@ -45,7 +49,7 @@ export class MarkdownStream {
     } catch {
       this.reset();
       this.text = text;
-      this.last = [renderMarkdown(text)];
+      this.last = [renderMarkdown(text, this.codeCopy)];
     }
     return this.last;
   }
@@ -84,13 +88,13 @@ export class MarkdownStream {
       this.doneLength += token.raw.length;
       if (token.type !== 'space' && token.type !== 'def') completed.push(token);
     }
-    if (completed.length > 0) this.done.push(renderTokens(completed));
+    if (completed.length > 0) this.done.push(renderTokens(completed, this.codeCopy));
     // Every complete definition is known from now on (its blocks may be complete or not).
     this.links = { ...tokens.links };
     if (streaming) delete this.links[(tokens[last] as Tokens.Def).tag];
     const rest = tokens.slice(open);
     return rest.some((t) => t.type !== 'space' && t.type !== 'def')
-      ? [...this.done, renderTokens(rest)]
+      ? [...this.done, renderTokens(rest, this.codeCopy)]
       : [...this.done];
   }
 }
@@ -114,13 +118,23 @@ const CAPACITY = 128;
 /**
  * {@link MarkdownStream.render} for the stream named `key` (a row's key and part): one stream per
  * message as it grows. The stream checks that the text extends what it rendered before, so a key
- * reused for other text only costs a full render. Never throws.
+ * reused for other text only costs a full render. Code blocks carry copy buttons labelled by `codeCopy`. Never throws.
  */
-export function renderMarkdownBlocks(key: string, text: string): readonly string[] {
+export function renderMarkdownBlocks(
+  key: string,
+  text: string,
+  codeCopy: SiloCopyStrings = defaultCopyStrings,
+): readonly string[] {
   let stream = streams.get(key);
   if (stream) streams.delete(key);
-  else stream = new MarkdownStream();
+  // Other copy-button labels (the page changed its strings) render the stream again.
+  if (!stream || copyLabels(stream.codeCopy) !== copyLabels(codeCopy)) stream = new MarkdownStream(codeCopy);
   streams.set(key, stream);
   if (streams.size > CAPACITY) streams.delete(streams.keys().next().value!);
   return stream.render(text);
+}
+
+/** The copy-button labels that end up in rendered HTML, as one string (a cache key part). */
+export function copyLabels(s: SiloCopyStrings | undefined): string {
+  return s ? `${s.copy}\u0000${s.copyCode}` : '';
 }

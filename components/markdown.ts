@@ -9,6 +9,9 @@
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { type Links, Marked, type Token, type TokensList } from 'marked';
+import { wrapCodeBlocks } from './copy.ts';
+import { SAFE_URL } from './safe-href.ts';
+import type { SiloCopyStrings } from './strings.ts';
 
 /** A bare URL up to a quote, backtick or brace: where a URL inside JSON in prose ends. */
 const URL_BEFORE_QUOTE = /^https?:\/\/[^\s<"'`{}]+(?=["'`{}])/i;
@@ -34,8 +37,6 @@ const marked = new Marked({
     },
   },
 });
-
-const SAFE_URL = /^(?:https?:|mailto:)/i;
 
 let purifier: DOMPurify | undefined;
 
@@ -99,16 +100,31 @@ const CONFIG = {
   ALLOW_UNKNOWN_PROTOCOLS: false,
   ALLOWED_URI_REGEXP: SAFE_URL,
 };
+const CONFIG_DOM = { ...CONFIG, RETURN_DOM: true } as const;
 
-/** Renders untrusted Markdown to sanitized HTML. Never throws: on a parser failure the text is escaped. */
-export function renderMarkdown(text: string): string {
+/**
+ * Sanitizes `html` under the policy above; with `codeCopy`, each code block is also wrapped with its
+ * copy button (copy.ts `wrapCodeBlocks`) in the sanitizer's own inert DOM, before it is serialized once.
+ */
+function sanitize(html: string, codeCopy: SiloCopyStrings | undefined): string {
+  if (!codeCopy || !html.includes('<pre')) return purify().sanitize(html, CONFIG) as string;
+  const body = purify().sanitize(html, CONFIG_DOM) as HTMLElement;
+  wrapCodeBlocks(body, codeCopy);
+  return body.innerHTML;
+}
+
+/**
+ * Renders untrusted Markdown to sanitized HTML; with `codeCopy`, code blocks get Silo's copy button
+ * (added after sanitizing). Never throws: on a parser failure the text is escaped.
+ */
+export function renderMarkdown(text: string, codeCopy?: SiloCopyStrings): string {
   let html: string;
   try {
     html = marked.parse(text) as string;
   } catch {
     html = `<p>${escapeHtml(text)}</p>`;
   }
-  return purify().sanitize(html, CONFIG) as string;
+  return sanitize(html, codeCopy);
 }
 
 /**
@@ -124,21 +140,17 @@ export function lexMarkdown(src: string, links: Readonly<Links> = {}): TokensLis
 
 /**
  * Renders block tokens from {@link lexMarkdown} to sanitized HTML, under the same policy as
- * {@link renderMarkdown}. Never throws: on a parser failure the tokens' source is escaped.
+ * {@link renderMarkdown} (and `codeCopy` as there). Never throws: on a parser failure the tokens' source
+ * is escaped.
  */
-export function renderTokens(tokens: readonly Token[]): string {
+export function renderTokens(tokens: readonly Token[], codeCopy?: SiloCopyStrings): string {
   let html: string;
   try {
     html = marked.parser([...tokens]) as string;
   } catch {
     html = `<p>${escapeHtml(tokens.map((t) => t.raw).join(''))}</p>`;
   }
-  return purify().sanitize(html, CONFIG) as string;
-}
-
-/** A URL safe to put in an `href` (`http:`, `https:`, `mailto:`), or undefined. */
-export function safeHref(url: unknown): string | undefined {
-  return typeof url === 'string' && SAFE_URL.test(url.trim()) ? url.trim() : undefined;
+  return sanitize(html, codeCopy);
 }
 
 /** Escapes text for an HTML text or attribute context. */

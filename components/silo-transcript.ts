@@ -25,6 +25,7 @@ import {
   type SiloTranscriptStrings,
   type StringsOverride,
 } from './strings.ts';
+import { tailPaint, tailPaintStyles } from './tail-paint.ts';
 import { theme } from './theme.ts';
 import { turnAnnouncement } from './transcript-announce.ts';
 import { type SiloFindResult, TranscriptFindController } from './transcript-find.ts';
@@ -133,7 +134,7 @@ const LAYOUT = flow();
  * @cssprop [--silo-transcript-min-height] - Minimum height (16rem); give the element a height to fill.
  */
 export class SiloTranscript extends LitElement {
-  static override styles = [theme, transcriptStyles, copyStyles, findStyles];
+  static override styles = [theme, transcriptStyles, copyStyles, findStyles, tailPaintStyles];
 
   static override properties = {
     session: { attribute: false },
@@ -214,6 +215,7 @@ export class SiloTranscript extends LitElement {
     this,
     () => this.#log,
     () => this.#source.live || this.#source.openAtEnd,
+    () => this.#source.openAtEnd,
   );
 
   constructor() {
@@ -380,6 +382,12 @@ export class SiloTranscript extends LitElement {
           layout: LAYOUT,
         })}
       </div>
+      ${
+        // The last screen in normal flow while the virtualized log settles at its end (tail-paint.ts).
+        this.#stick.opening && this.#source.openAtEnd
+          ? tailPaint(this.#rows, (row, i) => renderRow(row, i, ctx))
+          : nothing
+      }
       ${
         orphans.length
           ? html`<div class="pending" part="pending" @focusin=${this.#requests.onStandInFocus}>

@@ -12,6 +12,7 @@
  */
 import { provideResizeObserver } from '@lit-labs/virtualizer/polyfillLoaders/ResizeObserver.js';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { placeTailPaint } from './tail-paint.ts';
 
 /** Within this many pixels of its end the log counts as at the bottom. */
 export const BOTTOM_SLACK = 48;
@@ -54,11 +55,17 @@ export interface StickToBottomHost extends ReactiveControllerHost, HTMLElement {
 /**
  * Keeps a scrolling log at its bottom while {@link stuck}. `log()` finds the log element (after the
  * first render); `follows()` says whether the current source opens at its end and follows new rows
- * (a live or journaled session) rather than opening at the top (an array, a file).
+ * (a live or journaled session) rather than opening at the top (an array, a file); `opened()` whether
+ * the source's first rows (a journal's tail) are in, so that holding still ends {@link opening}.
  */
 export class StickToBottomController implements ReactiveController {
   /** Whether the log follows its bottom; the host hides "Jump to latest" while it does. */
   stuck = true;
+  /**
+   * A new source is opening and the log has not yet held still at its end (or been let go of): the
+   * host draws its tail paint (tail-paint.ts) over the log meanwhile. Set by {@link reset}.
+   */
+  opening = true;
   #userIntent = false;
   #following = false;
   #observed: Element | undefined;
@@ -69,6 +76,7 @@ export class StickToBottomController implements ReactiveController {
     private readonly host: StickToBottomHost,
     private readonly log: () => HTMLElement | null,
     private readonly follows: () => boolean,
+    private readonly opened: () => boolean = follows,
   ) {
     provideFrameResizeObserver();
     host.addController(this);
@@ -87,12 +95,15 @@ export class StickToBottomController implements ReactiveController {
 
   hostUpdated(): void {
     this.#attach();
+    const log = this.log();
+    if (log && this.opening) placeTailPaint(log);
     if (this.stuck && this.follows()) this.follow();
   }
 
-  /** A new source: stuck again, no user scroll remembered. */
+  /** A new source: stuck again, no user scroll remembered, opening. */
   reset(): void {
     this.#userIntent = false;
+    this.opening = true;
     this.#set(true);
   }
 
@@ -121,12 +132,14 @@ export class StickToBottomController implements ReactiveController {
     const step = (frames: number) => {
       if (!this.stuck || this.#userIntent || !log.isConnected || frames > FOLLOW_FRAMES) {
         this.#following = false;
+        this.#opened();
         return;
       }
       still = log.scrollHeight === height && this.gap() <= 1 ? still + 1 : 0;
       height = log.scrollHeight;
       if (still >= STILL_FRAMES) {
         this.#following = false;
+        if (this.opened()) this.#opened();
         return;
       }
       this.#write(log);
@@ -150,7 +163,15 @@ export class StickToBottomController implements ReactiveController {
   /** The log's wheel (upward), touch, pointer and key listener: the user may be about to scroll. */
   onUserIntent = (): void => {
     this.#userIntent = true;
+    this.#opened();
   };
+
+  /** The log held still at its end, or was let go of: no more tail paint. */
+  #opened(): void {
+    if (!this.opening) return;
+    this.opening = false;
+    this.host.requestUpdate();
+  }
 
   #write(log: HTMLElement): void {
     log.scrollTop = log.scrollHeight;

@@ -1,11 +1,10 @@
 /**
  * Templates for each transcript row type. Every untrusted string reaches the DOM either as a Lit text
- * or attribute binding (escaped) or through {@link renderMarkdown} or `renderMarkdownBlocks` (sanitized); nothing else uses
- * `unsafeHTML`. Each row renders exactly one root element (the virtualizer positions it).
+ * or attribute binding (escaped) or through the `markdown` directive (markdown-lazy.ts: sanitized); nothing
+ * else reaches `unsafeHTML`. Each row renders exactly one root element (the virtualizer positions it).
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type {
   AgentContentBlock,
   AgentElicitationRequest,
@@ -23,12 +22,11 @@ import type {
   UnknownRow,
 } from '../src/index.ts';
 import { renderContentBlock } from './content-blocks.ts';
-import { copyButton, onCodeCopyClick, withCodeCopy } from './copy.ts';
+import { copyButton, onCodeCopyClick } from './copy.ts';
 import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
 import { loadElicitation } from './lazy.ts';
 import { lineDiff } from './line-diff.ts';
-import { renderMarkdown } from './markdown.ts';
-import { renderMarkdownBlocks } from './markdown-stream.ts';
+import { markdown } from './markdown-lazy.ts';
 import { ELICITATION_EXPORTPARTS } from './parts.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
 
@@ -58,23 +56,6 @@ const KNOWN_STOPS = new Set([
   'max_turn_requests',
   'interrupted',
 ]);
-
-/** Markdown HTML cached per row object (a patched row is a new object, so the cache follows it). */
-const markdownCache = new WeakMap<object, Map<string, string>>();
-
-function markdown(owner: object, text: string): string {
-  let m = markdownCache.get(owner);
-  if (!m) {
-    m = new Map();
-    markdownCache.set(owner, m);
-  }
-  let out = m.get(text);
-  if (out === undefined) {
-    out = renderMarkdown(text);
-    m.set(text, out);
-  }
-  return out;
-}
 
 /** Renders one row. `index` is its position, kept on the element for keyboard navigation. */
 export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): TemplateResult {
@@ -110,7 +91,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     p.type === 'text'
       ? row.role === 'user'
         ? html`<div class="plain">${p.text}</div>`
-        : html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)}>${renderMarkdownBlocks(`${row.key}#${i}`, p.text).map((b) => unsafeHTML(withCodeCopy(b, s)))}</div>`
+        : html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)}>${markdown(`${row.key}#${i}`, row, p.text, s)}</div>`
       : block(p.block, row, ctx),
   );
   const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
@@ -143,7 +124,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
 
 /** One content block (content-blocks.ts). */
 function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateResult {
-  return renderContentBlock(b, ctx.strings, (text) => markdown(owner, text));
+  return renderContentBlock(b, ctx.strings, (text) => markdown(undefined, owner, text, ctx.strings));
 }
 
 function toolRow(row: ToolCallRow, index: number, ctx: RowContext): TemplateResult {

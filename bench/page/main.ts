@@ -167,7 +167,9 @@ async function lastScreen(el: SiloTranscript, marker: string, t0: number, timeou
     const log = el.shadowRoot?.querySelector('.log');
     if (!log) return false;
     const box = log.getBoundingClientRect();
-    for (const row of Array.from(log.querySelectorAll<HTMLElement>(':scope > .row'))) {
+    // The log's rows, or its tail paint's (the last rows drawn over the log while it settles).
+    const rows = el.shadowRoot!.querySelectorAll<HTMLElement>('.log > .row, .tail-paint > .row');
+    for (const row of Array.from(rows)) {
       if (!row.textContent?.includes(marker)) continue;
       const r = row.getBoundingClientRect();
       return r.bottom > box.top && r.top < box.bottom;
@@ -177,7 +179,7 @@ async function lastScreen(el: SiloTranscript, marker: string, t0: number, timeou
   let atEnd = true;
   for (;;) {
     await nextFrame();
-    const rendered = el.shadowRoot?.querySelector('.log > .row') !== null;
+    const rendered = el.shadowRoot?.querySelector('.log > .row, .tail-paint > .row') !== null;
     if (firstRowsMs === undefined && rendered) firstRowsMs = performance.now() - t0;
     if (markerVisible()) break;
     if (performance.now() - t0 > timeoutMs) {
