@@ -87,6 +87,10 @@ export interface SiloTranscriptStrings {
   untitledTool: string;
   newFile: string;
   diffOf: (path: string) => string;
+  /** What a card's or diff's +/− counts say to assistive technology. */
+  linesChanged: (added: string, removed: string) => string;
+  /** Shown while a diff's differ loads. */
+  loadingDiff: string;
   moreLines: (count: string) => string;
   terminal: (id: string) => string;
   input: string;
@@ -247,6 +251,8 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   untitledTool: 'Tool call',
   newFile: 'new file',
   diffOf: (path) => `Changes to ${path}`,
+  linesChanged: (added, removed) => `${added} lines added, ${removed} removed`,
+  loadingDiff: 'Loading the diff…',
   moreLines: (count) => `… ${count} more lines`,
   terminal: (id) => `Terminal ${id}`,
   input: 'Input',

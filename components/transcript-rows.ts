@@ -10,26 +10,25 @@ import type {
   AgentContentBlock,
   AgentElicitationRequest,
   AgentPermissionRequest,
-  AgentToolCallContent,
   CompactionRow,
   ElicitationRow,
   MessageRow,
   NoticeRow,
   PermissionRow,
   PlanRow,
-  ToolCallRow,
   TranscriptRow,
   TurnEndRow,
   UnknownRow,
 } from '../src/index.ts';
+import { highlightCode } from './code-lazy.ts';
 import { copyButton, onCodeCopyClick, withCodeCopy } from './copy.ts';
-import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
+import { clip, formatCost, formatNumber, formatPercent, formatTime, safeClass, safeJson } from './format.ts';
 import { loadElicitation } from './lazy.ts';
-import { lineDiff } from './line-diff.ts';
 import { renderMarkdown, safeHref } from './markdown.ts';
 import { renderMarkdownBlocks } from './markdown-stream.ts';
 import { ELICITATION_EXPORTPARTS } from './parts.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
+import { toolRow } from './tool-card.ts';
 
 /** Local state of a live permission prompt. */
 export interface PromptState {
@@ -84,7 +83,7 @@ export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): T
     case 'message':
       return messageRow(row, index, ctx);
     case 'tool':
-      return toolRow(row, index, ctx);
+      return toolRow(row, index, ctx, block);
     case 'plan':
       return planRow(row, index, ctx);
     case 'compaction':
@@ -112,7 +111,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     p.type === 'text'
       ? row.role === 'user'
         ? html`<div class="plain">${p.text}</div>`
-        : html`<div class="md" @click=${onCodeCopyClick}>${renderMarkdownBlocks(`${row.key}#${i}`, p.text).map((b) => unsafeHTML(withCodeCopy(b)))}</div>`
+        : html`<div class="md" @click=${onCodeCopyClick} ${highlightCode()}>${renderMarkdownBlocks(`${row.key}#${i}`, p.text).map((b) => unsafeHTML(withCodeCopy(b)))}</div>`
       : block(p.block, row, ctx),
   );
   const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
@@ -149,7 +148,7 @@ function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateRe
   const f = b as Record<string, unknown>;
   switch (b.type) {
     case 'text':
-      return html`<div class="md" @click=${onCodeCopyClick}>${unsafeHTML(withCodeCopy(markdown(owner, String(f.text ?? ''))))}</div>`;
+      return html`<div class="md" @click=${onCodeCopyClick} ${highlightCode()}>${unsafeHTML(withCodeCopy(markdown(owner, String(f.text ?? ''))))}</div>`;
     case 'image': {
       const mime = String(f.mimeType ?? '');
       const data = typeof f.data === 'string' ? f.data : '';
@@ -189,71 +188,6 @@ function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateRe
     default:
       return html`<div class="placeholder" part="placeholder">${s.unknownBlock(String(b.type))}</div>`;
   }
-}
-
-function toolRow(row: ToolCallRow, index: number, ctx: RowContext): TemplateResult {
-  const s = ctx.strings;
-  const call = row.toolCall;
-  const status = call.status;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row tool">
-    <div class="card tool" data-status=${status} data-kind=${call.kind}>
-      <div class="tool-head">
-        <span class="kind" part="tool-kind">${s.toolKind[call.kind] ?? s.toolKind.other}</span>
-        <span class="title" part="tool-title">${call.title || s.untitledTool}</span>
-        <span class="status status-${safeClass(status)}" part="tool-status">${s.toolStatus[status] ?? status}</span>
-      </div>
-      ${
-        call.locations.length
-          ? html`<ul class="locations" part="tool-locations">
-            ${call.locations.map(
-              (l) => html`<li><code>${l.path}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
-            )}
-          </ul>`
-          : nothing
-      }
-      ${call.content.map((c) => toolContent(c, row, ctx))}
-      ${call.content.length === 0 ? rawOutput(call.rawOutput, ctx) : nothing}
-    </div>
-  </div>`;
-}
-
-/**
- * A tool call's `rawOutput`, shown only when it has no content (Codex puts a command's output only
- * there when the client has no terminal): a string as text, anything else as JSON folded away.
- */
-function rawOutput(value: unknown, ctx: RowContext): TemplateResult | typeof nothing {
-  if (value === undefined || value === null) return nothing;
-  if (typeof value === 'string')
-    return html`<pre class="raw-output" part="tool-output"><code>${clip(value, 20000)}</code></pre>`;
-  return html`<details class="raw-output" part="tool-output">
-    <summary>${ctx.strings.output}</summary>
-    <pre><code>${clip(safeJson(value), 20000)}</code></pre>
-  </details>`;
-}
-
-function toolContent(c: AgentToolCallContent, owner: object, ctx: RowContext): TemplateResult {
-  const s = ctx.strings;
-  if (c.type === 'content') return html`<div class="tool-content">${block(c.content, owner, ctx)}</div>`;
-  if (c.type === 'terminal') return html`<div class="placeholder">${s.terminal(String(c.terminalId))}</div>`;
-  if (c.type === 'diff') {
-    const isNew = c.oldText === null || c.oldText === undefined;
-    const d = lineDiff(c.oldText, typeof c.newText === 'string' ? c.newText : '');
-    return html`<figure class="diff" part="diff">
-      <figcaption>
-        <code class="path">${c.path}</code>
-        ${isNew ? html`<span class="badge new" part="diff-new">${s.newFile}</span>` : nothing}
-        <span class="counts"><span class="plus">+${d.added}</span> <span class="minus">−${d.removed}</span></span>
-      </figcaption>
-      <div class="lines" role="group" aria-label=${s.diffOf(c.path)}>
-        ${d.lines.map(
-          (l) =>
-            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${l.text}</div>`,
-        )}
-        ${d.hidden ? html`<div class="line more">${s.moreLines(formatNumber(d.hidden, ctx.locale))}</div>` : nothing}
-      </div>
-    </figure>`;
-  }
-  return html`<div class="placeholder">${s.unknownBlock(String((c as { type?: unknown }).type))}</div>`;
 }
 
 function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
@@ -430,22 +364,4 @@ export function renderUsage(
     <span class="usage-text">${text}</span>
     ${usage.cost ? html`<span class="cost" part="usage-cost">${s.cost(formatCost(usage.cost.amount, usage.cost.currency, ctx.locale))}</span>` : nothing}
   </div>`;
-}
-
-function safeClass(s: string): string {
-  return String(s)
-    .replace(/[^a-z0-9_-]/gi, '_')
-    .slice(0, 40);
-}
-
-function clip(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n)}…` : s;
-}
-
-function safeJson(v: unknown): string {
-  try {
-    return JSON.stringify(v, null, 2) ?? '';
-  } catch {
-    return '';
-  }
 }
