@@ -141,13 +141,15 @@ export class LiveRequestsController implements ReactiveController {
     return out;
   }
 
-  /** Whether row `r` is a prompt still waiting for the user. */
+  /** Whether row `r` is a prompt (or a tool card holding one) still waiting for the user. */
   isPending(r: TranscriptRow): boolean {
     const open = (q: { id: string; signal: AbortSignal }, id: string) => q.id === id && !q.signal.aborted;
+    // A permission held by its tool call's card makes the card pending.
+    const permission = r.type === 'tool' ? r.permission : r.type === 'permission' ? r : undefined;
     return (
-      (r.type === 'permission' &&
-        !r.record.resolution &&
-        this.host.permissionRequests.some((q) => open(q, r.record.id))) ||
+      (permission !== undefined &&
+        !permission.record.resolution &&
+        this.host.permissionRequests.some((q) => open(q, permission.record.id))) ||
       (r.type === 'elicitation' &&
         !r.record.resolution &&
         this.host.elicitationRequests.some((q) => open(q, r.record.id)))

@@ -102,6 +102,23 @@ export const transcriptCardStyles = css`
   .options button.allow {
     border-color: var(--_accent);
   }
+  .options button.primary {
+    background: var(--_accent);
+    color: var(--_accent-fg);
+    font-weight: 600;
+  }
+  .options button.reject {
+    border-color: var(--_danger);
+    color: var(--_danger);
+  }
+  .prompt.in-card {
+    margin: 2px 0 8px;
+  }
+  .keys {
+    display: block;
+    margin: 6px 0 0;
+    font-size: 0.8em;
+  }
   .resolution {
     color: var(--_muted);
     margin-top: 4px;

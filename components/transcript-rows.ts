@@ -14,7 +14,6 @@ import type {
   ElicitationRow,
   MessageRow,
   NoticeRow,
-  PermissionRow,
   PlanRow,
   TranscriptRow,
   TurnEndRow,
@@ -27,6 +26,7 @@ import { loadElicitation } from './lazy.ts';
 import { renderMarkdown, safeHref } from './markdown.ts';
 import { renderMarkdownBlocks } from './markdown-stream.ts';
 import { ELICITATION_EXPORTPARTS } from './parts.ts';
+import { permissionOpen, permissionPrompt, permissionRow } from './permission-prompt.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
 import { toolRow } from './tool-card.ts';
 
@@ -83,7 +83,16 @@ export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): T
     case 'message':
       return messageRow(row, index, ctx);
     case 'tool':
-      return toolRow(row, index, ctx, block);
+      return row.permission
+        ? toolRow(
+            row,
+            index,
+            ctx,
+            block,
+            permissionPrompt(row.permission, ctx, true),
+            permissionOpen(row.permission, ctx),
+          )
+        : toolRow(row, index, ctx, block);
     case 'plan':
       return planRow(row, index, ctx);
     case 'compaction':
@@ -230,73 +239,6 @@ function noticeRow(row: NoticeRow, index: number, ctx: RowContext): TemplateResu
       ${row.description ? html`<div class="description">${row.description}</div>` : nothing}
     </div>
   </div>`;
-}
-
-function permissionRow(row: PermissionRow, index: number, ctx: RowContext): TemplateResult {
-  const s = ctx.strings;
-  const r = row.record;
-  const live = ctx.permission(r.id);
-  const state = ctx.promptState(r.id);
-  const title = r.toolCall?.title || live?.toolCall.title || s.untitledTool;
-  const options = r.options ?? live?.options ?? [];
-  const chosenId = r.resolution === 'selected' ? r.optionId : state.chosen;
-  const chosen = options.find((o) => o.optionId === chosenId);
-  const open = !r.resolution && !state.chosen && live !== undefined && !live.signal.aborted;
-  let outcome: TemplateResult | typeof nothing = nothing;
-  if (chosenId !== undefined) outcome = html`${s.permissionChosen(chosen?.name ?? chosenId)}`;
-  else if (r.resolution === 'cancelled') outcome = html`${s.permissionCancelled}`;
-  else if (r.resolution === 'unanswerable' || live?.signal.aborted)
-    outcome = html`${s.permissionUnanswerable}`;
-  else if (!live) outcome = html`${s.permissionUnanswered}`;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row permission">
-    <div
-      class="card prompt permission ${open ? 'open' : ''}"
-      role="group"
-      aria-label=${s.permissionAsk(title)}
-      data-prompt=${r.id}
-      ?data-pending=${open}
-      tabindex="-1"
-      @keydown=${open ? onPermissionKeydown : nothing}
-    >
-      <div class="ask">${s.permissionAsk(title)}</div>
-      ${
-        open
-          ? html`<div class="options" part="permission-options">
-            ${options.map(
-              (o) => html`<button
-                type="button"
-                part="permission-option"
-                class=${o.kind.startsWith('allow') ? 'allow' : 'reject'}
-                data-option=${o.optionId}
-                data-kind=${o.kind}
-                ?disabled=${state.busy}
-                @click=${() => live && ctx.choose(live, o.optionId)}
-              >
-                ${o.name}
-              </button>`,
-            )}
-          </div>`
-          : html`<div class="resolution" part="permission-resolution">${outcome}</div>`
-      }
-      ${state.error ? html`<div class="error" role="alert">${s.permissionFailed(state.error)}</div>` : nothing}
-    </div>
-  </div>`;
-}
-
-/**
- * Escape on a live permission prompt answers nothing: it moves focus to its "reject once" option (else
- * the first reject option), so a second deliberate key press (Enter or Space) rejects.
- */
-function onPermissionKeydown(e: KeyboardEvent): void {
-  if (e.key !== 'Escape' || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-  const card = e.currentTarget as HTMLElement;
-  const reject =
-    card.querySelector<HTMLButtonElement>('button[data-kind="reject_once"]:not([disabled])') ??
-    card.querySelector<HTMLButtonElement>('button.reject:not([disabled])');
-  if (!reject) return;
-  e.preventDefault();
-  e.stopPropagation();
-  reject.focus();
 }
 
 function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): TemplateResult {
