@@ -192,7 +192,14 @@ export class LiveRequestsController implements ReactiveController {
       index >= 0
         ? await this.rows.reveal(index)
         : this.host.renderRoot.querySelector<HTMLElement>('.pending');
-    const prompt = row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
+    const find = () => row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
+    // A row already on screen (a tool card that now holds the permission) gets its new content when
+    // the log renders its items, a frame or so after the element's own update.
+    let prompt = find();
+    for (let i = 0; i < 10 && row && !prompt; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      prompt = find();
+    }
     // Focus already inside (a question focuses its first field itself): keystrokes must not be lost.
     if (!prompt || prompt.matches(':focus-within')) return;
     const question = prompt.querySelector('silo-elicitation');
