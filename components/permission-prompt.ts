@@ -25,10 +25,7 @@ function optionFor(options: readonly AgentPermissionOption[], exact: string, pre
   return options.find((o) => o.kind === exact) ?? options.find((o) => o.kind.startsWith(prefix));
 }
 
-/**
- * The prompt itself (no row around it). `title` is what the agent asks to do; inside a tool card the
- * card's title and body are the preview, so `inCard` leaves the question short.
- */
+/** The prompt itself (no row around it); `inCard` when its tool call's card holds it. */
 export function permissionPrompt(row: PermissionRow, ctx: RowContext, inCard = false): TemplateResult {
   const s = ctx.strings;
   const r = row.record;
@@ -78,7 +75,7 @@ export function permissionPrompt(row: PermissionRow, ctx: RowContext, inCard = f
     tabindex="-1"
     @keydown=${open ? onKeydown : nothing}
   >
-    <div class="ask">${inCard ? s.permissionAskInCard : s.permissionAsk(title)}</div>
+    <div class="ask">${s.permissionAsk(title)}</div>
     ${
       open
         ? html`<div class="options" part="permission-options">

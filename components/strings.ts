@@ -105,8 +105,6 @@ export interface SiloTranscriptStrings {
   compaction: string;
   compactionStatus: Record<string, string>;
   permissionAsk: (title: string) => string;
-  /** The question inside a tool call's card (the card shows what will run or change). */
-  permissionAskInCard: string;
   /** The keys of a live permission prompt. */
   permissionKeys: string;
   permissionChosen: (option: string) => string;
@@ -276,7 +274,6 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
     cancelled: 'Compaction cancelled',
   },
   permissionAsk: (title) => `The agent asks permission: ${title}`,
-  permissionAskInCard: 'The agent asks permission to do this.',
   permissionKeys: 'Keys: Y allows, N rejects, Esc moves to Reject.',
   permissionChosen: (option) => `Answered: ${option}`,
   permissionCancelled: 'Cancelled: nothing was allowed.',
