@@ -3,14 +3,21 @@
 // answered by keyboard, output never cut, and code that shows as plain text at once and is highlighted
 // once the lazily loaded highlighter arrives. The first test must stay first: it watches the
 // highlighter's first load in this page.
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import 'axe-core';
+import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
 import '../../components/index.ts';
+import { loadDiffer, loadHighlighter } from '../../components/code-lazy.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import type { AgentPermissionRequest } from '../../src/api.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { mount, until } from './fixtures/dom.ts';
 import { chunk, tool, userPrompt } from './fixtures/transcript-data.ts';
+
+const axe = (
+  globalThis as unknown as { axe: { run(context: Element, options?: object): Promise<AxeResults> } }
+).axe;
 
 let cleanup: (() => void) | undefined;
 afterEach(() => {
@@ -198,5 +205,63 @@ describe('tool cards', () => {
       () => prompt.querySelector('[part="permission-resolution"]')?.textContent?.includes('Allow once'),
       'the answer shown in the card',
     );
+  });
+
+  it('passes axe, light (and dark in Chromium): open cards with highlighted diffs and code, a live permission in its card', async () => {
+    await Promise.all([loadHighlighter(), loadDiffer()]);
+    const el = await show([
+      userPrompt('edit', 'u'),
+      chunk('Look:\n\n```ts\nconst a: number = 1; // one\nexport { a };\n```\n', 'm'),
+      tool(EDIT, true),
+      tool(
+        { toolCallId: 'bad', title: 'npm test', kind: 'execute', status: 'failed', rawOutput: 'boom' },
+        true,
+      ),
+      tool({ toolCallId: 'rm', title: 'rm -rf build', kind: 'delete', status: 'pending' }, true),
+    ]);
+    const req = {
+      id: 'perm-axe',
+      sessionId: 's',
+      toolCall: { toolCallId: 'rm', title: 'rm -rf build' },
+      options: [
+        { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
+        { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+      ],
+      signal: new AbortController().signal,
+      choose: async () => {},
+      cancel: async () => {},
+    } as unknown as AgentPermissionRequest;
+    el.permissionRequests = [req];
+    el.appendUpdates([
+      {
+        kind: 'permission',
+        permission: { id: req.id, toolCall: req.toolCall, options: req.options },
+        raw: {},
+      },
+    ]);
+    await until(
+      () => card(el, 't:rm')?.querySelector('details[open] [data-pending]'),
+      'live prompt in its card',
+    );
+    card(el, 't:edit-1')!.querySelector('details')!.open = true;
+    await until(() => card(el, 't:edit-1')!.querySelector('.line.add span.hljs-keyword'), 'diff highlighted');
+    await until(() => el.shadowRoot!.querySelector('.md code span.hljs-keyword'), 'code highlighted');
+    const check = async (scheme: string) => {
+      const results = await axe.run(el);
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        scheme,
+      ).to.deep.equal([]);
+    };
+    await check('light');
+    // Dark needs the color scheme emulated, which only Chromium's test driver (CDP) can do here.
+    if (!navigator.userAgent.includes('Firefox')) {
+      await emulateMedia({ colorScheme: 'dark' });
+      try {
+        await check('dark');
+      } finally {
+        await emulateMedia({ colorScheme: 'light' });
+      }
+    }
   });
 });
