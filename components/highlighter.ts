@@ -67,9 +67,14 @@ export type HighlightNode =
 const TOKEN_CLASSES = /^(?:hljs-[a-z_-]+|[a-z]+_)(?: (?:hljs-[a-z_-]+|[a-z]+_))*$/;
 /** Longer code is left plain (highlighting is linear, but a frame should not pay for megabytes). */
 const MAX_CHARS = 100_000;
-/** Results by language and text (most recently used last): a re-render highlights nothing again. */
+/**
+ * Results for short texts (diff lines, small blocks) by language and text, most recently used last:
+ * a re-render highlights nothing again. A Markdown block is highlighted once per element, and a
+ * streaming one grows at every frame, so long texts are not kept.
+ */
 const cache = new Map<string, HighlightNode[] | undefined>();
 const CACHE_CAPACITY = 4000;
+const CACHE_MAX_CHARS = 1000;
 
 /** A language highlight.js knows by this name or alias (case-insensitive), else undefined. */
 export function knownLanguage(name: string | undefined): string | undefined {
@@ -81,7 +86,6 @@ export function knownLanguage(name: string | undefined): string | undefined {
 /** The language of a file by its extension (`a/b.ts` → `typescript`), else undefined. */
 export function languageOfPath(path: string): string | undefined {
   const name = path.split(/[\\/]/).pop() ?? '';
-  if (/^dockerfile$/i.test(name) || /^makefile$/i.test(name)) return undefined;
   const dot = name.lastIndexOf('.');
   return dot > 0 ? knownLanguage(name.slice(dot + 1)) : undefined;
 }
@@ -94,13 +98,14 @@ export function highlight(text: string, language: string | undefined): Highlight
   const lang = knownLanguage(language);
   if (!lang || text.length > MAX_CHARS) return undefined;
   const key = `${lang}\u0000${text}`;
-  if (cache.has(key)) {
+  if (text.length <= CACHE_MAX_CHARS && cache.has(key)) {
     const hit = cache.get(key);
     cache.delete(key);
     cache.set(key, hit);
     return hit;
   }
   const nodes = compute(text, lang);
+  if (text.length > CACHE_MAX_CHARS) return nodes;
   cache.set(key, nodes);
   if (cache.size > CACHE_CAPACITY) cache.delete(cache.keys().next().value!);
   return nodes;
