@@ -71,6 +71,7 @@ export const TRANSCRIPT_OWN_PARTS = [
   'permission',
   'permission-prompt',
   'permission-keys',
+  'permission-command',
   'permission-options',
   'permission-option',
   'permission-resolution',

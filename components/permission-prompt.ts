@@ -1,6 +1,6 @@
 /**
- * A permission prompt: the agent's question, its options while it is live (the first allow option is
- * the primary button, reject options look distinct), and afterwards what was answered, cancelled or
+ * A permission prompt: the agent's question, the command it would run (when it names one), its options
+ * while it is live (the first allow option is the primary button, reject options look distinct), and afterwards what was answered, cancelled or
  * left unanswerable. Drawn inside its tool call's card when the model put it there
  * (`ToolCallRow.permission`, the card shows what will run or change), else as a row of its own.
  *
@@ -11,7 +11,16 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PermissionOption as AgentPermissionOption, PermissionRow } from '../src/index.ts';
+import { highlightedText } from './code-lazy.ts';
 import type { RowContext } from './transcript-rows.ts';
+
+/** The command a request would run (`rawInput.command`: a string, or an argument list), if it names one. */
+function commandOf(rawInput: unknown): string | undefined {
+  const command = (rawInput as { command?: unknown } | null | undefined)?.command;
+  if (typeof command === 'string') return command;
+  if (Array.isArray(command) && command.every((c) => typeof c === 'string')) return command.join(' ');
+  return undefined;
+}
 
 /** Whether the permission of `row` can still be answered here. */
 export function permissionOpen(row: PermissionRow, ctx: RowContext): boolean {
@@ -43,6 +52,8 @@ export function permissionPrompt(row: PermissionRow, ctx: RowContext, inCard = f
     outcome = html`${s.permissionUnanswerable}`;
   else if (!live) outcome = html`${s.permissionUnanswered}`;
   const primary = optionFor(options, 'allow_once', 'allow');
+  // What will run, when the request names a command (its diffs are in the card, or below in a row).
+  const command = commandOf(r.toolCall?.rawInput ?? live?.toolCall.rawInput);
   const onKeydown = (e: KeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const key = e.key.toLowerCase();
@@ -76,6 +87,11 @@ export function permissionPrompt(row: PermissionRow, ctx: RowContext, inCard = f
     @keydown=${open ? onKeydown : nothing}
   >
     <div class="ask">${s.permissionAsk(title)}</div>
+    ${
+      open && command !== undefined
+        ? html`<pre class="preview output" part="permission-command"><code>${highlightedText(command, 'bash')}</code></pre>`
+        : nothing
+    }
     ${
       open
         ? html`<div class="options" part="permission-options">

@@ -91,7 +91,7 @@ const LAYOUT = flow();
  * @csspart notice - A notice row; also `notice-info`, `notice-warning`, `notice-error`, `notice-other`.
  * @csspart compaction - A compaction row.
  * @csspart permission - A permission row (one naming no tool call; others are in their card). The prompt
- *   itself, in a row or a card, is `permission-prompt`, with `permission-options`, `permission-option`,
+ *   itself, in a row or a card, is `permission-prompt`, with `permission-command`, `permission-options`, `permission-option`,
  *   `permission-keys`, `permission-resolution` inside.
  * @csspart elicitation - A question row (holds `<silo-elicitation>`, whose parts are exported prefixed:
  *   `elicitation-base`, `elicitation-answer`, … — every part of `<silo-elicitation>`).

@@ -163,7 +163,11 @@ describe('tool cards', () => {
     const req = {
       id: 'perm-k',
       sessionId: 's',
-      toolCall: { toolCallId: 'rm', title: 'rm -rf build' },
+      toolCall: {
+        toolCallId: 'rm',
+        title: 'Delete the build',
+        rawInput: { command: ['rm', '-rf', 'build'] },
+      },
       options: [
         { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
         { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
@@ -197,6 +201,9 @@ describe('tool cards', () => {
       ['Reject', false],
     ]);
     expect(prompt.getAttribute('aria-keyshortcuts')).to.equal('Y N Escape');
+    // The preview: what the agent asks, and the command it would run.
+    expect(prompt.querySelector('.ask')!.textContent).to.equal('The agent asks permission: Delete the build');
+    expect(prompt.querySelector('[part="permission-command"]')!.textContent).to.equal('rm -rf build');
     await until(() => deepActive() === prompt, 'focus on the prompt in the card');
     await sendKeys({ press: 'y' });
     await until(() => chosen.length > 0, 'answered');
