@@ -28,6 +28,19 @@ async function freePort() {
     });
   });
 }
+/**
+ * highlight.js's core is CommonJS behind its ES wrapper (`es/core.js` imports `lib/core.js` for its
+ * default export); bundlers convert it, and this dev server has no CommonJS step, so it is served as a
+ * module here (the file requires nothing and ends in `module.exports = highlight`).
+ */
+const highlightCoreAsModule = {
+  name: 'silo-highlight-core-esm',
+  transform(context) {
+    if (!context.path.endsWith('/highlight.js/lib/core.js')) return undefined;
+    return { body: `const module = { exports: {} };\n${context.body}\nexport default module.exports;\n` };
+  },
+};
+
 const only = process.env.SILO_BROWSERS?.split(',') ?? ['chromium', 'firefox'];
 
 const browsers = [];
@@ -68,6 +81,7 @@ export default {
     : {}),
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    highlightCoreAsModule,
     siloTestServices(),
     siloFixtures(),
     siloSummary(),

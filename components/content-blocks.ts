@@ -9,6 +9,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentContentBlock } from '../src/index.ts';
+import { highlightCode } from './code-lazy.ts';
 import { onCodeCopyClick } from './copy.ts';
 import { safeHref } from './safe-href.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
@@ -38,7 +39,7 @@ export function renderContentBlock(
   const f = b as Record<string, unknown>;
   switch (b.type) {
     case 'text':
-      return html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)}>${markdown(str(f.text))}</div>`;
+      return html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)} ${highlightCode()}>${markdown(str(f.text))}</div>`;
     case 'image':
       return image(str(f.mimeType), str(f.data), str(f.uri), s);
     case 'audio': {

@@ -1,6 +1,7 @@
 /**
  * Number, percent, currency and date formatting through `Intl`, cached per locale. A currency that is
- * not an ISO 4217 code (for example `"credits"`) is shown as a number followed by the unit.
+ * not an ISO 4217 code (for example `"credits"`) is shown as a number followed by the unit. Also the
+ * small text helpers of the row templates (class tokens, clipping, JSON).
  * @packageDocumentation
  */
 
@@ -57,4 +58,25 @@ export function formatTime(iso: string, locale?: string): string | undefined {
     cache.set(key, f);
   }
   return f.format(d);
+}
+
+/** `s` as a class or attribute token: only letters, digits, `_` and `-`, at most 40 characters. */
+export function safeClass(s: string): string {
+  return String(s)
+    .replace(/[^a-z0-9_-]/gi, '_')
+    .slice(0, 40);
+}
+
+/** `s` cut to `n` characters (an ellipsis marks the cut). */
+export function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+/** `v` as indented JSON; empty when it cannot be serialized (a cycle, a BigInt). Never throws. */
+export function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v, null, 2) ?? '';
+  } catch {
+    return '';
+  }
 }

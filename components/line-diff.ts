@@ -1,15 +1,21 @@
 /**
  * A readable line diff of a tool call's `diff` content, built on `diff`'s `diffLines`. Bounded: past
  * `maxEditLength` edits the diff degrades to "all old lines removed, all new lines added" instead of
- * taking seconds, and at most `maxLines` lines are returned (the rest are counted).
+ * taking seconds, and at most `maxLines` lines are returned (the rest are counted). Loaded on demand
+ * (code-lazy.ts), so neither it nor `diff` is in the first paint's bundle.
  * @packageDocumentation
  */
 import { diffLines } from 'diff';
 
-/** One line of a diff: added, removed or unchanged context. */
+/**
+ * One line of a diff: added, removed or unchanged context, with its 1-based number in the old text
+ * (removed and context lines) and in the new text (added and context lines).
+ */
 export interface DiffLine {
   readonly op: '+' | '-' | ' ';
   readonly text: string;
+  readonly oldLine?: number;
+  readonly newLine?: number;
 }
 
 /** A bounded line diff. `hidden` counts the lines beyond `maxLines`. */
@@ -33,11 +39,21 @@ export function lineDiff(oldText: string | null | undefined, newText: string, ma
   let added = 0;
   let removed = 0;
   let total = 0;
+  let oldLine = 0;
+  let newLine = 0;
   const add = (op: DiffLine['op'], text: string) => {
     total++;
+    if (op !== '+') oldLine++;
+    if (op !== '-') newLine++;
     if (op === '+') added++;
     if (op === '-') removed++;
-    if (out.length < maxLines) out.push({ op, text });
+    if (out.length < maxLines)
+      out.push({
+        op,
+        text,
+        ...(op !== '+' ? { oldLine } : {}),
+        ...(op !== '-' ? { newLine } : {}),
+      });
   };
   const old = oldText ?? '';
   let changes: ReturnType<typeof diffLines> | undefined;

@@ -141,13 +141,15 @@ export class LiveRequestsController implements ReactiveController {
     return out;
   }
 
-  /** Whether row `r` is a prompt still waiting for the user. */
+  /** Whether row `r` is a prompt (or a tool card holding one) still waiting for the user. */
   isPending(r: TranscriptRow): boolean {
     const open = (q: { id: string; signal: AbortSignal }, id: string) => q.id === id && !q.signal.aborted;
+    // A permission held by its tool call's card makes the card pending.
+    const permission = r.type === 'tool' ? r.permission : r.type === 'permission' ? r : undefined;
     return (
-      (r.type === 'permission' &&
-        !r.record.resolution &&
-        this.host.permissionRequests.some((q) => open(q, r.record.id))) ||
+      (permission !== undefined &&
+        !permission.record.resolution &&
+        this.host.permissionRequests.some((q) => open(q, permission.record.id))) ||
       (r.type === 'elicitation' &&
         !r.record.resolution &&
         this.host.elicitationRequests.some((q) => open(q, r.record.id)))
@@ -190,7 +192,14 @@ export class LiveRequestsController implements ReactiveController {
       index >= 0
         ? await this.rows.reveal(index)
         : this.host.renderRoot.querySelector<HTMLElement>('.pending');
-    const prompt = row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
+    const find = () => row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
+    // A row already on screen (a tool card that now holds the permission) gets its new content when
+    // the log renders its items, a frame or so after the element's own update.
+    let prompt = find();
+    for (let i = 0; i < 10 && row && !prompt; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      prompt = find();
+    }
     // Focus already inside (a question focuses its first field itself): keystrokes must not be lost.
     if (!prompt || prompt.matches(':focus-within')) return;
     const question = prompt.querySelector('silo-elicitation');

@@ -6,8 +6,9 @@
  * chunk as soon as it is imported, so a transcript rarely sees the plain stage.
  * @packageDocumentation
  */
-import { html, type TemplateResult } from 'lit';
+import { type ChildPart, html, type TemplateResult } from 'lit';
 import { AsyncDirective, directive } from 'lit/async-directive.js';
+import { highlightCodeIn } from './code-lazy.ts';
 import type { SiloCopyStrings } from './strings.ts';
 
 type Renderer = typeof import('./markdown-render.ts');
@@ -38,6 +39,12 @@ const plain = (text: string): TemplateResult => html`<div class="plain">${text}<
 class MarkdownDirective extends AsyncDirective {
   #args: [string | undefined, object, string, SiloCopyStrings | undefined] | undefined;
   #waiting = false;
+  #parent: Node | undefined;
+
+  override update(part: ChildPart, args: Parameters<this['render']>): unknown {
+    this.#parent = part.parentNode;
+    return super.update(part, args);
+  }
 
   render(key: string | undefined, owner: object, text: string, copy?: SiloCopyStrings): unknown {
     this.#args = [key, owner, text, copy];
@@ -47,7 +54,11 @@ class MarkdownDirective extends AsyncDirective {
       loadMarkdown().then(
         (r) => {
           this.#waiting = false;
-          if (this.isConnected && this.#args) this.setValue(r.markdownValue(...this.#args));
+          if (!this.isConnected || !this.#args) return;
+          this.setValue(r.markdownValue(...this.#args));
+          // The swap is not a render of the element that holds it: its code blocks are highlighted here.
+          const parent = this.#parent;
+          if (parent instanceof Element) queueMicrotask(() => highlightCodeIn(parent));
         },
         () => {
           this.#waiting = false;

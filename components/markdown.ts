@@ -38,6 +38,9 @@ const marked = new Marked({
   },
 });
 
+/** The class marked gives a fenced code block: `language-` and a short name. */
+const CODE_LANGUAGE = /^language-[\w+#.-]{1,32}$/;
+
 let purifier: DOMPurify | undefined;
 
 function purify(): DOMPurify {
@@ -53,6 +56,12 @@ function purify(): DOMPurify {
     link.setAttribute('href', src);
     link.textContent = node.getAttribute('alt')?.trim() || src;
     node.after(link);
+  });
+  // A fenced block's language (`<code class="language-ts">`) is the one class kept: it names the
+  // language to highlight and matches none of Silo's styles.
+  p.addHook('uponSanitizeAttribute', (node, data) => {
+    if (data.attrName === 'class' && node.nodeName === 'CODE' && CODE_LANGUAGE.test(data.attrValue))
+      data.forceKeepAttr = true;
   });
   p.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {

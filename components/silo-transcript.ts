@@ -89,12 +89,15 @@ const LAYOUT = flow();
  * @csspart row - Every row.
  * @csspart message - A user or agent message row; also `message-user`, `message-agent`.
  * @csspart thought - A thought row.
- * @csspart tool - A tool-call row; inside it `tool-kind`, `tool-title`, `tool-status`, `tool-locations`.
+ * @csspart tool - A tool-call row; inside it `tool-summary` (its one line: `tool-kind`, `tool-title`,
+ *   `tool-counts`, `tool-status`) and `tool-body` (`tool-locations`, `tool-output`, diffs, its permission).
  * @csspart diff - A line diff; `diff-new` is the "new file" badge.
  * @csspart plan - The plan row; `plan-list` is its checklist.
  * @csspart notice - A notice row; also `notice-info`, `notice-warning`, `notice-error`, `notice-other`.
  * @csspart compaction - A compaction row.
- * @csspart permission - A permission row; `permission-options`, `permission-option`, `permission-resolution` inside.
+ * @csspart permission - A permission row (one naming no tool call; others are in their card). The prompt
+ *   itself, in a row or a card, is `permission-prompt`, with `permission-command`, `permission-options`, `permission-option`,
+ *   `permission-keys`, `permission-resolution` inside.
  * @csspart elicitation - A question row (holds `<silo-elicitation>`, whose parts are exported prefixed:
  *   `elicitation-base`, `elicitation-answer`, … — every part of `<silo-elicitation>`).
  * @csspart turn-end - A turn-end row.

@@ -70,6 +70,10 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   untitledTool: string;
   newFile: string;
   diffOf: (path: string) => string;
+  /** What a card's or diff's +/− counts say to assistive technology. */
+  linesChanged: (added: string, removed: string) => string;
+  /** Shown while a diff's differ loads. */
+  loadingDiff: string;
   moreLines: (count: string) => string;
   terminal: (id: string) => string;
   input: string;
@@ -84,6 +88,8 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   compaction: string;
   compactionStatus: Record<string, string>;
   permissionAsk: (title: string) => string;
+  /** The keys of a live permission prompt. */
+  permissionKeys: string;
   permissionChosen: (option: string) => string;
   permissionCancelled: string;
   permissionUnanswerable: string;
@@ -147,6 +153,8 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   untitledTool: 'Tool call',
   newFile: 'new file',
   diffOf: (path) => `Changes to ${path}`,
+  linesChanged: (added, removed) => `${added} lines added, ${removed} removed`,
+  loadingDiff: 'Loading the diff…',
   moreLines: (count) => `… ${count} more lines`,
   terminal: (id) => `Terminal ${id}`,
   input: 'Input',
@@ -166,6 +174,7 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
     cancelled: 'Compaction cancelled',
   },
   permissionAsk: (title) => `The agent asks permission: ${title}`,
+  permissionKeys: 'Keys: Y allows, N rejects, Esc moves to Reject.',
   permissionChosen: (option) => `Answered: ${option}`,
   permissionCancelled: 'Cancelled: nothing was allowed.',
   permissionUnanswerable: 'This request can no longer be answered; nothing was allowed.',

@@ -1,6 +1,6 @@
 /**
- * Styles of `<silo-transcript>`'s cards: tool calls, diffs, badges, the plan, notices, permission
- * prompts, turn ends, unknown rows, images and the pending area.
+ * Styles of `<silo-transcript>`'s cards: badges, the plan, notices, permission prompts, turn ends,
+ * unknown rows, images and the pending area (tool cards and diffs: `tool-card-styles.ts`).
  * @packageDocumentation
  */
 import { css } from 'lit';
@@ -12,111 +12,6 @@ export const transcriptCardStyles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
     padding: 8px 12px;
-  }
-  .tool-head {
-    display: flex;
-    gap: 8px;
-    align-items: baseline;
-    min-width: 0;
-  }
-  .kind {
-    font-size: 0.75em;
-    font-weight: 700;
-    text-transform: uppercase;
-    letter-spacing: 0.04em;
-    color: var(--_muted);
-    flex: none;
-  }
-  .tool-head .title {
-    font-family: var(--_mono);
-    font-size: 0.92em;
-    flex: 1 1 auto;
-    min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  .status {
-    flex: none;
-    font-size: 0.78em;
-    padding: 1px 8px;
-    border-radius: 999px;
-    border: 1px solid currentColor;
-    color: var(--_muted);
-  }
-  .status-completed {
-    color: var(--_success);
-  }
-  .status-failed {
-    color: var(--_danger);
-  }
-  .status-in_progress {
-    color: var(--_info);
-  }
-  .status-cancelled {
-    color: var(--_warning);
-  }
-  .locations {
-    list-style: none;
-    margin: 4px 0 0;
-    padding: 0;
-    font-size: 0.85em;
-    color: var(--_muted);
-  }
-  .tool-content {
-    margin-top: 6px;
-    max-height: 24rem;
-    overflow: auto;
-  }
-  .diff {
-    margin: 8px 0 0;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.7);
-    overflow: hidden;
-  }
-  .diff figcaption {
-    display: flex;
-    gap: 8px;
-    align-items: center;
-    padding: 4px 8px;
-    background: var(--_code-bg);
-    font-size: 0.85em;
-  }
-  .diff .counts {
-    margin-inline-start: auto;
-  }
-  .plus {
-    color: var(--_success);
-  }
-  .minus {
-    color: var(--_danger);
-  }
-  .lines {
-    font-family: var(--_mono);
-    font-size: 0.85em;
-    max-height: 24rem;
-    overflow: auto;
-    background: var(--_bg);
-  }
-  .line {
-    white-space: pre;
-    padding: 0 8px;
-    min-height: 1.4em;
-  }
-  .line .op {
-    display: inline-block;
-    width: 1.2em;
-    color: var(--_muted);
-  }
-  .line.add {
-    background: var(--_added);
-  }
-  .line.del {
-    background: var(--_removed);
-  }
-  .line.more {
-    color: var(--_muted);
-    font-style: italic;
   }
   .badge {
     font-size: 0.75em;
@@ -206,6 +101,23 @@ export const transcriptCardStyles = css`
   }
   .options button.allow {
     border-color: var(--_accent);
+  }
+  .options button.primary {
+    background: var(--_accent);
+    color: var(--_accent-fg);
+    font-weight: 600;
+  }
+  .options button.reject {
+    border-color: var(--_danger);
+    color: var(--_danger);
+  }
+  .prompt.in-card {
+    margin: 2px 0 8px;
+  }
+  .keys {
+    display: block;
+    margin: 6px 0 0;
+    font-size: 0.8em;
   }
   .resolution {
     color: var(--_muted);

@@ -9,26 +9,25 @@ import type {
   AgentContentBlock,
   AgentElicitationRequest,
   AgentPermissionRequest,
-  AgentToolCallContent,
   CompactionRow,
   ElicitationRow,
   MessageRow,
   NoticeRow,
-  PermissionRow,
   PlanRow,
-  ToolCallRow,
   TranscriptRow,
   TurnEndRow,
   UnknownRow,
 } from '../src/index.ts';
+import { highlightCode } from './code-lazy.ts';
 import { renderContentBlock } from './content-blocks.ts';
 import { copyButton, onCodeCopyClick } from './copy.ts';
-import { formatCost, formatNumber, formatPercent, formatTime } from './format.ts';
+import { clip, formatCost, formatNumber, formatPercent, formatTime, safeClass, safeJson } from './format.ts';
 import { loadElicitation } from './lazy.ts';
-import { lineDiff } from './line-diff.ts';
 import { markdown } from './markdown-lazy.ts';
 import { ELICITATION_EXPORTPARTS } from './parts.ts';
+import { permissionOpen, permissionPrompt, permissionRow } from './permission-prompt.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
+import { toolRow } from './tool-card.ts';
 
 /** Local state of a live permission prompt. */
 export interface PromptState {
@@ -63,7 +62,16 @@ export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): T
     case 'message':
       return messageRow(row, index, ctx);
     case 'tool':
-      return toolRow(row, index, ctx);
+      return row.permission
+        ? toolRow(
+            row,
+            index,
+            ctx,
+            block,
+            permissionPrompt(row.permission, ctx, true),
+            permissionOpen(row.permission, ctx),
+          )
+        : toolRow(row, index, ctx, block);
     case 'plan':
       return planRow(row, index, ctx);
     case 'compaction':
@@ -91,7 +99,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     p.type === 'text'
       ? row.role === 'user'
         ? html`<div class="plain">${p.text}</div>`
-        : html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)}>${markdown(`${row.key}#${i}`, row, p.text, s)}</div>`
+        : html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)} ${highlightCode()}>${markdown(`${row.key}#${i}`, row, p.text, s)}</div>`
       : block(p.block, row, ctx),
   );
   const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
@@ -125,71 +133,6 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
 /** One content block (content-blocks.ts). */
 function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateResult {
   return renderContentBlock(b, ctx.strings, (text) => markdown(undefined, owner, text, ctx.strings));
-}
-
-function toolRow(row: ToolCallRow, index: number, ctx: RowContext): TemplateResult {
-  const s = ctx.strings;
-  const call = row.toolCall;
-  const status = call.status;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row tool">
-    <div class="card tool" data-status=${status} data-kind=${call.kind}>
-      <div class="tool-head">
-        <span class="kind" part="tool-kind">${s.toolKind[call.kind] ?? s.toolKind.other}</span>
-        <span class="title" part="tool-title">${call.title || s.untitledTool}</span>
-        <span class="status status-${safeClass(status)}" part="tool-status">${s.toolStatus[status] ?? status}</span>
-      </div>
-      ${
-        call.locations.length
-          ? html`<ul class="locations" part="tool-locations">
-            ${call.locations.map(
-              (l) => html`<li><code>${l.path}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
-            )}
-          </ul>`
-          : nothing
-      }
-      ${call.content.map((c) => toolContent(c, row, ctx))}
-      ${call.content.length === 0 ? rawOutput(call.rawOutput, ctx) : nothing}
-    </div>
-  </div>`;
-}
-
-/**
- * A tool call's `rawOutput`, shown only when it has no content (Codex puts a command's output only
- * there when the client has no terminal): a string as text, anything else as JSON folded away.
- */
-function rawOutput(value: unknown, ctx: RowContext): TemplateResult | typeof nothing {
-  if (value === undefined || value === null) return nothing;
-  if (typeof value === 'string')
-    return html`<pre class="raw-output" part="tool-output"><code>${clip(value, 20000)}</code></pre>`;
-  return html`<details class="raw-output" part="tool-output">
-    <summary>${ctx.strings.output}</summary>
-    <pre><code>${clip(safeJson(value), 20000)}</code></pre>
-  </details>`;
-}
-
-function toolContent(c: AgentToolCallContent, owner: object, ctx: RowContext): TemplateResult {
-  const s = ctx.strings;
-  if (c.type === 'content') return html`<div class="tool-content">${block(c.content, owner, ctx)}</div>`;
-  if (c.type === 'terminal') return html`<div class="placeholder">${s.terminal(String(c.terminalId))}</div>`;
-  if (c.type === 'diff') {
-    const isNew = c.oldText === null || c.oldText === undefined;
-    const d = lineDiff(c.oldText, typeof c.newText === 'string' ? c.newText : '');
-    return html`<figure class="diff" part="diff">
-      <figcaption>
-        <code class="path">${c.path}</code>
-        ${isNew ? html`<span class="badge new" part="diff-new">${s.newFile}</span>` : nothing}
-        <span class="counts"><span class="plus">+${d.added}</span> <span class="minus">−${d.removed}</span></span>
-      </figcaption>
-      <div class="lines" role="group" aria-label=${s.diffOf(c.path)}>
-        ${d.lines.map(
-          (l) =>
-            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${l.text}</div>`,
-        )}
-        ${d.hidden ? html`<div class="line more">${s.moreLines(formatNumber(d.hidden, ctx.locale))}</div>` : nothing}
-      </div>
-    </figure>`;
-  }
-  return html`<div class="placeholder">${s.unknownBlock(String((c as { type?: unknown }).type))}</div>`;
 }
 
 function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
@@ -232,73 +175,6 @@ function noticeRow(row: NoticeRow, index: number, ctx: RowContext): TemplateResu
       ${row.description ? html`<div class="description">${row.description}</div>` : nothing}
     </div>
   </div>`;
-}
-
-function permissionRow(row: PermissionRow, index: number, ctx: RowContext): TemplateResult {
-  const s = ctx.strings;
-  const r = row.record;
-  const live = ctx.permission(r.id);
-  const state = ctx.promptState(r.id);
-  const title = r.toolCall?.title || live?.toolCall.title || s.untitledTool;
-  const options = r.options ?? live?.options ?? [];
-  const chosenId = r.resolution === 'selected' ? r.optionId : state.chosen;
-  const chosen = options.find((o) => o.optionId === chosenId);
-  const open = !r.resolution && !state.chosen && live !== undefined && !live.signal.aborted;
-  let outcome: TemplateResult | typeof nothing = nothing;
-  if (chosenId !== undefined) outcome = html`${s.permissionChosen(chosen?.name ?? chosenId)}`;
-  else if (r.resolution === 'cancelled') outcome = html`${s.permissionCancelled}`;
-  else if (r.resolution === 'unanswerable' || live?.signal.aborted)
-    outcome = html`${s.permissionUnanswerable}`;
-  else if (!live) outcome = html`${s.permissionUnanswered}`;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row permission">
-    <div
-      class="card prompt permission ${open ? 'open' : ''}"
-      role="group"
-      aria-label=${s.permissionAsk(title)}
-      data-prompt=${r.id}
-      ?data-pending=${open}
-      tabindex="-1"
-      @keydown=${open ? onPermissionKeydown : nothing}
-    >
-      <div class="ask">${s.permissionAsk(title)}</div>
-      ${
-        open
-          ? html`<div class="options" part="permission-options">
-            ${options.map(
-              (o) => html`<button
-                type="button"
-                part="permission-option"
-                class=${o.kind.startsWith('allow') ? 'allow' : 'reject'}
-                data-option=${o.optionId}
-                data-kind=${o.kind}
-                ?disabled=${state.busy}
-                @click=${() => live && ctx.choose(live, o.optionId)}
-              >
-                ${o.name}
-              </button>`,
-            )}
-          </div>`
-          : html`<div class="resolution" part="permission-resolution">${outcome}</div>`
-      }
-      ${state.error ? html`<div class="error" role="alert">${s.permissionFailed(state.error)}</div>` : nothing}
-    </div>
-  </div>`;
-}
-
-/**
- * Escape on a live permission prompt answers nothing: it moves focus to its "reject once" option (else
- * the first reject option), so a second deliberate key press (Enter or Space) rejects.
- */
-function onPermissionKeydown(e: KeyboardEvent): void {
-  if (e.key !== 'Escape' || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-  const card = e.currentTarget as HTMLElement;
-  const reject =
-    card.querySelector<HTMLButtonElement>('button[data-kind="reject_once"]:not([disabled])') ??
-    card.querySelector<HTMLButtonElement>('button.reject:not([disabled])');
-  if (!reject) return;
-  e.preventDefault();
-  e.stopPropagation();
-  reject.focus();
 }
 
 function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): TemplateResult {
@@ -366,22 +242,4 @@ export function renderUsage(
     <span class="usage-text">${text}</span>
     ${usage.cost ? html`<span class="cost" part="usage-cost">${s.cost(formatCost(usage.cost.amount, usage.cost.currency, ctx.locale))}</span>` : nothing}
   </div>`;
-}
-
-function safeClass(s: string): string {
-  return String(s)
-    .replace(/[^a-z0-9_-]/gi, '_')
-    .slice(0, 40);
-}
-
-function clip(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n)}…` : s;
-}
-
-function safeJson(v: unknown): string {
-  try {
-    return JSON.stringify(v, null, 2) ?? '';
-  } catch {
-    return '';
-  }
 }

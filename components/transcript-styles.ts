@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { type CSSResultGroup, css } from 'lit';
+import { toolCardStyles } from './tool-card-styles.ts';
 import { transcriptCardStyles } from './transcript-card-styles.ts';
 
 /** The layout, usage header, log, rows, bubbles and Markdown. */
@@ -154,5 +155,8 @@ export const transcriptBaseStyles = css`
   }
 `;
 
-/** Every style of `<silo-transcript>`: layout and messages here, cards in `transcript-card-styles.ts`. */
-export const transcriptStyles: CSSResultGroup = [transcriptBaseStyles, transcriptCardStyles];
+/**
+ * Every style of `<silo-transcript>`: layout and messages here, cards in `transcript-card-styles.ts`,
+ * tool cards and diffs in `tool-card-styles.ts`.
+ */
+export const transcriptStyles: CSSResultGroup = [transcriptBaseStyles, transcriptCardStyles, toolCardStyles];

@@ -182,6 +182,7 @@ function rowMarkdown(row: TranscriptRow): string | undefined {
           lines.push(`\n${String((item.content as { text?: unknown }).text ?? '')}`);
         }
       }
+      if (row.permission) lines.push('', rowMarkdown(row.permission)!);
       return lines.join('\n');
     }
     case 'plan':

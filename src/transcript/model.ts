@@ -339,17 +339,32 @@ export class TranscriptModel {
   private permission(record: AgentPermissionRecord, opens: boolean, seq: number | undefined): number {
     if (typeof record?.id !== 'string') return this.unknown('permission', {}, seq);
     // A permission may be the first sight of its tool call: upsert the card from its fields.
-    if (record.toolCall?.toolCallId) this.tool(record.toolCall, seq);
+    const card = record.toolCall?.toolCallId ? this.tool(record.toolCall, seq) : undefined;
     const i = this.requestRow(`p:${record.id}`, opens);
-    if (i === undefined)
-      return this.push({
+    if (i === undefined) {
+      const row: PermissionRow = {
         type: 'permission',
         key: this.requestKey(`p:${record.id}`),
         turn: this.state.turn,
         seq,
         record,
-      });
-    const row = this.rows[i] as PermissionRow;
+      };
+      // The card holds its call's (first) permission: no row of its own, its key finds the card.
+      const tool = card === undefined ? undefined : (this.rows[card] as ToolCallRow);
+      if (opens && tool && tool.permission === undefined) {
+        this.rows[card!] = { ...tool, permission: row };
+        this.index.set(row.key, card!);
+        return card!;
+      }
+      return this.push(row);
+    }
+    const at = this.rows[i]!;
+    if (at.type === 'tool' && at.permission) {
+      const held = at.permission;
+      this.rows[i] = { ...at, permission: { ...held, record: merge(held.record, record) } };
+      return i;
+    }
+    const row = at as PermissionRow;
     this.rows[i] = { ...row, record: merge(row.record, record) };
     return i;
   }
@@ -383,7 +398,10 @@ export class TranscriptModel {
     for (let k = keys.length - 1; k >= 0; k--) {
       const i = this.index.get(keys[k]!);
       if (i === undefined) continue;
-      if ((this.rows[i] as PermissionRow | ElicitationRow).record.resolution === undefined) return i;
+      const row = this.rows[i]!;
+      const record =
+        row.type === 'tool' ? row.permission?.record : (row as PermissionRow | ElicitationRow).record;
+      if (record?.resolution === undefined) return i;
       newest ??= i;
     }
     return newest;

@@ -59,6 +59,12 @@ export interface ToolCallRowCall extends AgentToolCall {
 export interface ToolCallRow extends TranscriptRowBase {
   readonly type: 'tool';
   readonly toolCall: ToolCallRowCall;
+  /**
+   * The permission asked for this call, held in its card instead of a row of its own (the first one
+   * asked; another for the same call gets its own row). Its key (`p:<id>`) finds this row through
+   * `TranscriptModel.get` and `indexOf`, and its resolution patches it here.
+   */
+  readonly permission?: PermissionRow;
 }
 
 /** The agent's plan in a turn; each `plan` update replaces its entries. */
@@ -85,7 +91,10 @@ export interface NoticeRow extends TranscriptRowBase {
   readonly description?: string;
 }
 
-/** A permission request and, once it ended, its resolution. */
+/**
+ * A permission request and, once it ended, its resolution: a row of its own when it names no tool
+ * call, else held by its tool call's row ({@link ToolCallRow.permission}).
+ */
 export interface PermissionRow extends TranscriptRowBase {
   readonly type: 'permission';
   readonly record: AgentPermissionRecord;

@@ -183,7 +183,9 @@ describe('<silo-transcript> renders every reference-agent scenario (live)', func
       expect(kinds).to.include.members(['allow_once', 'allow_always', 'reject_once', 'reject_always']);
       prompt.querySelector<HTMLButtonElement>('button[data-kind="reject_once"]')!.click();
     });
-    const perm = t.of('permission')[0]!;
+    // The permission is drawn inside its tool call's card, not as a row of its own.
+    expect(t.of('permission')).to.have.length(0);
+    const perm = t.of('tool').find((r) => r.querySelector('[part~="permission-prompt"]'))!;
     expect(perm.querySelector('[part="permission-resolution"]')!.textContent).to.include('Answered:');
     expect(perm.querySelectorAll('button')).to.have.length(0);
   });

@@ -126,6 +126,12 @@ describe('agent Markdown: no network request, no look-alike of Silo UI', functio
         '<p><a href="https://e.example/" target="_blank" rel="noopener noreferrer nofollow">p</a></p>\n',
       ],
       ['<details open><summary>s</summary>d</details>', '<details><summary>s</summary>d</details>'],
+      // A fenced block keeps its language (for the highlighter) and nothing else does: not another
+      // class on <code>, not a language class elsewhere, not the highlighter's own token classes.
+      ['```ts\nlet a\n```', '<pre><code class="language-ts">let a\n</code></pre>\n'],
+      ['<code class="language-ts row">x</code>', '<p><code>x</code></p>\n'],
+      ['<pre class="language-ts">x</pre>', '<pre>x</pre>'],
+      ['<span class="hljs-keyword">x</span>', '<p>x</p>\n'],
     ];
     for (const [input, expected] of cases) expect(renderMarkdown(input), input).to.equal(expected);
   });

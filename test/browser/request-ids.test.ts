@@ -7,9 +7,19 @@ import type { SiloChat } from '../../components/silo-chat.ts';
 import type { SiloElicitation } from '../../components/silo-elicitation.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import { createAgentsService, TranscriptModel } from '../../src/index.ts';
-import type { ElicitationRow, PermissionRow, ToolCallRow } from '../../src/transcript/rows.ts';
+import type { ElicitationRow, PermissionRow, ToolCallRow, TranscriptRow } from '../../src/transcript/rows.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import { until } from './fixtures/dom.ts';
+
+/** The request rows of `kind`, with the permissions held by their tool call's card. */
+function requestRows(
+  rows: readonly TranscriptRow[],
+  kind: 'permission' | 'elicitation',
+): (PermissionRow | ElicitationRow)[] {
+  return rows.flatMap((r) =>
+    r.type === 'tool' && r.permission && kind === 'permission' ? [r.permission] : r.type === kind ? [r] : [],
+  );
+}
 
 describe('<silo-chat>: requests after a real reload (real bridge, reference agent)', function () {
   this.timeout(90_000);
@@ -130,7 +140,9 @@ describe('<silo-chat>: requests after a real reload (real bridge, reference agen
     await turnEnded(second, 2);
     expect(turnEnds(second)).to.deep.equal(['end_turn', 'end_turn']);
 
-    const rows = transcript(second).model.rows.filter((r): r is PermissionRow => r.type === 'permission');
+    // Each permission is held by its own tool call's card.
+    const rows = requestRows(transcript(second).model.rows, 'permission') as PermissionRow[];
+    expect(transcript(second).model.rows.filter((r) => r.type === 'permission')).to.have.length(0);
     expect(rows.map((r) => [r.record.toolCall?.title, r.record.resolution, r.record.optionId])).to.deep.equal(
       [
         ['Write a.txt', 'selected', 'reject-once'],
@@ -141,7 +153,9 @@ describe('<silo-chat>: requests after a real reload (real bridge, reference agen
     // What the user sees: each row its own tool and its own answer.
     const shown = await until(() => {
       const cards = Array.from(
-        transcript(second).shadowRoot!.querySelectorAll<HTMLElement>('[part~="permission"] .prompt'),
+        transcript(second).shadowRoot!.querySelectorAll<HTMLElement>(
+          '[part~="tool"] [part~="permission-prompt"]',
+        ),
       ).map((c) => c.textContent!.replace(/\s+/g, ' ').trim());
       return cards.length === 2 && cards.every((c) => !c.includes('can no longer')) ? cards : undefined;
     }, 'both permission rows painted');
@@ -208,15 +222,12 @@ describe('<silo-chat>: requests after a real reload (real bridge, reference agen
       const asked = await livePrompt(first);
       const id = asked.dataset.prompt!;
       await until(
-        () => transcript(first).model.rows.some((r) => r.type === kind && r.record.id === id),
+        () => requestRows(transcript(first).model.rows, kind).some((r) => r.record.id === id),
         'the request journaled',
       );
       await reload(frame);
       const second = await chatIn(frame, cwd, key);
-      const row = () =>
-        transcript(second).model.rows.find(
-          (r): r is PermissionRow | ElicitationRow => r.type === kind && r.record.id === id,
-        );
+      const row = () => requestRows(transcript(second).model.rows, kind).find((r) => r.record.id === id);
       await until(() => row()?.record.resolution === 'unanswerable', 'the open request ended unanswerable');
       const journal = await second.session!.transcript();
       const ends = journal.filter(

@@ -4,6 +4,7 @@ import 'axe-core';
 import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
 import '../../components/index.ts';
+import { loadHighlighter } from '../../components/code-lazy.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import type { AgentElicitationRequest, AgentPermissionRequest } from '../../src/api.ts';
 import { toJsonl } from '../../src/export.ts';
@@ -76,10 +77,11 @@ describe('<silo-transcript>', () => {
     expect(of('message-agent')).to.have.length(9);
     expect(of('thought')).to.have.length(5);
     expect(of('tool')).to.have.length(5);
-    expect(of('permission')).to.have.length(4);
+    // Each of the 4 permissions names its tool call: it is drawn inside that card, not as a row.
+    expect(of('permission')).to.have.length(0);
     expect(of('plan')).to.have.length(1);
     expect(of('unknown')).to.have.length(0);
-    expect(rows).to.have.length(5 + 5 + 9 + 5 + 5 + 4 + 1);
+    expect(rows).to.have.length(5 + 5 + 9 + 5 + 5 + 1);
     const text = rows.map((r) => r.textContent).join(' ');
     expect(text).to.include('Write hello.txt');
     expect(text).to.include('echo scripted-bash-output && touch bash-created.txt');
@@ -110,7 +112,10 @@ describe('<silo-transcript>', () => {
     // The plan as a checklist, replaced whole (both entries completed at the end).
     expect(of('plan')[0]!.querySelectorAll('li[data-status="completed"]')).to.have.length(2);
     // Recorded permission answers, by option name; the cancelled one says so.
-    const perms = of('permission').map((p) => p.textContent ?? '');
+    const perms = of('tool').flatMap((t) =>
+      Array.from(t.querySelectorAll('[part~="permission-prompt"]'), (p) => p.textContent ?? ''),
+    );
+    expect(perms).to.have.length(4);
     expect(perms.filter((t) => /Answered: /.test(t))).to.have.length(3);
     expect(perms[3]).to.include('Cancelled');
     expect(
@@ -125,9 +130,9 @@ describe('<silo-transcript>', () => {
       rows.some((r) => r.querySelector('.tool pre code')?.textContent?.includes('scripted-bash-output')),
     ).to.equal(true);
     // load.jsonl: the replay's 7 user messages and the 1 new prompt, 11 agent messages, 6 thoughts, 6
-    // tool calls, 1 permission, 1 plan row, 1 turn end. resume.jsonl: 1 prompt, 2 agent messages,
-    // 1 thought, 1 tool call, 1 permission, 1 turn end.
-    const expected = { load: 8 + 11 + 6 + 6 + 1 + 1 + 1, resume: 1 + 2 + 1 + 1 + 1 + 1 };
+    // tool calls (1 holding the permission), 1 plan row, 1 turn end. resume.jsonl: 1 prompt, 2 agent
+    // messages, 1 thought, 1 tool call (holding the permission), 1 turn end.
+    const expected = { load: 8 + 11 + 6 + 6 + 1 + 1, resume: 1 + 2 + 1 + 1 + 1 };
     for (const name of ['load', 'resume'] as const) {
       el.updates = journalFromTraffic(await recordedTraffic(name));
       await el.updateComplete;
@@ -241,6 +246,8 @@ describe('<silo-transcript>', () => {
       updates.push(userPrompt(p, `xu${i}`));
       updates.push(chunk(p, `xa${i}`));
       updates.push(chunk(p, `xt${i}`, 'agent_thought_chunk'));
+      // In highlighted code: a fenced block and a diff of a file whose language is known.
+      updates.push(chunk(`\`\`\`html\n${p}\n<b onclick="x()">${p}</b>\n\`\`\``, `xc${i}`));
       updates.push(
         tool(
           {
@@ -252,6 +259,7 @@ describe('<silo-transcript>', () => {
               { type: 'content', content: { type: 'text', text: p } },
               { type: 'diff', path: p, oldText: `${p}\nsame`, newText: `same\n${p}` },
               { type: 'diff', path: p, oldText: null, newText: p },
+              { type: 'diff', path: 'x.html', oldText: `<i>${p}</i>`, newText: `<b>${p}</b>` },
             ],
           },
           true,
@@ -322,11 +330,15 @@ describe('<silo-transcript>', () => {
       updates.push(raw({ sessionUpdate: p }));
       updates.push(turnEnd(p));
     });
+    // The highlighter is loaded first, so every code block and diff line below is highlighted.
+    await loadHighlighter();
     const el = await show(updates);
     const problems: string[] = [];
     const images: Promise<unknown>[] = [];
     let shown = '';
+    let tokens = 0;
     const rows = await collectRows(el.shadowRoot!, (row) => {
+      tokens += row.querySelectorAll('span[class^="hljs-"]').length;
       shown += deepText(row);
       for (const e of [row, ...deepElements(row)]) {
         if (
@@ -344,10 +356,11 @@ describe('<silo-transcript>', () => {
         }
       }
     });
-    // Per payload: user, agent and thought messages, tool, plan, notice, compaction, the xr message
+    // Per payload: user, agent and thought messages, a code block, tool, plan, notice, compaction, the xr message
     // (resource link, image and unknown block), the permission's never-announced tool call as a tool
-    // row (§9.27), the permission, question, unknown kind, turn end.
+    // row (§9.27) holding the permission, question, unknown kind, turn end.
     expect(rows.length).to.equal(13 * payloads.length);
+    expect(tokens, 'code and diffs were highlighted').to.be.greaterThan(payloads.length);
     // Let images load or fail and any handler run before looking.
     await Promise.all(images);
     await frame();

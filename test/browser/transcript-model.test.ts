@@ -201,14 +201,19 @@ describe('transcript model', () => {
       { kind: 'elicitation', elicitation: { id: 'e1', message: 'Which?', questions: [] }, raw: {} },
       { kind: 'elicitation_resolution', elicitation: { id: 'e1', resolution: 'declined' }, raw: {} },
     );
-    expect(m.rows.map((r) => r.type)).to.deep.equal(['notice', 'tool', 'permission', 'elicitation']);
+    // The permission names a tool call: its card (drawn from the request) holds it, no row of its own.
+    expect(m.rows.map((r) => r.type)).to.deep.equal(['notice', 'tool', 'elicitation']);
     expect(m.rows[0]).to.include({ severity: '_critical', title: 'Heads up' });
-    expect((m.rows[1] as ToolCallRow).toolCall.title).to.equal('rm -rf build');
-    const p = (m.rows[2] as PermissionRow).record;
+    const card = m.rows[1] as ToolCallRow;
+    expect(card.toolCall.title).to.equal('rm -rf build');
+    expect(card.permission).to.include({ type: 'permission', key: 'p:p1' });
+    const p = card.permission!.record;
     expect(p).to.include({ id: 'p1', resolution: 'selected', optionId: 'n' });
     expect(p.options).to.have.length(2);
-    expect(m.rows[3]).to.have.nested.property('record.message', 'Which?');
-    expect(m.rows[3]).to.have.nested.property('record.resolution', 'declined');
+    expect(m.get('p:p1')).to.equal(card);
+    expect(m.indexOf('p:p1')).to.equal(1);
+    expect(m.rows[2]).to.have.nested.property('record.message', 'Which?');
+    expect(m.rows[2]).to.have.nested.property('record.resolution', 'declined');
   });
 
   it('a url question’s completion patches its row', () => {
@@ -311,7 +316,9 @@ describe('transcript model', () => {
     const count = (t: string) => m.rows.filter((r) => r.type === t).length;
     expect(count('unknown')).to.equal(0);
     expect(count('tool')).to.equal(5);
-    expect(count('permission')).to.equal(4);
+    // The 4 permission requests all name their tool calls: each card holds its own.
+    expect(count('permission')).to.equal(0);
+    expect(m.rows.filter((r) => r.type === 'tool' && r.permission).length).to.equal(4);
     expect(count('turn-end')).to.equal(5);
     expect(count('plan')).to.equal(1);
     const users = m.rows.filter((r): r is MessageRow => r.type === 'message' && r.role === 'user');
@@ -348,7 +355,8 @@ describe('transcript model', () => {
 describe('transcript model: request ids that collide in a 0.1.0 journal', () => {
   it('renders every request as its own row with its own tool and answer', () => {
     const m = fold(...COLLIDING_JOURNAL);
-    const permissions = m.rows.filter((r): r is PermissionRow => r.type === 'permission');
+    // Each permission is held by the card of its own tool call.
+    const permissions = m.rows.flatMap((r) => (r.type === 'tool' && r.permission ? [r.permission] : []));
     expect(
       permissions.map((r) => [r.record.id, r.record.toolCall?.title, r.record.resolution, r.record.optionId]),
     ).to.deep.equal([
@@ -364,15 +372,51 @@ describe('transcript model: request ids that collide in a 0.1.0 journal', () => 
     expect(m.rows.map((r) => r.type)).to.deep.equal([
       'message',
       'tool',
-      'permission',
       'elicitation',
       'turn-end',
       'message',
       'tool',
-      'permission',
       'elicitation',
       'turn-end',
     ]);
+    expect(permissions[0]!.key).to.equal('p:p1-0');
+    expect(permissions[1]!.key).to.match(/^p:p1-0#\d+$/);
+  });
+
+  it('a card holds the first permission of its call; a second one, or one naming no call, is a row', () => {
+    const ask = (id: string, toolCallId?: string) => ({
+      kind: 'permission' as const,
+      permission: {
+        id,
+        ...(toolCallId ? { toolCall: { toolCallId, title: `call ${toolCallId}` } } : {}),
+        options: [],
+      },
+      raw: {},
+    });
+    const m = fold(
+      tool({ toolCallId: 'c1', title: 'Write a.txt', kind: 'edit', status: 'pending' }, true),
+      ask('p1', 'c1'),
+      { kind: 'permission_resolution', permission: { id: 'p1', resolution: 'cancelled' }, raw: {} },
+      ask('p2', 'c1'),
+      ask('p3'),
+      {
+        kind: 'permission_resolution',
+        permission: { id: 'p2', resolution: 'selected', optionId: 'y' },
+        raw: {},
+      },
+    );
+    expect(m.rows.map((r) => [r.type, r.key])).to.deep.equal([
+      ['tool', 't:c1'],
+      ['permission', 'p:p2'],
+      ['permission', 'p:p3'],
+    ]);
+    expect((m.rows[0] as ToolCallRow).permission!.record).to.include({ id: 'p1', resolution: 'cancelled' });
+    expect((m.rows[1] as PermissionRow).record).to.include({
+      id: 'p2',
+      resolution: 'selected',
+      optionId: 'y',
+    });
+    expect((m.rows[2] as PermissionRow).record.resolution).to.equal(undefined);
   });
 
   it('an answer lands on the request still open, not on an older answered one with its id', () => {
