@@ -5,7 +5,6 @@
  * @packageDocumentation
  */
 import type { AgentContentBlock, AgentToolCallContent, TranscriptRow } from '../src/index.ts';
-import { lineDiff } from './line-diff.ts';
 
 /** Folded text per row object, built the first time a search reads the row. */
 const cache = new WeakMap<object, string>();
@@ -116,11 +115,19 @@ function block(b: AgentContentBlock): string {
 
 function toolContent(c: AgentToolCallContent): string {
   if (c.type === 'content') return block(c.content);
-  if (c.type === 'diff') {
-    const d = lineDiff(c.oldText, typeof c.newText === 'string' ? c.newText : '');
-    return [c.path, ...d.lines.map((l) => l.text)].join('\n');
-  }
+  if (c.type === 'diff') return [c.path, ...diffLines(c.oldText, c.newText)].join('\n');
   return '';
+}
+
+/**
+ * A diff's searchable lines: the new text's, then the old text's lines the edit removed. Read from the
+ * texts, not through the line differ, which loads lazily (code-lazy.ts) and stays out of the first paint.
+ */
+function diffLines(oldText: unknown, newText: unknown): string[] {
+  const lines = (t: unknown) => (typeof t === 'string' ? t.split('\n').filter((l) => l !== '') : []);
+  const added = lines(newText);
+  const kept = new Set(added);
+  return [...added, ...lines(oldText).filter((l) => !kept.has(l))];
 }
 
 function json(v: unknown): string {

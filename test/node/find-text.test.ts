@@ -53,7 +53,7 @@ describe('find text', () => {
     ]);
     assert.equal(rowText(user!), 'find **me** literally');
     assert.equal(rowText(agent!), 'a zebra here');
-    assert.equal(rowText(tool!), 'edit zoo.ts\n/src/zoo.ts\n/src/zoo.ts\na\nb\nzebra');
+    assert.equal(rowText(tool!), 'edit zoo.ts\n/src/zoo.ts\n/src/zoo.ts\na\nzebra\nb');
     assert.equal(rowText(plan!), 'paint it');
   });
 });
