@@ -1,9 +1,10 @@
 // The components entry's module graph, split by esbuild the way any bundler splits `import()`: what
 // the first paint loads (the entry and the chunks it imports statically) must not hold the syntax
-// highlighter (highlight.js), the `diff` package, or the modules that wrap them; the chunks loaded on
-// demand must. A static import of either module anywhere on the first-paint path fails here. As in
-// scripts/build.mjs, the components take the page API from its own bundle (silo.js), checked apart:
-// it must not hold the highlighter (it does hold `diff`, for the synchronous `toMarkdown`).
+// highlighter (highlight.js), the `diff` package, the Markdown parser (marked), the sanitizer
+// (DOMPurify), or the modules that wrap them; the chunks loaded on demand must. A static import of any
+// of them anywhere on the first-paint path fails here. As in scripts/build.mjs, the components take
+// the page API from its own bundle (silo.js), checked apart: it must hold none of the highlighter,
+// marked or DOMPurify (it does hold `diff`, for the synchronous `toMarkdown`).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,10 +70,14 @@ const LAZY = [
   /^node_modules\/diff\//,
   /^components\/highlighter\.ts$/,
   /^components\/line-diff\.ts$/,
+  /^node_modules\/marked\//,
+  /^node_modules\/dompurify\//,
+  /^components\/markdown\.ts$/,
+  /^components\/markdown-render\.ts$/,
 ];
 
 describe('first paint', () => {
-  test('the components entry loads the highlighter and the differ only on demand', async () => {
+  test('the components entry loads the highlighter, the differ and the Markdown code only on demand', async () => {
     const outdir = mkdtempSync(join(tmpdir(), 'silo-first-paint-'));
     try {
       const { first, all } = await graph('components/index.ts', outdir, [pageApiApart]);
@@ -95,7 +100,7 @@ describe('first paint', () => {
       const page = await graph('src/index.ts', outdir, []);
       assert.ok(page.first.includes('src/export.ts'));
       assert.deepEqual(
-        page.all.filter((i) => i.includes('highlight')),
+        page.all.filter((i) => /highlight|marked|dompurify/.test(i)),
         [],
       );
     } finally {
