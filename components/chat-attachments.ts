@@ -222,7 +222,7 @@ export class Attachments {
         aria-label=${s.attachLabel}
         @click=${(e: Event) =>
           ((e.currentTarget as HTMLElement).previousElementSibling as HTMLInputElement).click()}
-      >${s.attach}</button>`;
+      ><span class="attach-text">${s.attach}</span><span class="attach-icon" aria-hidden="true">+</span></button>`;
   }
 
   /** The chips of the attached files (`part="attachments"`, each `attachment`), and why one was refused. */

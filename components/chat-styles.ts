@@ -306,8 +306,20 @@ export const chatStyles = css`
     font-size: 0.95em;
     padding: 1px 8px;
   }
-  /* Phones: the pickers take one line that scrolls sideways, the header's buttons are smaller. */
+  .attach-icon {
+    display: none;
+  }
+  /* Phones: the pickers take one line that scrolls sideways, the header's buttons are smaller, Attach
+     is a "+" (its accessible name stays the full label), so the composer keeps its width. */
   @media (max-width: 480px) {
+    .attach-text {
+      display: none;
+    }
+    .attach-icon {
+      display: inline;
+      font-size: 1.2em;
+      line-height: 1;
+    }
     header {
       padding: 6px 8px;
     }
