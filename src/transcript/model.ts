@@ -13,32 +13,40 @@ import {
   type SessionState,
 } from '../session-state.ts';
 import type {
-  AgentContentBlock,
   AgentElicitationRecord,
   AgentPermissionRecord,
   AgentSessionUpdate,
   AgentToolCall,
 } from '../types.ts';
+import {
+  appendToMessage,
+  cancelIfRunning,
+  merge,
+  newToolCall,
+  patchCompaction,
+  patchToolCall,
+} from './patch.ts';
+import {
+  isObject,
+  kindOf,
+  planEntries,
+  ROLE_OF_KIND,
+  sentFields,
+  str,
+  tokensOf,
+  toolCallFromRaw,
+} from './raw.ts';
 import type {
   CompactionRow,
   ElicitationRow,
-  MessagePart,
   MessageRow,
   PermissionRow,
   PlanRow,
   ToolCallRow,
-  ToolCallRowCall,
-  TranscriptRow,
   TranscriptState,
   TurnEndRow,
-  TurnTokens,
 } from './rows.ts';
-
-const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
-  user_message_chunk: 'user',
-  agent_message_chunk: 'agent',
-  agent_thought_chunk: 'thought',
-};
+import { RowStore } from './store.ts';
 
 /**
  * Folds updates into rows. Create one per transcript and call {@link TranscriptModel.apply} for every
@@ -52,39 +60,20 @@ const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
  * for (const row of model.rows) console.log(row.type, row.key);
  * ```
  */
-export class TranscriptModel {
-  /** The rows, in transcript order. Mutated in place; every patched row is a new object. */
-  readonly rows: TranscriptRow[] = [];
+export class TranscriptModel extends RowStore {
   /** How many turns started (user messages opened) and ended (`turn_end`), for announcements. */
   turnsStarted = 0;
   turnsEnded = 0;
 
-  private readonly index = new Map<string, number>();
-  /** Keys of the request rows of each `p:<id>` / `e:<id>`, oldest first (more than one only in old journals). */
-  private readonly requestKeys = new Map<string, string[]>();
-  /** The key of each tool-call id's newest card (`t:<id>`, or `t:<id>#<n>` when an agent reused the id). */
-  private readonly toolKeys = new Map<string, string>();
   private state: TranscriptState = { commands: [], plan: [], inTurn: false, turn: 0 };
   private session: SessionState = EMPTY_SESSION_STATE;
   private lastSeq = -1;
   private turnStart = 0;
   private turnTools: string[] = [];
-  private counter = 0;
 
   /** Session state carried beside the rows (usage, title, commands, latest plan, turn). */
   get current(): TranscriptState {
     return this.state;
-  }
-
-  /** The row with this key, if any. */
-  get(key: string): TranscriptRow | undefined {
-    const i = this.index.get(key);
-    return i === undefined ? undefined : this.rows[i];
-  }
-
-  /** The position of the row with this key, or -1. */
-  indexOf(key: string): number {
-    return this.index.get(key) ?? -1;
   }
 
   /** Applies updates in order. */
@@ -211,23 +200,7 @@ export class TranscriptModel {
       };
       i = this.push(row);
     }
-    const row = this.rows[i] as MessageRow;
-    let parts = row.parts;
-    if (text !== undefined) {
-      const lastPart = parts[parts.length - 1];
-      parts =
-        lastPart?.type === 'text'
-          ? [...parts.slice(0, -1), { type: 'text', text: lastPart.text + text }]
-          : [...parts, { type: 'text', text }];
-    } else if (block) {
-      parts = [...parts, { type: 'block', block }];
-    }
-    this.rows[i] = {
-      ...row,
-      parts: parts as MessagePart[],
-      text: text !== undefined ? row.text + text : row.text,
-      timestamp: row.timestamp ?? u.timestamp,
-    };
+    this.rows[i] = appendToMessage(this.rows[i] as MessageRow, text, block, u.timestamp);
     return i;
   }
 
@@ -248,53 +221,29 @@ export class TranscriptModel {
   private closeTurnTools(): void {
     for (const key of this.turnTools) {
       const i = this.index.get(key);
-      const row = i === undefined ? undefined : (this.rows[i] as ToolCallRow);
-      if (row && (row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress'))
-        this.rows[i!] = { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } };
+      if (i !== undefined) this.rows[i] = cancelIfRunning(this.rows[i] as ToolCallRow);
     }
-  }
-
-  /** The index of the newest card of a tool-call id, if any. */
-  private toolRow(toolCallId: string): number | undefined {
-    return this.index.get(this.toolKeys.get(toolCallId) ?? `t:${toolCallId}`);
   }
 
   private tool(call: AgentToolCall, seq: number | undefined, fresh = false): number {
     let i = fresh ? undefined : this.toolRow(call.toolCallId);
     if (i === undefined) {
-      const key = this.index.has(`t:${call.toolCallId}`)
-        ? this.nextKey(`t:${call.toolCallId}`)
-        : `t:${call.toolCallId}`;
-      this.toolKeys.set(call.toolCallId, key);
-      const created: ToolCallRowCall = {
-        toolCallId: call.toolCallId,
-        kind: 'other',
-        status: 'pending',
-        content: [],
-        locations: [],
-      };
-      i = this.push({ type: 'tool', key, turn: this.state.turn, seq, toolCall: created });
+      const key = this.toolKey(call.toolCallId);
+      i = this.push({
+        type: 'tool',
+        key,
+        turn: this.state.turn,
+        seq,
+        toolCall: newToolCall(call.toolCallId),
+      });
       if (this.state.inTurn) this.turnTools.push(key);
     }
-    const row = this.rows[i] as ToolCallRow;
-    const next: Record<string, unknown> = { ...row.toolCall };
-    for (const [field, value] of Object.entries(call)) {
-      // Omitted or null means unchanged; content and locations replace.
-      if (value !== undefined && value !== null && field !== 'toolCallId') next[field] = value;
-    }
-    this.rows[i] = { ...row, toolCall: next as unknown as ToolCallRowCall };
+    this.rows[i] = patchToolCall(this.rows[i] as ToolCallRow, call);
     return i;
   }
 
   private plan(u: AgentSessionUpdate, raw: Raw): number {
-    const entries =
-      u.plan ??
-      (Array.isArray(raw.entries)
-        ? raw.entries.filter(
-            (e): e is { content: string; priority: string; status: string } =>
-              isObject(e) && typeof e.content === 'string',
-          )
-        : []);
+    const entries = planEntries(u, raw);
     this.state = { ...this.state, plan: entries };
     const key = `plan:${this.state.turn}`;
     const i = this.index.get(key);
@@ -319,20 +268,7 @@ export class TranscriptModel {
         summary: [],
       });
     }
-    const row = this.rows[i] as CompactionRow;
-    let next: CompactionRow = row;
-    if (kind === 'compaction_summary_chunk') {
-      if (isObject(raw.content))
-        next = { ...row, summary: [...row.summary, raw.content as AgentContentBlock] };
-    } else {
-      next = { ...row, status: str(raw.status) ?? row.status };
-      if (raw.summary === null) next = { ...next, summary: [] };
-      else if (Array.isArray(raw.summary))
-        next = { ...next, summary: raw.summary.filter(isObject) as AgentContentBlock[] };
-      if (raw.error === null) next = { ...next, error: undefined };
-      else if (typeof raw.error === 'string') next = { ...next, error: raw.error };
-    }
-    this.rows[i] = next;
+    this.rows[i] = patchCompaction(this.rows[i] as CompactionRow, kind, raw);
     return i;
   }
 
@@ -385,37 +321,6 @@ export class TranscriptModel {
     return i;
   }
 
-  /**
-   * The row a request record patches, or undefined for a new row. A request record (`permission`,
-   * `elicitation`) always opens a new row: journals written by Silo 0.1.0 could give two requests one
-   * id (its ids restarted with every worker), and two requests must never share a row. A resolution
-   * or completion patches the newest unresolved row with its id, else the newest.
-   */
-  private requestRow(base: string, opens: boolean): number | undefined {
-    if (opens) return undefined;
-    const keys = this.requestKeys.get(base) ?? [];
-    let newest: number | undefined;
-    for (let k = keys.length - 1; k >= 0; k--) {
-      const i = this.index.get(keys[k]!);
-      if (i === undefined) continue;
-      const row = this.rows[i]!;
-      const record =
-        row.type === 'tool' ? row.permission?.record : (row as PermissionRow | ElicitationRow).record;
-      if (record?.resolution === undefined) return i;
-      newest ??= i;
-    }
-    return newest;
-  }
-
-  /** The key of a new request row: `p:<id>` (or `e:<id>`), `p:<id>#<n>` when that is taken. */
-  private requestKey(base: string): string {
-    const keys = this.requestKeys.get(base) ?? [];
-    const key = keys.length === 0 ? base : this.nextKey(base);
-    keys.push(key);
-    this.requestKeys.set(base, keys);
-    return key;
-  }
-
   private turnEnd(u: AgentSessionUpdate, raw: Raw): number {
     const end = u.turnEnd ?? (raw as { stopReason?: unknown; error?: TurnEndRow['error'] });
     const stopReason = typeof end.stopReason === 'string' ? end.stopReason : 'unknown';
@@ -454,69 +359,4 @@ export class TranscriptModel {
   private unknown(kind: string, raw: Raw, seq: number | undefined): number {
     return this.push({ type: 'unknown', key: this.nextKey('u'), turn: this.state.turn, seq, kind, raw });
   }
-
-  private push(row: TranscriptRow): number {
-    const i = this.rows.length;
-    this.rows.push(row);
-    this.index.set(row.key, i);
-    return i;
-  }
-
-  private nextKey(prefix: string): string {
-    return `${prefix}#${this.counter++}`;
-  }
-}
-
-/** A prompt response's token counts: its `usage`, else `_meta.quota.token_count`; none if malformed. */
-function tokensOf(raw: Raw): { tokens?: TurnTokens } {
-  const meta = isObject(raw._meta) ? raw._meta : undefined;
-  const quota = meta && isObject(meta.quota) ? meta.quota : undefined;
-  const counts = isObject(raw.usage)
-    ? raw.usage
-    : quota && isObject(quota.token_count)
-      ? quota.token_count
-      : undefined;
-  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
-  const total = n(counts?.totalTokens);
-  if (total === undefined) return {};
-  const input = n(counts?.inputTokens);
-  const output = n(counts?.outputTokens);
-  return {
-    tokens: {
-      total,
-      ...(input !== undefined ? { input } : {}),
-      ...(output !== undefined ? { output } : {}),
-    },
-  };
-}
-
-function kindOf(u: AgentSessionUpdate): string {
-  return typeof u?.kind === 'string' ? u.kind : 'invalid';
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** Overlays the defined fields of `patch` onto `base` (undefined and null mean unchanged). */
-function merge<T extends object>(base: T, patch: T): T {
-  const out: Record<string, unknown> = { ...(base as object) };
-  for (const [k, v] of Object.entries(patch)) if (v !== undefined && v !== null) out[k] = v;
-  return out as T;
-}
-
-function sentFields(call: AgentToolCall, raw: Raw): AgentToolCall {
-  const out: Record<string, unknown> = { toolCallId: call.toolCallId };
-  for (const [k, v] of Object.entries(call)) if (raw[k] !== undefined && raw[k] !== null) out[k] = v;
-  return out as unknown as AgentToolCall;
-}
-
-function toolCallFromRaw(raw: Raw): AgentToolCall | undefined {
-  const id = str(raw.toolCallId);
-  if (id === undefined) return undefined;
-  return { toolCallId: id, title: str(raw.title) };
 }

@@ -1,0 +1,90 @@
+/**
+ * Readers of an update's raw payload for the transcript model. The payload is agent text and untrusted:
+ * every reader checks types and returns `undefined` (or an empty value) on malformed input, never throws.
+ * @packageDocumentation
+ */
+
+import type { ReadonlyRaw as Raw } from '../json.ts';
+import type { AgentPlanEntry, AgentSessionUpdate, AgentToolCall } from '../types.ts';
+import type { MessageRow, TurnTokens } from './rows.ts';
+
+/** The message role of each message-chunk kind; other kinds are absent. */
+export const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
+  user_message_chunk: 'user',
+  agent_message_chunk: 'agent',
+  agent_thought_chunk: 'thought',
+};
+
+/** The update's kind, or `'invalid'` when it has none (a malformed update never throws). */
+export function kindOf(u: AgentSessionUpdate): string {
+  return typeof u?.kind === 'string' ? u.kind : 'invalid';
+}
+
+/** True for a plain (non-array, non-null) object. */
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The value when it is a string, else `undefined`. */
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * A prompt response's token counts: its `usage`, else `_meta.quota.token_count`; none (`{}`) when the
+ * total is missing or not a finite non-negative number. Malformed input and output counts are dropped.
+ */
+export function tokensOf(raw: Raw): { tokens?: TurnTokens } {
+  const meta = isObject(raw._meta) ? raw._meta : undefined;
+  const quota = meta && isObject(meta.quota) ? meta.quota : undefined;
+  const counts = isObject(raw.usage)
+    ? raw.usage
+    : quota && isObject(quota.token_count)
+      ? quota.token_count
+      : undefined;
+  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  const total = n(counts?.totalTokens);
+  if (total === undefined) return {};
+  const input = n(counts?.inputTokens);
+  const output = n(counts?.outputTokens);
+  return {
+    tokens: {
+      total,
+      ...(input !== undefined ? { input } : {}),
+      ...(output !== undefined ? { output } : {}),
+    },
+  };
+}
+
+/**
+ * The fields of a repeated `tool_call` the agent actually sent (present and non-null in `raw`), so
+ * the upsert patches only those; `toolCallId` is always kept.
+ */
+export function sentFields(call: AgentToolCall, raw: Raw): AgentToolCall {
+  const out: Record<string, unknown> = { toolCallId: call.toolCallId };
+  for (const [k, v] of Object.entries(call)) if (raw[k] !== undefined && raw[k] !== null) out[k] = v;
+  return out as unknown as AgentToolCall;
+}
+
+/** A minimal tool call (id and title) read from a raw payload; `undefined` when it has no string id. */
+export function toolCallFromRaw(raw: Raw): AgentToolCall | undefined {
+  const id = str(raw.toolCallId);
+  if (id === undefined) return undefined;
+  return { toolCallId: id, title: str(raw.title) };
+}
+
+/**
+ * A `plan` update's entries: the parsed `plan`, else the raw `entries` that have string content
+ * (others are dropped), else none.
+ */
+export function planEntries(u: AgentSessionUpdate, raw: Raw): readonly AgentPlanEntry[] {
+  return (
+    u.plan ??
+    (Array.isArray(raw.entries)
+      ? raw.entries.filter(
+          (e): e is { content: string; priority: string; status: string } =>
+            isObject(e) && typeof e.content === 'string',
+        )
+      : [])
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The keyed row list under the transcript model: rows in transcript order, a key → index map so a
+ * patch finds its row in constant time, and the key bookkeeping for tool cards and request rows
+ * whose ids an agent (or an old journal) reused.
+ * @packageDocumentation
+ */
+
+import { requestRecordOf } from './patch.ts';
+import type { TranscriptRow } from './rows.ts';
+
+/**
+ * Rows with a key → index map. Rows are only ever appended or replaced in place, so an index stays
+ * valid. Subclassed by {@link TranscriptModel}; never throws.
+ */
+export class RowStore {
+  /** The rows, in transcript order. Mutated in place; every patched row is a new object. */
+  readonly rows: TranscriptRow[] = [];
+
+  /** Row index by key; a card also holds its permission's key. */
+  protected readonly index = new Map<string, number>();
+  /** Keys of the request rows of each `p:<id>` / `e:<id>`, oldest first (more than one only in old journals). */
+  private readonly requestKeys = new Map<string, string[]>();
+  /** The key of each tool-call id's newest card (`t:<id>`, or `t:<id>#<n>` when an agent reused the id). */
+  private readonly toolKeys = new Map<string, string>();
+  private counter = 0;
+
+  /** The row with this key, if any. */
+  get(key: string): TranscriptRow | undefined {
+    const i = this.index.get(key);
+    return i === undefined ? undefined : this.rows[i];
+  }
+
+  /** The position of the row with this key, or -1. */
+  indexOf(key: string): number {
+    return this.index.get(key) ?? -1;
+  }
+
+  /** Appends a row and returns its index. */
+  protected push(row: TranscriptRow): number {
+    const i = this.rows.length;
+    this.rows.push(row);
+    this.index.set(row.key, i);
+    return i;
+  }
+
+  /** A key no row has: `<prefix>#<n>`. */
+  protected nextKey(prefix: string): string {
+    return `${prefix}#${this.counter++}`;
+  }
+
+  /** The index of the newest card of a tool-call id, if any. */
+  protected toolRow(toolCallId: string): number | undefined {
+    return this.index.get(this.toolKeys.get(toolCallId) ?? `t:${toolCallId}`);
+  }
+
+  /** The key of a new card for a tool-call id: `t:<id>`, `t:<id>#<n>` when that is taken; it becomes the id's newest. */
+  protected toolKey(toolCallId: string): string {
+    const key = this.index.has(`t:${toolCallId}`) ? this.nextKey(`t:${toolCallId}`) : `t:${toolCallId}`;
+    this.toolKeys.set(toolCallId, key);
+    return key;
+  }
+
+  /**
+   * The row a request record patches, or undefined for a new row. A request record (`permission`,
+   * `elicitation`) always opens a new row: journals written by Silo 0.1.0 could give two requests one
+   * id (its ids restarted with every worker), and two requests must never share a row. A resolution
+   * or completion patches the newest unresolved row with its id, else the newest.
+   */
+  protected requestRow(base: string, opens: boolean): number | undefined {
+    if (opens) return undefined;
+    const keys = this.requestKeys.get(base) ?? [];
+    let newest: number | undefined;
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const i = this.index.get(keys[k]!);
+      if (i === undefined) continue;
+      if (requestRecordOf(this.rows[i]!)?.resolution === undefined) return i;
+      newest ??= i;
+    }
+    return newest;
+  }
+
+  /** The key of a new request row: `p:<id>` (or `e:<id>`), `p:<id>#<n>` when that is taken. */
+  protected requestKey(base: string): string {
+    const keys = this.requestKeys.get(base) ?? [];
+    const key = keys.length === 0 ? base : this.nextKey(base);
+    keys.push(key);
+    this.requestKeys.set(base, keys);
+    return key;
+  }
+}
