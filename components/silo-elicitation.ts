@@ -1,29 +1,35 @@
 /**
  * `<silo-elicitation>`: a question the agent asks (ACP `elicitation/create`), live or as a transcript row.
- * This module holds the element's state and actions; its templates are in `elicitation-views.ts` and
- * `elicitation-fields.ts`, its styles in `elicitation-styles.ts` over the shared theme, its strings in
- * `strings.ts`. `silo-elicitation.define.ts` registers it.
+ * This module holds the element's state; the user's actions (answer, decline, cancel, open a URL) are
+ * in `elicitation-actions.ts`, its templates in `elicitation-views.ts` and `elicitation-fields.ts`, its
+ * styles in `elicitation-styles.ts` over the shared theme, its strings in `strings.ts`.
+ * `silo-elicitation.define.ts` registers it.
  * @packageDocumentation
  */
 import { LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import {
-  type AgentElicitationAnswer,
-  type AgentElicitationRecord,
-  type AgentElicitationRequest,
-  type AgentElicitationResolution,
-  describeUrl,
+import type {
+  AgentElicitationAnswer,
+  AgentElicitationRecord,
+  AgentElicitationRequest,
+  AgentElicitationResolution,
 } from '../src/index.ts';
+import {
+  declineOrCancel,
+  type ElicitationActionsHost,
+  openUrl,
+  submitAnswer,
+  toggledOption,
+  watchAbort,
+} from './elicitation-actions.ts';
 import { draftFocusTarget, draftOf, startDraft, trackDraftFocus } from './elicitation-drafts.ts';
 import { elicitationStyles } from './elicitation-styles.ts';
 import {
   elicitationEvent,
   endedRecord,
-  errorData,
   firstFocusTarget,
   initialFormValues,
   leaveFieldOnEscape,
   resolutionFromAbort,
-  type SiloElicitationEventDetail,
   type SiloElicitationEventMap,
   validateForm,
 } from './elicitation-support.ts';
@@ -139,6 +145,26 @@ export class SiloElicitation extends LitElement {
   #submitted = false;
   #focusPending = false;
   #unlisten?: () => void;
+  /** The element as the user's actions (`elicitation-actions.ts`) see it. */
+  #actions: ElicitationActionsHost = {
+    active: () => this.#active,
+    t: () => this.#t,
+    phase: () => this.phase,
+    set: (patch) => Object.assign(this, patch),
+    validate: () => {
+      this.#submitted = true;
+      return this.#revalidate();
+    },
+    focusAfterRender: () => {
+      this.#focusPending = true;
+    },
+    focusRendered: async () => {
+      await this.updateComplete;
+      this.focusFirst();
+    },
+    emit: (name, detail) => this.dispatchEvent(elicitationEvent(name, detail)),
+    end: (resolution, answers) => this.#end(resolution, answers),
+  };
 
   constructor() {
     super();
@@ -235,14 +261,8 @@ export class SiloElicitation extends LitElement {
   }
 
   #watch(request: AgentElicitationRequest): void {
-    // Only an open question ends on abort: while an answer is in flight its promise decides, and a
-    // consented url question keeps waiting for elicitation/complete.
-    const onAbort = () => {
-      if (this.#active === request && this.phase === 'open')
-        this.#end(resolutionFromAbort(request.signal.reason));
-    };
-    request.signal.addEventListener('abort', onAbort, { once: true });
-    this.#unlisten = () => request.signal.removeEventListener('abort', onAbort);
+    const open = () => this.#active === request && this.phase === 'open';
+    this.#unlisten = watchAbort(request, open, (resolution) => this.#end(resolution));
   }
 
   /**
@@ -258,10 +278,6 @@ export class SiloElicitation extends LitElement {
     )?.focus();
   }
 
-  #emit(name: keyof SiloElicitationEventMap, detail: SiloElicitationEventDetail): void {
-    this.dispatchEvent(elicitationEvent(name, detail));
-  }
-
   #end(resolution: AgentElicitationResolution, answers?: Record<string, string>): void {
     const r = this.#active;
     if (!r) return;
@@ -269,10 +285,8 @@ export class SiloElicitation extends LitElement {
     this.#unlisten = undefined;
     this.phase = 'ended';
     this.ended = endedRecord(r, resolution, answers);
-    this.#emit('silo-elicitation-ended', { id: r.id, resolution });
+    this.#actions.emit('silo-elicitation-ended', { id: r.id, resolution });
   }
-
-  // ── Form state ──────────────────────────────────────────────────────────────────────────────────
 
   #revalidate(): ReturnType<typeof validateForm> {
     const result = validateForm(this.#active?.questions ?? [], this.values, this.#t);
@@ -289,111 +303,8 @@ export class SiloElicitation extends LitElement {
   };
 
   #toggle = (id: string, option: string, on: boolean): void => {
-    const current = this.values[id];
-    const list = Array.isArray(current) ? current.filter((v) => v !== option) : [];
-    if (on) list.push(option);
     const order = this.#active?.questions.find((q) => q.id === id)?.options?.map((o) => o.value) ?? [];
-    list.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    this.#setValue(id, list);
-  };
-
-  // ── Actions ─────────────────────────────────────────────────────────────────────────────────────
-
-  #onSubmit = async (event: Event): Promise<void> => {
-    event.preventDefault();
-    const request = this.#active;
-    if (!request || this.phase !== 'open' || request.unsupported) return;
-    this.#submitted = true;
-    const result = this.#revalidate();
-    if (!result.ok) {
-      this.formError = this.#t.fixErrors;
-      await this.updateComplete;
-      this.focusFirst();
-      return;
-    }
-    this.phase = 'sending';
-    try {
-      await request.answer(result.content);
-      if (this.#active !== request || this.phase !== 'sending') return;
-      this.#emit('silo-elicitation-answered', {
-        id: request.id,
-        content: result.content,
-        answers: result.text,
-      });
-      this.#end('answered', result.text);
-    } catch (error) {
-      this.#failed(request, error);
-    }
-  };
-
-  #failed(request: AgentElicitationRequest, error: unknown): void {
-    if (this.#active !== request || this.phase === 'ended') return;
-    if (request.signal.aborted) {
-      this.#end(resolutionFromAbort(request.signal.reason));
-      return;
-    }
-    this.phase = 'open';
-    const data = errorData(error);
-    if (data.code === 'invalid-params' && data.errors) {
-      this.errors = data.errors;
-      this.formError = this.#t.fixErrors;
-      this.#focusPending = true;
-    } else {
-      this.formError = this.#t.sendFailed(data.message);
-    }
-  }
-
-  #act = async (kind: 'decline' | 'cancel'): Promise<void> => {
-    const request = this.#active;
-    if (!request) return;
-    if (this.phase === 'waiting' && kind === 'cancel') {
-      this.completion = false;
-      this.phase = 'ended';
-      this.#emit('silo-elicitation-cancelled', { id: request.id });
-      await request.cancel().catch(() => undefined);
-      return;
-    }
-    if (this.phase !== 'open') return;
-    this.phase = 'sending';
-    try {
-      await (kind === 'decline' ? request.decline() : request.cancel());
-      if (this.#active !== request || this.phase !== 'sending') return;
-      this.#emit(kind === 'decline' ? 'silo-elicitation-declined' : 'silo-elicitation-cancelled', {
-        id: request.id,
-      });
-      this.#end(kind === 'decline' ? 'declined' : 'cancelled');
-    } catch (error) {
-      this.#failed(request, error);
-    }
-  };
-
-  #openUrl = async (): Promise<void> => {
-    const request = this.#active;
-    if (!request?.url || request.unsupported) return;
-    const parts = describeUrl(request.url);
-    if (!parts.openable) return;
-    window.open(parts.href, '_blank', 'noopener,noreferrer');
-    this.#emit('silo-elicitation-url-opened', { id: request.id, url: parts.href });
-    if (this.phase !== 'open') return;
-    this.phase = 'sending';
-    try {
-      await request.answer({});
-      if (this.#active !== request || this.phase !== 'sending') return;
-      this.#emit('silo-elicitation-answered', { id: request.id, content: {}, answers: {} });
-      this.#emit('silo-elicitation-ended', { id: request.id, resolution: 'answered' });
-      this.phase = 'waiting';
-      this.ended = undefined;
-      request.completion?.then((done) => {
-        if (this.#active === request && this.phase === 'waiting') {
-          this.completion = done;
-          this.phase = 'ended';
-        }
-      });
-      await this.updateComplete;
-      this.focusFirst();
-    } catch (error) {
-      this.#failed(request, error);
-    }
+    this.#setValue(id, toggledOption(this.values[id], option, on, order));
   };
 
   /**
@@ -417,9 +328,9 @@ export class SiloElicitation extends LitElement {
       phase: this.phase,
       completion: this.completion,
       formError: this.formError,
-      act: this.#act,
-      openUrl: this.#openUrl,
-      submit: this.#onSubmit,
+      act: (kind) => void declineOrCancel(this.#actions, kind),
+      openUrl: () => void openUrl(this.#actions),
+      submit: (event) => void submitAnswer(this.#actions, event),
       keydown: this.#onKeydown,
     };
   }

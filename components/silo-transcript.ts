@@ -1,10 +1,10 @@
 /**
  * `<silo-transcript>`: renders a session's transcript, live or recorded, virtualized.
+ * This module holds the element's state and API; its template is in `transcript-view.ts`.
  * @packageDocumentation
  */
-import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
-import { type VirtualizerHostElement, virtualize } from '@lit-labs/virtualizer/virtualize.js';
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import type { VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
+import { LitElement, type PropertyValues } from 'lit';
 import type {
   AgentElicitationRequest,
   AgentPermissionRequest,
@@ -25,14 +25,14 @@ import {
   type SiloTranscriptStrings,
   type StringsOverride,
 } from './strings.ts';
-import { tailPaint, tailPaintStyles } from './tail-paint.ts';
+import { tailPaintStyles } from './tail-paint.ts';
 import { theme } from './theme.ts';
 import { turnAnnouncement } from './transcript-announce.ts';
 import { type SiloFindResult, TranscriptFindController } from './transcript-find.ts';
-import { navigationTarget, revealRow } from './transcript-navigation.ts';
-import { type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
+import { keyTarget, revealRow } from './transcript-navigation.ts';
 import { TranscriptSourceController } from './transcript-source.ts';
 import { transcriptStyles } from './transcript-styles.ts';
+import { renderTranscript, rowContext } from './transcript-view.ts';
 
 /** Detail of `silo-load-error`. */
 export interface SiloLoadErrorDetail {
@@ -51,9 +51,6 @@ declare global {
     'silo-permission-answered': CustomEvent<SiloPermissionAnsweredDetail>;
   }
 }
-
-/** The layout, given rather than loaded on demand (no dynamic import; one config for every render). */
-const LAYOUT = flow();
 
 /**
  * Renders a transcript: message bubbles (agent text as sanitized Markdown), collapsible thoughts,
@@ -318,30 +315,13 @@ export class SiloTranscript extends LitElement {
     return mergeStrings(defaultTranscriptStrings, this.strings);
   }
 
-  #context(): RowContext {
-    const strings = this.#strings();
-    return {
-      strings,
-      locale: this.locale,
-      permission: (id) => this.permissionRequests.find((r) => r.id === id),
-      elicitation: (id) => this.elicitationRequests.find((r) => r.id === id),
-      promptState: (id) => this.#requests.promptState(id),
-      choose: (req, optionId) => void this.#requests.choose(req, optionId),
-    };
-  }
-
   get #log(): (HTMLElement & VirtualizerHostElement) | null {
     return this.renderRoot.querySelector<HTMLElement>('.log');
   }
 
   #onKeydown = (e: KeyboardEvent): void => {
-    const current = e.composedPath().find((n) => n instanceof HTMLElement && n.classList.contains('row')) as
-      | HTMLElement
-      | undefined;
     const rows = this.#rows;
-    const target = navigationTarget(e, rows, current ? Number(current.dataset.index) : -1, (r) =>
-      this.#requests.isPending(r),
-    );
+    const target = keyTarget(e, rows, (r) => this.#requests.isPending(r));
     if (target === undefined) return;
     e.preventDefault();
     if (target >= 0 && this.#log) {
@@ -351,62 +331,22 @@ export class SiloTranscript extends LitElement {
   };
 
   override render() {
-    const s = this.#strings();
-    const ctx = this.#context();
+    const strings = this.#strings();
     const reported = this.#source.model.current.usage;
     const cost = this.#source.cost;
-    const usage = reported && !reported.cost && cost ? { ...reported, cost } : reported;
-    const orphans = this.#requests.orphans();
-    return html`
-      ${usage ? renderUsage(usage, ctx) : nothing}
-      <div
-        class="log"
-        part="log"
-        role="log"
-        aria-live="off"
-        aria-label=${s.transcriptLabel}
-        tabindex="0"
-        @scroll=${this.#stick.onScroll}
-        @wheel=${(e: WheelEvent) => e.deltaY < 0 && this.#stick.onUserIntent()}
-        @touchmove=${this.#stick.onUserIntent}
-        @pointerdown=${this.#stick.onUserIntent}
-        @keydown=${(e: KeyboardEvent) => {
-          this.#stick.onUserIntent();
-          this.#onKeydown(e);
-        }}
-      >
-        ${virtualize({
-          items: this.#rows,
-          // The virtualizer may still ask for an index past the end in the render the list shrinks in
-          // (its range is from the last layout): such an index is its own key and renders nothing.
-          keyFunction: (row: TranscriptRow | undefined, i: number) => row?.key ?? i,
-          renderItem: (row: TranscriptRow | undefined, i: number) => (row ? renderRow(row, i, ctx) : html``),
-          scroller: true,
-          layout: LAYOUT,
-        })}
-      </div>
-      ${
-        // The last screen in normal flow while the virtualized log settles at its end (tail-paint.ts).
-        this.#stick.opening && this.#source.openAtEnd
-          ? tailPaint(this.#rows, (row, i) => renderRow(row, i, ctx))
-          : nothing
-      }
-      ${
-        orphans.length
-          ? html`<div class="pending" part="pending" @focusin=${this.#requests.onStandInFocus}>
-              ${orphans.map((row) => renderRow(row, -1, ctx))}
-            </div>`
-          : nothing
-      }
-      ${
-        this.#rows.length === 0 && orphans.length === 0
-          ? html`<div class="empty" part="empty">${this.loadError ? s.loadFailed(this.loadError) : s.empty}</div>`
-          : nothing
-      }
-      <button type="button" class="jump" part="jump" ?hidden=${this.#stick.stuck} @click=${() => this.scrollToLatest()}>
-        ${s.jumpToLatest}
-      </button>
-      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
-    `;
+    return renderTranscript({
+      strings,
+      ctx: rowContext(this, strings, this.#requests),
+      rows: this.#rows,
+      usage: reported && !reported.cost && cost ? { ...reported, cost } : reported,
+      orphans: this.#requests.orphans(),
+      tailPaint: this.#stick.opening && this.#source.openAtEnd,
+      loadError: this.loadError,
+      announcement: this.announcement,
+      stick: this.#stick,
+      onStandInFocus: this.#requests.onStandInFocus,
+      onKeydown: this.#onKeydown,
+      onJump: () => this.scrollToLatest(),
+    });
   }
 }
