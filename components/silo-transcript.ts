@@ -340,7 +340,7 @@ export class SiloTranscript extends LitElement {
       rows: this.#rows,
       usage: reported && !reported.cost && cost ? { ...reported, cost } : reported,
       orphans: this.#requests.orphans(),
-      tailPaint: this.#stick.opening && this.#source.openAtEnd,
+      tailPaint: this.#stick.opening && this.#source.openAtEnd && !this.#source.grown,
       loadError: this.loadError,
       announcement: this.announcement,
       stick: this.#stick,

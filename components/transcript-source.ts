@@ -45,6 +45,11 @@ export class TranscriptSourceController implements ReactiveController {
   live = false;
   /** A reopened journal opens at its end (and follows it while its rows are measured). */
   openAtEnd = false;
+  /**
+   * A live batch came in after the journal's tail was shown: the rows are no longer the journal's
+   * (the host's tail paint, which draws only what the journal held, goes then).
+   */
+  grown = false;
   /** The latest cost reported (cumulative): a later usage update without one keeps it. */
   cost: { amount: number; currency: string } | undefined;
   /** Settles when the current source's reads are applied (never rejects: failures go to `failed`). */
@@ -98,7 +103,10 @@ export class TranscriptSourceController implements ReactiveController {
       this.#unsubscribe = handle.subscribe((batch) => {
         if (gen !== this.#generation) return;
         early?.push(batch);
-        if (!early || tailShown) this.apply(batch, true);
+        if (!early || tailShown) {
+          this.grown = true;
+          this.apply(batch, true);
+        }
       });
       job = this.#openTailFirst(
         gen,
@@ -199,6 +207,7 @@ export class TranscriptSourceController implements ReactiveController {
 
   #reset(): void {
     this.openAtEnd = false;
+    this.grown = false;
     this.cost = undefined;
     this.model = new TranscriptModel();
     this.#appliedUpdates = undefined;
