@@ -7,7 +7,7 @@
  * tried again by the next part that asks.
  * @packageDocumentation
  */
-import { type ElementPart, html, noChange, nothing, type TemplateResult } from 'lit';
+import { type ChildPart, type ElementPart, html, noChange, nothing, type TemplateResult } from 'lit';
 import { AsyncDirective, directive, type PartInfo, PartType } from 'lit/async-directive.js';
 import type { HighlightNode } from './highlighter.ts';
 
@@ -15,7 +15,7 @@ type Highlighter = typeof import('./highlighter.ts');
 type Differ = typeof import('./line-diff.ts');
 
 /** A chunk loaded once, on first use; a failed load is forgotten so that the next use tries again. */
-class Chunk<T> {
+export class Chunk<T> {
   value: T | undefined;
   #loading: Promise<T> | undefined;
   constructor(private readonly importer: () => Promise<T>) {}
@@ -49,11 +49,18 @@ export function loadDiffer(): Promise<Differ> {
 
 /**
  * Renders `view(module)` once `chunk` is loaded, and `fallback` until then. Re-rendered with new
- * arguments, it draws the newest ones.
+ * arguments, it draws the newest ones. The swap is not a render of the element that holds it, so the
+ * code blocks it brings (a Markdown chunk's) are highlighted here ({@link highlightCodeIn}).
  */
 class WhenLoaded extends AsyncDirective {
   #view: ((m: never) => unknown) | undefined;
   #waiting = false;
+  #parent: Node | undefined;
+
+  override update(part: ChildPart, args: Parameters<this['render']>): unknown {
+    this.#parent = part.parentNode;
+    return super.update(part, args);
+  }
 
   render<T>(chunk: Chunk<T>, view: (m: T) => unknown, fallback: unknown): unknown {
     if (chunk.value !== undefined) return view(chunk.value);
@@ -63,7 +70,10 @@ class WhenLoaded extends AsyncDirective {
       chunk.load().then(
         (m) => {
           this.#waiting = false;
-          if (this.isConnected && this.#view) this.setValue(this.#view(m as never));
+          if (!this.isConnected || !this.#view) return;
+          this.setValue(this.#view(m as never));
+          const parent = this.#parent;
+          if (parent instanceof Element) queueMicrotask(() => highlightCodeIn(parent));
         },
         () => {
           this.#waiting = false;
@@ -73,16 +83,21 @@ class WhenLoaded extends AsyncDirective {
     return fallback;
   }
 }
-const whenLoaded = directive(WhenLoaded);
+const whenLoadedDirective = directive(WhenLoaded);
+
+/** `view(module)` once `chunk` is loaded, `fallback` until then (see {@link WhenLoaded}). */
+export function whenLoaded<T>(chunk: Chunk<T>, view: (m: T) => unknown, fallback: unknown): unknown {
+  return whenLoadedDirective(chunk as Chunk<unknown>, view as (m: unknown) => unknown, fallback);
+}
 
 /** `view(lineDiff module)` once the differ is loaded, `fallback` until then. */
 export function withDiffer(view: (m: Differ) => unknown, fallback: unknown = nothing): unknown {
-  return whenLoaded(differChunk, view as (m: unknown) => unknown, fallback);
+  return whenLoaded(differChunk, view, fallback);
 }
 
 /** `view(highlighter module)` once the highlighter is loaded, `fallback` until then. */
 export function withHighlighter(view: (m: Highlighter) => unknown, fallback: unknown): unknown {
-  return whenLoaded(highlighterChunk, view as (m: unknown) => unknown, fallback);
+  return whenLoaded(highlighterChunk, view, fallback);
 }
 
 /** Highlighted nodes as Lit templates: text through text bindings, classes through an attribute binding. */
