@@ -8,15 +8,13 @@ import { scenarioPrompt } from '../../agent/scenarios.ts';
 import type { SiloChat } from '../../components/silo-chat.ts';
 import {
   type AgentPermissionRequest,
-  type AgentsService,
-  createAgentsService,
   type MessageRow,
   type ToolCallRow,
   TranscriptModel,
 } from '../../src/index.ts';
-import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import { until } from '../support/until.ts';
 import '../../components/index.ts';
+import { suiteBridges } from './fixtures/bridges.ts';
 import { deepElements, mount, until as untilValue } from './fixtures/dom.ts';
 
 const CWD = '/tmp/silo-agents';
@@ -29,26 +27,13 @@ async function modelOf(journal: Parameters<TranscriptModel['applyAll']>[0]): Pro
 
 describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)', function () {
   this.timeout(60_000);
-  let service: AgentsService;
-  const bridges: TestBridge[] = [];
-  const bridgeWith = async (...agentArgs: string[]) => {
-    const b = await startBridge({ agentArgs });
-    bridges.push(b);
-    return b;
-  };
-
-  before(() => {
-    service = createAgentsService();
-  });
-  after(async () => {
-    for (const b of bridges) await stopBridge(b.id);
-    await service.dispose();
-  });
+  const suite = suiteBridges();
+  const { bridgeWith } = suite;
 
   it('a permission asked before its tool call (string request ids) draws the card from its fields; refused, the card ends cancelled, live and restored', async () => {
     const bridge = await bridgeWith('--string-request-ids', '--no-message-id');
     const asked: AgentPermissionRequest[] = [];
-    const s = await service.connect({ bridge, cwd: CWD, onPermission: (p) => asked.push(p) });
+    const s = await suite.service.connect({ bridge, cwd: CWD, onPermission: (p) => asked.push(p) });
     const running = s.prompt(scenarioPrompt('permission-first'));
     await until(() => asked.length === 1, 'the permission request');
     expect(asked[0]!.toolCall).to.deep.include({
@@ -71,7 +56,7 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
     expect((ended.get('t:call-first') as ToolCallRow).toolCall.status).to.equal('cancelled');
     const { sessionId } = s;
     await s.close();
-    const again = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    const again = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     const restored = await modelOf(await again.transcript());
     expect((restored.get('t:call-first') as ToolCallRow).toolCall.status).to.equal('cancelled');
     await again.close();
@@ -79,7 +64,7 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
 
   it('id-less reasoning that starts "\\n\\n" with metadata in its middle is one thought; a blank first chunk draws no bubble', async () => {
     const bridge = await bridgeWith('--no-message-id');
-    const s = await service.connect({ bridge, cwd: CWD });
+    const s = await suite.service.connect({ bridge, cwd: CWD });
     expect(await s.prompt(scenarioPrompt('reasoning'))).to.equal('end_turn');
     const model = await modelOf(await s.transcript());
     const messages = model.rows.filter((r): r is MessageRow => r.type === 'message');
@@ -145,7 +130,7 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
       const { sessionId } = session;
       await session.close();
       unmount();
-      const again = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+      const again = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
       expect(again.agentInfo.title).to.equal('Plan the garden party');
       expect((await modelOf(await again.transcript())).current.title).to.equal('Plan the garden party');
       expect(await again.prompt(scenarioPrompt('title', 'Garden party'))).to.equal('end_turn');
@@ -204,7 +189,7 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
       await session.close();
       unmount();
       // The agent took the model: its resume response says so.
-      const again = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+      const again = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
       expect(again.resumeOutcome).to.equal('resumed');
       expect(again.configOptions.find((o) => o.id === 'model')?.currentValue).to.equal('smart');
       await again.close();
@@ -215,15 +200,15 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
 
   it('Gemini-like restore (load only, no list, the replay after the load response): the late replay is merged, not journaled as a new turn', async () => {
     const bridge = await bridgeWith('--no-resume', '--no-list', '--replay-after-load-response');
-    const s = await service.connect({ bridge, cwd: CWD });
+    const s = await suite.service.connect({ bridge, cwd: CWD });
     expect(await s.prompt('first question')).to.equal('end_turn');
     expect(await s.prompt('second question')).to.equal('end_turn');
     const { sessionId } = s;
     await s.close();
     // No session/list: the journaled sessions, and no error.
-    const listed = await service.sessions({ bridge, cwd: CWD });
+    const listed = await suite.service.sessions({ bridge, cwd: CWD });
     expect(listed.map((x) => x.sessionId)).to.include(sessionId);
-    const again = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    const again = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     expect(again.resumeOutcome).to.equal('loaded');
     expect(again.restoreNote).to.equal(undefined);
     expect(await again.prompt('third question')).to.equal('end_turn');
@@ -234,8 +219,8 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
     expect(merged.rows.filter((r) => r.type === 'turn-end')).to.have.length(3);
     await again.close();
     // Another browser (an empty journal): the whole replay is journaled, the late part included.
-    await service.clear(sessionId);
-    const fresh = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    await suite.service.clear(sessionId);
+    const fresh = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     expect(fresh.resumeOutcome).to.equal('loaded');
     // The load resolves with its response; the late replay is journaled, as replay, as it arrives.
     let filled: string[] = [];
@@ -258,7 +243,7 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
 
   it('an agent that forgets the mode and model on resume and load (Codex): the choices of the session are set again, and the outcome says so', async () => {
     const bridge = await bridgeWith('--forget-mode');
-    const s = await service.connect({ bridge, cwd: CWD });
+    const s = await suite.service.connect({ bridge, cwd: CWD });
     await s.setConfigOption('mode', 'code');
     await s.setConfigOption('model', 'smart');
     expect(await s.prompt('hello')).to.equal('end_turn');
@@ -266,12 +251,12 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
     await s.close();
     const value = (h: { configOptions: readonly { id: string; currentValue: unknown }[] }, id: string) =>
       h.configOptions.find((o) => o.id === id)?.currentValue;
-    const resumed = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    const resumed = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     expect(resumed.resumeOutcome).to.equal('resumed');
     expect(resumed.restoreNote).to.equal('options-reapplied');
     expect([value(resumed, 'mode'), value(resumed, 'model')]).to.deep.equal(['code', 'smart']);
     await resumed.close();
-    const loaded = await service.connect({ bridge, cwd: CWD, resume: { sessionId, via: 'load' } });
+    const loaded = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId, via: 'load' } });
     expect(loaded.resumeOutcome).to.equal('loaded');
     expect(loaded.restoreNote).to.equal('options-reapplied');
     expect([value(loaded, 'mode'), value(loaded, 'model')]).to.deep.equal(['code', 'smart']);

@@ -8,16 +8,15 @@ import type { SiloChat } from '../../components/silo-chat.ts';
 import {
   type AgentSessionHandle,
   type AgentSessionUpdate,
-  type AgentsService,
-  createAgentsService,
   type MessageRow,
   type PlanRow,
   type ToolCallRow,
   TranscriptModel,
 } from '../../src/index.ts';
-import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
+import type { TestBridge } from '../support/bridge.ts';
 import { until } from '../support/until.ts';
 import '../../components/index.ts';
+import { suiteBridges } from './fixtures/bridges.ts';
 import { deepElements, mount, until as untilValue } from './fixtures/dom.ts';
 
 const CWD = '/tmp/silo-replay-shapes';
@@ -44,25 +43,12 @@ const TOOL_CARDS = [
 
 describe('replays shaped differently from live (real bridge, reference agent --replay-shape)', function () {
   this.timeout(60_000);
-  let service: AgentsService;
-  const bridges: TestBridge[] = [];
-  const bridgeWith = async (...agentArgs: string[]) => {
-    const b = await startBridge({ agentArgs });
-    bridges.push(b);
-    return b;
-  };
-
-  before(() => {
-    service = createAgentsService();
-  });
-  after(async () => {
-    for (const b of bridges) await stopBridge(b.id);
-    await service.dispose();
-  });
+  const suite = suiteBridges();
+  const { bridgeWith } = suite;
 
   /** A session with a cancelled turn and the `tools` turn (plan, four tool calls, one a shell command). */
   async function toolsSession(bridge: TestBridge): Promise<string> {
-    const s = await service.connect({ bridge, cwd: CWD });
+    const s = await suite.service.connect({ bridge, cwd: CWD });
     const seen: AgentSessionUpdate[] = [];
     s.subscribe((batch) => seen.push(...batch));
     const slow = s.prompt(scenarioPrompt('slow', 50, 100));
@@ -82,15 +68,15 @@ describe('replays shaped differently from live (real bridge, reference agent --r
     const bridge = await bridgeWith('--replay-shape', 'codex', '--no-message-id');
     const sessionId = await toolsSession(bridge);
     // The journal holds the session: the replay is recognised, nothing is added.
-    const first = await service.connect({ bridge, cwd: CWD, resume: { sessionId, via: 'load' } });
+    const first = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId, via: 'load' } });
     const journaled = (await first.transcript()).length;
     expect(first.resumeOutcome).to.equal('loaded');
     expect(first.restoreNote).to.equal(undefined);
     expect((await first.transcript()).length).to.equal(journaled);
     await first.close();
     // Another device: the replay is the whole history.
-    await service.clear(sessionId);
-    const fresh = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    await suite.service.clear(sessionId);
+    const fresh = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     expect(fresh.resumeOutcome).to.equal('loaded');
     const model = modelOf(await fresh.transcript());
     expect(messages(model, 'user')).to.deep.equal([scenarioPrompt('slow', 50, 100), scenarioPrompt('tools')]);
@@ -150,13 +136,13 @@ describe('replays shaped differently from live (real bridge, reference agent --r
     );
     const sessionId = await toolsSession(bridge);
     // The journal holds the session but the replay groups the tool calls elsewhere: left unmerged.
-    const first = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    const first = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     const journaled = (await first.transcript()).length;
     expect(first.resumeOutcome).to.equal('loaded');
     expect(first.restoreNote).to.equal('replay-not-merged');
     expect((await first.transcript()).length).to.equal(journaled);
     await first.close();
-    await service.clear(sessionId);
+    await suite.service.clear(sessionId);
     const chat = document.createElement('silo-chat') as SiloChat;
     const storageKey = `silo-replay-shapes-${crypto.randomUUID()}`;
     localStorage.setItem(`${storageKey}:${CWD}`, sessionId);
@@ -210,12 +196,12 @@ describe('replays shaped differently from live (real bridge, reference agent --r
       '--late-replay-ms',
       '400',
     );
-    const s = await service.connect({ bridge, cwd: CWD });
+    const s = await suite.service.connect({ bridge, cwd: CWD });
     expect(await s.prompt(scenarioPrompt('tools'))).to.equal('end_turn');
     const { sessionId } = s;
     await s.close();
-    await service.clear(sessionId);
-    const fresh = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    await suite.service.clear(sessionId);
+    const fresh = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     expect(fresh.resumeOutcome).to.equal('loaded');
     let journal: readonly AgentSessionUpdate[] = [];
     await until(() => {
@@ -235,7 +221,7 @@ describe('replays shaped differently from live (real bridge, reference agent --r
 
   it('Gemini: "[MODE_UPDATE] <modeId>" agent text outside a turn changes the mode and draws no bubble', async () => {
     const bridge = await bridgeWith('--mode-update-marker');
-    const s = await service.connect({ bridge, cwd: CWD });
+    const s = await suite.service.connect({ bridge, cwd: CWD });
     const mode = () => s.configOptions.find((o) => o.id === 'mode')?.currentValue;
     expect(mode()).to.equal('ask');
     expect(await s.prompt(scenarioPrompt('mode-switch', 'architect'))).to.equal('end_turn');
