@@ -101,9 +101,16 @@ describe('one theme and one strings system (<silo-chat> → transcript → quest
       silo-chat::part(elicitation-field) { scroll-margin-top: 11px; }
     `;
     document.head.append(style);
-    const { transcript, question } = await chatWithQuestion(() => {});
-    // The question may show in the pending area before the log has painted its rows.
-    await until(() => transcript.shadowRoot!.querySelector('.log > [part~="row"]'), 'a row in the log');
+    const { transcript } = await chatWithQuestion(() => {});
+    // The question may show in the pending area before the log has painted its rows; once its row is
+    // in the log, the pending copy is gone (a loaded run read that detached copy): read the log's.
+    const question = await until(
+      () =>
+        Array.from(transcript.shadowRoot!.querySelectorAll<SiloElicitation>('.log silo-elicitation')).find(
+          (q) => q.request && q.shadowRoot?.querySelector('button[part~="answer"]'),
+        ),
+      'the question in its row in the log',
+    );
     const row = transcript.shadowRoot!.querySelector<HTMLElement>('.log > [part~="row"]')!;
     expect(getComputedStyle(row).scrollMarginTop).to.equal('7px');
     const answer = question.shadowRoot!.querySelector<HTMLElement>('button[part~="answer"]')!;
