@@ -11,6 +11,7 @@ import {
   type AgentSessionUpdate,
   type AgentsService,
   createAgentsService,
+  SiloError,
 } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import { until } from './fixtures/dom.ts';
@@ -300,14 +301,21 @@ describe('<silo-elicitation> through the real bridge and reference agent', funct
   });
 
   it('after a reload, a question left open repaints from the journal as one that can no longer be answered', async () => {
-    const { request } = await ask('elicit-form');
+    const { request, reply } = await ask('elicit-form');
     const sessionId = session.sessionId;
     await until(
       () => delivered.some((u) => u.kind === 'elicitation' && u.elicitation?.id === request.id),
       'journaled',
     );
-    // The page goes away with the question open.
+    // The page goes away with the question open: the pending prompt fails with a coded error.
+    const pending = reply().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     await service.dispose();
+    expect((await pending) as SiloError, 'the open prompt rejects once the service is gone')
+      .to.be.instanceOf(SiloError)
+      .with.property('code', 'closed');
     service = createAgentsService({ databaseName });
     const journal = await service.transcript(sessionId);
     let record: AgentElicitationRecord | undefined;
