@@ -421,8 +421,10 @@ async function streaming(page: Page) {
     frames = r.frames.length;
     if (r.rendered < r.chars / 2)
       throw new Error(`the answer was not rendered (${r.rendered} of ${r.chars} characters)`);
+    const split = (xs: number[]) =>
+      `render ${formatNumber(quantile(xs.slice(0, tenth), 0.5), 2)} → ${formatNumber(quantile(xs.slice(-tenth), 0.5), 2)}`;
     log(
-      `streaming run ${i + 1}/${config.runs}: per frame ${formatNumber(a, 2)} ms at the start, ${formatNumber(b, 2)} ms at the end (${formatNumber(b / a, 2)}×); whole-answer Markdown render ${formatNumber(r.wholeRenderMs, 1)} ms (${elapsed()})`,
+      `streaming run ${i + 1}/${config.runs}: per frame ${formatNumber(a, 2)} ms at the start, ${formatNumber(b, 2)} ms at the end (${formatNumber(b / a, 2)}×; ${split(r.renders)} ms, layout ${split(r.layouts).slice(7)} ms); whole-answer Markdown render ${formatNumber(r.wholeRenderMs, 1)} ms (${elapsed()})`,
     );
   }
   const endOverStart = figure(ratio, '×');

@@ -4,7 +4,8 @@
  * paint of `<silo-chat>` does not wait for it. Only these functions' output may reach `unsafeHTML`.
  * @packageDocumentation
  */
-import type { DirectiveResult } from 'lit/directive.js';
+import { html } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { renderMarkdown } from './markdown.ts';
 import { copyLabels, renderMarkdownBlocks } from './markdown-stream.ts';
@@ -14,7 +15,7 @@ import { defaultCopyStrings, type SiloCopyStrings } from './strings.ts';
 const cache = new WeakMap<object, Map<string, string>>();
 
 /**
- * A message's streaming text as sanitized Markdown, one `unsafeHTML` per block (`key` names the
+ * A message's streaming text as sanitized Markdown, in pieces ({@link grouped}; `key` names the
  * stream: a row's key and part), or the whole text at once when `key` is undefined (cached per
  * `owner`). Code blocks carry their copy buttons (copy.ts), labelled by `copy`. Never throws.
  */
@@ -23,8 +24,8 @@ export function markdownValue(
   owner: object,
   text: string,
   copy: SiloCopyStrings = defaultCopyStrings,
-): DirectiveResult[] {
-  if (key !== undefined) return renderMarkdownBlocks(key, text, copy).map((b) => unsafeHTML(b));
+): unknown[] {
+  if (key !== undefined) return grouped(renderMarkdownBlocks(key, text, copy));
   let m = cache.get(owner);
   if (!m) {
     m = new Map();
@@ -37,4 +38,26 @@ export function markdownValue(
     m.set(cacheKey, out);
   }
   return [unsafeHTML(out)];
+}
+
+/** Complete pieces a group holds (see {@link grouped}). */
+const GROUP = 16;
+
+/**
+ * A streaming message's pieces (markdown-stream.ts: complete ones, then the open block) as Lit values:
+ * every full run of {@link GROUP} complete pieces in one wrapper `div` that is only rendered once
+ * (`guard`), the rest one `unsafeHTML` each. So each frame's render and layout walk a few wrappers and
+ * the last pieces, not every block of a long answer: the browser reuses a wrapper whose content did
+ * not change as a whole. The wrapper has no box of its own (no margin, padding or border), so the
+ * blocks' margins collapse across it as they did without it.
+ */
+function grouped(pieces: readonly string[]): unknown[] {
+  const whole = Math.floor(Math.max(0, pieces.length - 1) / GROUP) * GROUP;
+  const out: unknown[] = [];
+  for (let i = 0; i < whole; i += GROUP) {
+    const group = pieces.slice(i, i + GROUP);
+    out.push(guard(group, () => html`<div class="md-group">${group.map((b) => unsafeHTML(b))}</div>`));
+  }
+  for (let i = whole; i < pieces.length; i++) out.push(unsafeHTML(pieces[i]!));
+  return out;
 }

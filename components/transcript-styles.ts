@@ -88,7 +88,8 @@ export const transcriptBaseStyles = css`
   .plain {
     white-space: pre-wrap;
   }
-  .md > :first-child {
+  .md > :first-child,
+  .md > .md-group:first-child > :first-child {
     margin-top: 0.2em;
   }
   .md > :last-child {

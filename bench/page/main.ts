@@ -501,6 +501,8 @@ const bench = {
       await nextFrame();
       const log = el.shadowRoot!.querySelector<HTMLElement>('.log')!;
       const frames: number[] = [];
+      const renders: number[] = [];
+      const layouts: number[] = [];
       let seq = 1;
       for (let i = 0; i < chunks; i += perFrame) {
         const batch: AgentSessionUpdate[] = [];
@@ -524,8 +526,12 @@ const bench = {
         // The element renders in an animation frame it asks for once the update is scheduled (after
         // t0's callback); its updateComplete resolves right after that render.
         await el.updateComplete;
+        const t1 = performance.now();
         void log.scrollHeight;
-        frames.push(performance.now() - t0);
+        const t2 = performance.now();
+        frames.push(t2 - t0);
+        renders.push(t1 - t0);
+        layouts.push(t2 - t1);
       }
       const rendered = el.shadowRoot!.querySelector('[part~="message-agent"]')?.textContent?.length ?? 0;
       const whole: number[] = [];
@@ -534,7 +540,14 @@ const bench = {
         renderMarkdown(`${text} `.slice(0, text.length + (i % 2)));
         whole.push(performance.now() - t0);
       }
-      return { frames, chars: text.length, rendered, wholeRenderMs: percentile(whole, 0.5) };
+      return {
+        frames,
+        renders,
+        layouts,
+        chars: text.length,
+        rendered,
+        wholeRenderMs: percentile(whole, 0.5),
+      };
     } finally {
       el.remove();
     }

@@ -1,7 +1,8 @@
 // Streaming Markdown (components/markdown-stream.ts): a growing message is rendered block by block,
 // complete blocks once. At every prefix of every document the blocks are exactly what the whole-text
 // renderer (components/markdown.ts, whose policy markdown-policy.test.ts checks) gives for that prefix,
-// the XSS corpus included; in <silo-transcript> a complete block keeps its DOM while the message grows.
+// the XSS corpus included; in <silo-transcript> a complete block keeps its DOM while the message grows, and a
+// long answer's complete blocks sit in a few wrappers laid out exactly as the whole answer.
 import { expect } from 'chai';
 import '../../components/index.ts';
 import { renderMarkdown } from '../../components/markdown.ts';
@@ -77,6 +78,47 @@ describe('streaming Markdown', () => {
     const stream = new MarkdownStream();
     stream.render('# One\n\nfirst');
     expect(stream.render('Other *text*').join('')).to.equal('<p>Other <em>text</em></p>\n');
+  });
+
+  it('holds a long streamed answer in a few wrappers, laid out exactly as the whole answer', async () => {
+    // 60 paragraphs, one per frame: 60 complete pieces. Grouped, the message's element has 3 wrappers
+    // of 16 and the last few pieces as its children, so a frame's layout does not walk every block
+    // (npm run bench's streaming figure); ungrouped it would have 60.
+    const paragraphs = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} with **bold** text.\n\n`);
+    const streamed: SiloTranscript = document.createElement('silo-transcript');
+    const whole: SiloTranscript = document.createElement('silo-transcript');
+    streamed.updates = [userPrompt('go', 'u')];
+    whole.updates = [userPrompt('go', 'u'), chunk(paragraphs.join(''), 'a')];
+    const cleanups = [mount(streamed, 250), mount(whole, 250)];
+    try {
+      const agent = (t: SiloTranscript): HTMLElement | null =>
+        t.shadowRoot!.querySelector<HTMLElement>('[part~="message-agent"] .md');
+      for (const p of paragraphs) {
+        streamed.appendUpdates([chunk(p, 'a')]);
+        await streamed.updateComplete;
+      }
+      const md = await until(
+        () => (agent(streamed)?.querySelectorAll('p').length === 60 ? agent(streamed) : null),
+        'all paragraphs streamed',
+      );
+      const other = await until(
+        () => (agent(whole)?.querySelectorAll('p').length === 60 ? agent(whole) : null),
+        'whole answer rendered',
+      );
+      expect(md.children.length, 'direct children of the streamed message').to.be.at.most(3 + 16);
+      expect(md.querySelectorAll(':scope > .md-group').length, 'full groups of 16').to.equal(3);
+      expect(md.textContent, 'same text').to.equal(other.textContent);
+      expect(
+        md.getBoundingClientRect().height,
+        'same height: margins collapse across the wrappers',
+      ).to.be.closeTo(other.getBoundingClientRect().height, 0.5);
+      const top = (m: HTMLElement, i: number) =>
+        m.querySelectorAll('p')[i]!.getBoundingClientRect().top - m.getBoundingClientRect().top;
+      for (const i of [0, 15, 16, 47, 48, 59])
+        expect(top(md, i), `paragraph ${i + 1}'s offset (px)`).to.be.closeTo(top(other, i), 0.5);
+    } finally {
+      for (const c of cleanups) c();
+    }
   });
 
   it('keeps the DOM of complete blocks in <silo-transcript> while the message grows', async () => {
