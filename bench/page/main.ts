@@ -14,6 +14,7 @@ import { createAgentsService } from '../../src/index.ts';
 import type { AgentBridgeOptions, AgentSessionUpdate } from '../../src/types.ts';
 import type { Segment } from '../../worker/journal.ts';
 import {
+  afterPaint,
   countElements,
   deleteDatabase,
   nextFrame,
@@ -157,8 +158,10 @@ async function mountTranscript(): Promise<SiloTranscript> {
 }
 
 /**
- * Waits, frame by frame, for the row carrying `marker` to be laid out inside the visible log, and
- * returns the time from `t0` to the frame after it. Nothing scrolls the element. On `timeoutMs`
+ * Waits, frame by frame, for the row carrying `marker` to be painted inside the visible log, and
+ * returns the time from `t0` to right after the paint of the frame that showed it (`afterPaint`; it
+ * used to be the start of the frame after the one it was seen in: two frames more than the screen
+ * took). Nothing scrolls the element. On `timeoutMs`
  * without it, `atEnd` is false (the last screen was not shown).
  */
 async function lastScreen(el: SiloTranscript, marker: string, t0: number, timeoutMs: number) {
@@ -178,7 +181,7 @@ async function lastScreen(el: SiloTranscript, marker: string, t0: number, timeou
   };
   let atEnd = true;
   for (;;) {
-    await nextFrame();
+    await afterPaint();
     const rendered = el.shadowRoot?.querySelector('.log > .row, .tail-paint > .row') !== null;
     if (firstRowsMs === undefined && rendered) firstRowsMs = performance.now() - t0;
     if (markerVisible()) break;
@@ -187,7 +190,6 @@ async function lastScreen(el: SiloTranscript, marker: string, t0: number, timeou
       break;
     }
   }
-  await nextFrame();
   const ms = performance.now() - t0;
   return { ms, firstRowsMs, atEnd, rows: el.model.rows.length, dom: countElements() };
 }

@@ -9,6 +9,23 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 
+/**
+ * Resolves right after the next frame's rendering: a task posted from an animation-frame callback
+ * runs once that frame's style, layout and paint are done (the usual "after next paint" measure). So
+ * what a caller reads then is what that frame painted, and its clock has not waited for another frame.
+ */
+export const afterPaint = () =>
+  new Promise<void>((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    }),
+  );
+
 /** Records animation-frame intervals and long tasks until `stop()`. */
 export function recordMainThread(): () => { frames: number[]; longTasks: number[] } {
   const frames: number[] = [];
