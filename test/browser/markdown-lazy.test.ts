@@ -1,11 +1,13 @@
 // Agent Markdown before and after its chunk loads (components/markdown-lazy.ts): this file imports
 // the directive alone (not the components entry, which starts the load), so the first render
 // happens before the chunk is there. Until then the text is plain, escaped text; then the sanitized
-// Markdown replaces it in place.
+// Markdown replaces it in place, its code blocks highlighted.
 import { expect } from 'chai';
 import { html, render } from 'lit';
 import { loadMarkdown, markdown } from '../../components/markdown-lazy.ts';
 import { until } from '../support/until.ts';
+
+const CODE = '```ts\nconst answer = 42;\n```';
 
 describe('markdown directive (lazy Markdown chunk)', () => {
   it('shows the text as plain text until the chunk loads, then its sanitized Markdown', async () => {
@@ -14,7 +16,10 @@ describe('markdown directive (lazy Markdown chunk)', () => {
     const box = document.createElement('div');
     document.body.append(box);
     try {
-      render(html`<div class="md">${markdown('k#0', {}, text)}</div>`, box);
+      render(
+        html`<div class="md">${markdown('k#0', {}, text)}</div><div class="code">${markdown('k#1', {}, CODE)}</div>`,
+        box,
+      );
       // Before the chunk: the text itself, as text.
       const md = box.querySelector('.md')!;
       expect(md.querySelector('.plain')?.textContent).to.equal(text);
@@ -28,6 +33,14 @@ describe('markdown directive (lazy Markdown chunk)', () => {
       const hrefs = Array.from(md.querySelectorAll('a')).map((a) => a.getAttribute('href'));
       expect(hrefs).to.deep.equal(['https://t.example/p.png', 'https://e.example/']);
       expect((window as { __lazyXss?: number }).__lazyXss).to.equal(undefined);
+      // The code block the swap brought is highlighted too (the swap is not a render of its element,
+      // so no element directive sees it: the swap itself asks for the highlighter).
+      await until(
+        () => box.querySelector('.code pre > code span.hljs-keyword') !== null,
+        'the swapped-in code block is highlighted',
+      );
+      expect(box.querySelector('.code pre > code span.hljs-keyword')!.textContent).to.equal('const');
+      expect(box.querySelector('.code code')!.textContent).to.equal('const answer = 42;\n');
     } finally {
       box.remove();
     }
