@@ -41,6 +41,32 @@ const TOOL_CARDS = [
   ['call-check', 'execute', 'failed'],
 ];
 
+/** A `<silo-chat>` mounted to restore `sessionId` through `bridge` (as a page reload does). */
+function chatRestoring(bridge: TestBridge, sessionId: string): { chat: SiloChat; unmount: () => void } {
+  const chat = document.createElement('silo-chat') as SiloChat;
+  const storageKey = `silo-replay-shapes-${crypto.randomUUID()}`;
+  localStorage.setItem(`${storageKey}:${CWD}`, sessionId);
+  chat.setAttribute('storage-key', storageKey);
+  chat.setAttribute('bridge', bridge.connection);
+  chat.setAttribute('cwd', CWD);
+  return { chat, unmount: mount(chat) };
+}
+
+/** Awaits the chat's four tool cards and checks their kinds and statuses against {@link TOOL_CARDS}. */
+async function expectToolCards(chat: SiloChat): Promise<void> {
+  const cards = await untilValue(
+    () => {
+      const found = deepElements(chat.shadowRoot!).filter((e) => e.classList.contains('tool'));
+      return found.length === 4 ? found : undefined;
+    },
+    'the four tool cards rendered',
+    20_000,
+  );
+  expect(cards.map((c) => [c.getAttribute('data-kind'), c.getAttribute('data-status')])).to.deep.equal(
+    TOOL_CARDS.map(([, kind, status]) => [kind, status]),
+  );
+}
+
 describe('replays shaped differently from live (real bridge, reference agent --replay-shape)', function () {
   this.timeout(60_000);
   const suite = suiteBridges();
@@ -98,25 +124,9 @@ describe('replays shaped differently from live (real bridge, reference agent --r
     expect(raws.find((r) => r.toolCallId === 'call-check')).to.include({ title: 'exec_command' });
     await fresh.close();
     // What the user sees: the plan, the command as a command card, nothing pending.
-    const chat = document.createElement('silo-chat') as SiloChat;
-    const storageKey = `silo-replay-shapes-${crypto.randomUUID()}`;
-    localStorage.setItem(`${storageKey}:${CWD}`, sessionId);
-    chat.setAttribute('storage-key', storageKey);
-    chat.setAttribute('bridge', bridge.connection);
-    chat.setAttribute('cwd', CWD);
-    const unmount = mount(chat);
+    const { chat, unmount } = chatRestoring(bridge, sessionId);
     try {
-      const cards = await untilValue(
-        () => {
-          const found = deepElements(chat.shadowRoot!).filter((e) => e.classList.contains('tool'));
-          return found.length === 4 ? found : undefined;
-        },
-        'the four tool cards rendered',
-        20_000,
-      );
-      expect(cards.map((c) => [c.getAttribute('data-kind'), c.getAttribute('data-status')])).to.deep.equal(
-        TOOL_CARDS.map(([, kind, status]) => [kind, status]),
-      );
+      await expectToolCards(chat);
       const plan = deepElements(chat.shadowRoot!).filter((e) => e.getAttribute('part') === 'row plan');
       expect(plan).to.have.length(1);
       expect(plan[0]!.querySelectorAll('li[data-status="completed"]')).to.have.length(3);
@@ -143,28 +153,12 @@ describe('replays shaped differently from live (real bridge, reference agent --r
     expect((await first.transcript()).length).to.equal(journaled);
     await first.close();
     await suite.service.clear(sessionId);
-    const chat = document.createElement('silo-chat') as SiloChat;
-    const storageKey = `silo-replay-shapes-${crypto.randomUUID()}`;
-    localStorage.setItem(`${storageKey}:${CWD}`, sessionId);
-    chat.setAttribute('storage-key', storageKey);
-    chat.setAttribute('bridge', bridge.connection);
-    chat.setAttribute('cwd', CWD);
-    const unmount = mount(chat);
+    const { chat, unmount } = chatRestoring(bridge, sessionId);
     try {
       const session: AgentSessionHandle = await untilValue(() => chat.session, 'the chat connected', 20_000);
       expect(session.resumeOutcome).to.equal('loaded');
       const root = chat.shadowRoot!;
-      const cards = await untilValue(
-        () => {
-          const found = deepElements(root).filter((e) => e.classList.contains('tool'));
-          return found.length === 4 ? found : undefined;
-        },
-        'the four tool cards rendered',
-        20_000,
-      );
-      expect(cards.map((c) => [c.getAttribute('data-kind'), c.getAttribute('data-status')])).to.deep.equal(
-        TOOL_CARDS.map(([, kind, status]) => [kind, status]),
-      );
+      await expectToolCards(chat);
       const bubbles = deepElements(root).filter((e) => e.getAttribute('part') === 'row message message-user');
       expect(bubbles).to.have.length(1); // the cancelled turn is omitted by Gemini
       expect(bubbles[0]!.textContent).to.include(scenarioPrompt('tools'));
