@@ -13,6 +13,7 @@ import type { SiloChat } from '../../components/silo-chat.ts';
 import { createAgentsService, parseJsonl } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import {
+  chatSuite,
   connected,
   input,
   part,
@@ -22,7 +23,7 @@ import {
   turnEnds,
   typeAndEnter,
 } from './fixtures/chat.ts';
-import { mount, until } from './fixtures/dom.ts';
+import { until } from './fixtures/dom.ts';
 
 const axe = (
   globalThis as unknown as { axe: { run(context: Element, options?: object): Promise<AxeResults> } }
@@ -76,32 +77,12 @@ const lastUserRow = (chat: SiloChat) =>
 
 describe('<silo-chat> attachments and content blocks (issue 16)', function () {
   this.timeout(60000);
-  let bridge: TestBridge;
-  let cleanup: (() => void) | undefined;
-
-  before(async () => {
-    bridge = await startBridge();
-  });
-  after(async () => {
-    await stopBridge(bridge.id);
-  });
-  afterEach(() => {
-    cleanup?.();
-    cleanup = undefined;
-  });
-
-  function create(b: TestBridge = bridge): SiloChat {
-    const chat = document.createElement('silo-chat');
-    chat.setAttribute('storage-key', `silo-attach-${crypto.randomUUID()}`);
-    chat.setAttribute('bridge-url', b.url);
-    chat.setAttribute('bridge-token', b.token);
-    chat.setAttribute('cwd', `/tmp/silo-attach-${crypto.randomUUID()}`);
-    return chat;
-  }
+  const chats = chatSuite('silo-attach');
+  const create = (b?: TestBridge, cwd?: string, key?: string) => chats.create(b, cwd, key);
 
   it('a pasted image shows as a chip with a thumbnail, is sent as an image block, and shows in the transcript', async () => {
     const chat = create();
-    cleanup = mount(chat, 700);
+    chats.mount(chat, 700);
     await connected(chat);
     paste(chat, [pngFile()]);
     await until(() => chips(chat).length === 1, 'image chip shown');
@@ -128,7 +109,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
 
   it('a dropped text file is sent as a resource block and shown with its text; a removed chip is not sent', async () => {
     const chat = create();
-    cleanup = mount(chat, 700);
+    chats.mount(chat, 700);
     await connected(chat);
     drop(chat, [textFile(), pngFile()]);
     await until(() => chips(chat).length === 2, 'two chips shown');
@@ -161,7 +142,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
       // Attached before the chat knows its agent (no bridge yet): kept, then refused at Enter.
       const chat = create(b);
       chat.removeAttribute('bridge-url');
-      cleanup = mount(chat, 700);
+      chats.mount(chat, 700);
       await chat.updateComplete;
       paste(chat, [pngFile()]);
       await until(() => chips(chat).length === 1, 'chip shown before connecting');
@@ -204,15 +185,14 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
         { type: 'text', text: 'notes.txt:\n```\nhello\nworld\n```' },
       ]);
     } finally {
-      cleanup?.();
-      cleanup = undefined;
+      chats.unmount();
       await stopBridge(b.id);
     }
   });
 
   it('attachments go with a message queued while the agent works, and come back when it is cancelled', async () => {
     const chat = create();
-    cleanup = mount(chat, 700);
+    chats.mount(chat, 700);
     await connected(chat);
     await typeAndEnter(chat, '/scenario slow 1000 100');
     await until(() => part(chat, 'working'), 'turn running', 20000);
@@ -245,7 +225,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
     observer.observe({ type: 'resource', buffered: true });
     try {
       const chat = create();
-      cleanup = mount(chat, 700);
+      chats.mount(chat, 700);
       await connected(chat);
       const base = `${location.origin}/__silo-beacon/`;
       await sendAndWait(chat, `/scenario content-blocks ${base}`);
@@ -287,7 +267,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
         copyCode: 'Code kopieren',
       },
     };
-    cleanup = mount(chat, 700);
+    chats.mount(chat, 700);
     await connected(chat);
     await sendAndWait(chat, '/scenario markdown');
     const t = transcript(chat).shadowRoot!;
@@ -316,7 +296,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
     try {
       const chat = create();
       chat.service = service;
-      cleanup = mount(chat, 700);
+      chats.mount(chat, 700);
       await connected(chat);
       await sendAndWait(chat, 'remember the agent');
       const jsonl = (await chat.exportJsonl())!;
@@ -333,8 +313,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
       expect(await service.transcript(id)).to.have.length(parseJsonl(jsonl).length);
       expect(parseJsonl(jsonl).some((u) => u.kind === 'silo_export')).to.equal(false);
     } finally {
-      cleanup?.();
-      cleanup = undefined;
+      chats.unmount();
       await service.dispose();
     }
   });

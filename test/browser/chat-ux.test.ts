@@ -12,6 +12,7 @@ import type { AgentElicitationRequest, AgentPermissionRequest } from '../../src/
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import {
+  chatSuite,
   connected,
   input,
   root,
@@ -22,38 +23,14 @@ import {
   typeAndEnter,
   userMessages,
 } from './fixtures/chat.ts';
-import { collectRows, mount, settle, until } from './fixtures/dom.ts';
+import { collectRows, settle, until } from './fixtures/dom.ts';
 import { keepFailuresSendable } from './fixtures/sendable-errors.ts';
 
 describe('<silo-chat> everyday use (issue 16)', function () {
   this.timeout(60000);
   keepFailuresSendable();
-  let bridge: TestBridge;
-  let cleanup: (() => void) | undefined;
-
-  before(async () => {
-    bridge = await startBridge();
-  });
-  after(async () => {
-    await stopBridge(bridge.id);
-  });
-  afterEach(() => {
-    cleanup?.();
-    cleanup = undefined;
-  });
-
-  function create(
-    b: TestBridge = bridge,
-    cwd = `/tmp/silo-ux-${crypto.randomUUID()}`,
-    key = `silo-ux-${crypto.randomUUID()}`,
-  ): SiloChat {
-    const chat = document.createElement('silo-chat');
-    chat.setAttribute('storage-key', key);
-    chat.setAttribute('bridge-url', b.url);
-    chat.setAttribute('bridge-token', b.token);
-    chat.setAttribute('cwd', cwd);
-    return chat;
-  }
+  const chats = chatSuite('silo-ux');
+  const create = (b?: TestBridge, cwd?: string, key?: string) => chats.create(b, cwd, key);
 
   describe('1. typed text is never thrown away', () => {
     it('Enter in a journal-only session keeps the text and says why it was not sent', async () => {
@@ -62,12 +39,12 @@ describe('<silo-chat> everyday use (issue 16)', function () {
         const cwd = `/tmp/silo-ux-ro-${crypto.randomUUID()}`;
         const key = `silo-ux-ro-${crypto.randomUUID()}`;
         const first = create(b, cwd, key);
-        cleanup = mount(first, 600);
+        chats.mount(first, 600);
         await connected(first);
         await sendAndWait(first, 'first words');
-        cleanup();
+        chats.unmount();
         const chat = create(b, cwd, key);
-        cleanup = mount(chat, 600);
+        chats.mount(chat, 600);
         await connected(chat, 'read-only');
         await until(() => userMessages(chat).includes('first words'), 'journal shown');
         await typeAndEnter(chat, 'please keep me');
@@ -86,7 +63,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       const b = await startBridge();
       try {
         const chat = create(b);
-        cleanup = mount(chat, 600);
+        chats.mount(chat, 600);
         await connected(chat);
         await stopBridge(b.id, true);
         await until(() => state(chat) === 'reconnecting', 'reconnecting', 20000);
@@ -118,7 +95,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       const t = document.createElement('silo-transcript');
       t.locale = 'en-US';
       t.updates = [usage(100, { amount: 0.42, currency: 'USD' })];
-      cleanup = mount(t, 400);
+      chats.mount(t, 400);
       await t.updateComplete;
       const cost = () => t.shadowRoot!.querySelector('[part="usage-cost"]')?.textContent?.trim();
       expect(cost()).to.equal('Cost $0.42');
@@ -134,7 +111,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       t.updates = [
         { kind: 'agent_message_chunk', text, messageId: 'm1', raw: { sessionUpdate: 'agent_message_chunk' } },
       ];
-      cleanup = mount(t, 400);
+      chats.mount(t, 400);
       await t.updateComplete;
       const rows = await collectRows(t.shadowRoot!);
       const links = rows.flatMap((r) => Array.from(r.querySelectorAll('a')));
@@ -146,7 +123,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
 
     it('Markdown export keeps an edit as a line diff (context, removed, added)', async () => {
       const chat = create();
-      cleanup = mount(chat, 600);
+      chats.mount(chat, 600);
       await connected(chat);
       await sendAndWait(chat, '/scenario tools');
       const md = (await chat.exportMarkdown())!;
@@ -170,7 +147,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
 
     it('the / menu shows each command’s input hint, and picking one shows what to type', async () => {
       const chat = create();
-      cleanup = mount(chat, 600);
+      chats.mount(chat, 600);
       await connected(chat);
       await sendAndWait(chat, '/scenario commands');
       await until(() => (chat.session?.availableCommands.length ?? 0) > 0, 'commands known');
@@ -209,7 +186,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
 
     it('Escape in a question field keeps the answers; a required checkbox must be ticked; focus returns to the composer', async () => {
       const chat = create();
-      cleanup = mount(chat, 700);
+      chats.mount(chat, 700);
       await connected(chat);
       await typeAndEnter(chat, '/scenario elicit-form');
       const name = await until(
@@ -256,7 +233,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
 
     it('Escape on a permission focuses Reject without answering; Enter rejects; focus returns to the composer', async () => {
       const chat = create();
-      cleanup = mount(chat, 700);
+      chats.mount(chat, 700);
       await connected(chat);
       await typeAndEnter(chat, '/scenario permission');
       const t = transcript(chat);
@@ -311,7 +288,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
     it('text typed into a question’s stand-in is kept, with the caret’s field, when its row replaces it', async () => {
       const t = document.createElement('silo-transcript');
       t.updates = [];
-      cleanup = mount(t, 500);
+      chats.mount(t, 500);
       const req = liveQuestion();
       t.elicitationRequests = [req];
       const standIn = () => t.shadowRoot!.querySelector('[part="pending"] silo-elicitation')?.shadowRoot;
@@ -350,7 +327,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
     it('the option focused in a permission’s stand-in keeps focus when its row replaces it', async () => {
       const t = document.createElement('silo-transcript');
       t.updates = [];
-      cleanup = mount(t, 500);
+      chats.mount(t, 500);
       const chosen: string[] = [];
       const req: AgentPermissionRequest = {
         id: 'p-standin',
@@ -418,7 +395,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
 
     it('says the message was sent and the agent stopped (never "could not be sent")', async () => {
       const chat = create();
-      cleanup = mount(chat, 700);
+      chats.mount(chat, 700);
       await connected(chat);
       const shown = await crash(chat);
       expect(shown.querySelector('[part="dismiss"]')!.textContent!.trim()).to.equal('Dismiss');
@@ -430,7 +407,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       chat.setAttribute('bridge-token', 'nope');
       chat.setAttribute('cwd', '/tmp/x');
       chat.setAttribute('storage-key', `k-${crypto.randomUUID()}`);
-      cleanup = mount(chat, 500);
+      chats.mount(chat, 500);
       const shown = await until(() => banner(chat), 'banner', 20000);
       shown.querySelector<HTMLButtonElement>('[part="dismiss"]')!.focus();
       await sendKeys({ press: 'Enter' });
@@ -449,7 +426,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       await setViewport({ width: 360, height: 740 });
       document.body.style.margin = '0';
       const chat = create();
-      cleanup = mount(chat, 740, 360);
+      chats.mount(chat, 740, 360);
       await connected(chat);
       await sendAndWait(chat, '/scenario commands');
       input(chat).focus();
@@ -480,14 +457,14 @@ describe('<silo-chat> everyday use (issue 16)', function () {
     it('a restored session at its latest message stays there across a resize, and offers "Jump to latest" when scrolled up', async () => {
       const cwd = `/tmp/silo-ux-big-${crypto.randomUUID()}`;
       const key = `silo-ux-big-${crypto.randomUUID()}`;
-      const first = create(bridge, cwd, key);
-      cleanup = mount(first, 500);
+      const first = create(chats.bridge, cwd, key);
+      chats.mount(first, 500);
       await connected(first);
       for (let i = 0; i < 3; i++) await sendAndWait(first, '/scenario demo');
       await sendAndWait(first, 'the very last words');
-      cleanup();
-      const chat = create(bridge, cwd, key);
-      cleanup = mount(chat, 500);
+      chats.unmount();
+      const chat = create(chats.bridge, cwd, key);
+      chats.mount(chat, 500);
       await connected(chat);
       const t = transcript(chat);
       await until(() => turnEnds(chat).length === 4, 'restored', 20000);

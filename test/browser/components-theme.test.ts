@@ -7,24 +7,15 @@ import '../../components/index.ts';
 import type { SiloChat } from '../../components/silo-chat.ts';
 import type { SiloElicitation } from '../../components/silo-elicitation.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
-import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
-import { mount, until } from './fixtures/dom.ts';
+import { chatSuite } from './fixtures/chat.ts';
+import { until } from './fixtures/dom.ts';
 
 describe('one theme and one strings system (<silo-chat> → transcript → question)', function () {
   this.timeout(60000);
-  let bridge: TestBridge;
-  let cleanup: (() => void) | undefined;
+  const chats = chatSuite('silo-theme');
   let style: HTMLStyleElement | undefined;
 
-  before(async () => {
-    bridge = await startBridge();
-  });
-  after(async () => {
-    await stopBridge(bridge.id);
-  });
   afterEach(() => {
-    cleanup?.();
-    cleanup = undefined;
     style?.remove();
     style = undefined;
   });
@@ -34,13 +25,9 @@ describe('one theme and one strings system (<silo-chat> → transcript → quest
     transcript: SiloTranscript;
     question: SiloElicitation;
   }> {
-    const chat = document.createElement('silo-chat');
-    chat.setAttribute('storage-key', `silo-theme-${crypto.randomUUID()}`);
-    chat.setAttribute('bridge-url', bridge.url);
-    chat.setAttribute('bridge-token', bridge.token);
-    chat.setAttribute('cwd', `/tmp/silo-theme-${crypto.randomUUID()}`);
+    const chat = chats.create();
     setup(chat);
-    cleanup = mount(chat, 700);
+    chats.mount(chat, 700);
     await until(
       () => chat.shadowRoot!.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected',
       'chat connected',
