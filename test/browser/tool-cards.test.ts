@@ -9,7 +9,6 @@ import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
 import '../../components/index.ts';
 import { loadDiffer, loadHighlighter } from '../../components/code-lazy.ts';
-import { loadMarkdown } from '../../components/markdown-lazy.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
 import type { AgentPermissionRequest } from '../../src/api.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
@@ -64,8 +63,7 @@ const EDIT = {
 describe('tool cards', () => {
   it('code shows as plain text at once, then highlighted once the highlighter is loaded', async () => {
     const source = 'const answer: number = 42; // the answer';
-    // The Markdown chunk first (markdown-lazy.ts), so that the code block is in the first render.
-    await loadMarkdown();
+    // The Markdown chunk is in (fixtures/dom.ts), so the code block is in the first render.
     const el = await show([userPrompt('code', 'u'), chunk(`Here:\n\n\`\`\`ts\n${source}\n\`\`\`\n`, 'm')]);
     const code = el.shadowRoot!.querySelector<HTMLElement>('.md pre > code')!;
     // First paint: the text, as written, with no highlighting yet (the highlighter is still loading).

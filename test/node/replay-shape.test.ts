@@ -5,15 +5,7 @@ import { test } from 'node:test';
 import { GEMINI_SESSION_CONTEXT, shapeReplay } from '../../agent/replay-shape.ts';
 import { MessageIdSynthesizer } from '../../worker/normalize.ts';
 import { normalizeShaped } from '../../worker/replay-shape.ts';
-
-type Raw = Record<string, unknown>;
-const text = (kind: string, t: string, messageId?: string): Raw => ({
-  sessionUpdate: kind,
-  content: { type: 'text', text: t },
-  ...(messageId ? { messageId } : {}),
-});
-const user = (t: string, id?: string) => text('user_message_chunk', t, id);
-const agent = (t: string, id?: string) => text('agent_message_chunk', t, id);
+import { agent, type Raw, user } from '../support/raw-updates.ts';
 
 const history: Raw[] = [
   user('story', 'u1'),

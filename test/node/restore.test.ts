@@ -3,15 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MessageIdSynthesizer, normalizeUpdate } from '../../worker/normalize.ts';
 import { journalHolding, mergeReplay, restoreMethods } from '../../worker/restore.ts';
+import { agent, type Raw, user } from '../support/raw-updates.ts';
 
-type Raw = Record<string, unknown>;
-const text = (kind: string, t: string, messageId?: string): Raw => ({
-  sessionUpdate: kind,
-  content: { type: 'text', text: t },
-  ...(messageId ? { messageId } : {}),
-});
-const user = (t: string, id?: string) => text('user_message_chunk', t, id);
-const agent = (t: string, id?: string) => text('agent_message_chunk', t, id);
 const tool = (toolCallId: string): Raw => ({ sessionUpdate: 'tool_call', toolCallId, title: toolCallId });
 const done = (toolCallId: string): Raw => ({
   sessionUpdate: 'tool_call_update',
