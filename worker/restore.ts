@@ -106,6 +106,14 @@ function tokenize(updates: readonly View[]): Token[] {
   return tokens;
 }
 
+/** A replay read as Silo journals it: shapes that differ from live (worker/replay-shape.ts) compare as live. */
+function viewsOf(replay: readonly Raw[]): View[] {
+  return replay.map((raw) => {
+    const u = normalizeReplayed(raw);
+    return { kind: u.kind, raw, text: u.text };
+  });
+}
+
 const isContent = (kind: unknown) => kind === 'tool_call' || CHUNKS.has(String(kind));
 
 /**
@@ -129,35 +137,76 @@ export function mergeReplay(journal: readonly JournalView[], replay: readonly Ra
   if (merge.verdict === 'merged') return merge;
   // codex-acp replays no agent text of a cancelled turn: the same history, if the rest agrees.
   const kept = withoutCancelledText(journal);
-  return kept.length < journal.length && mergeInto(kept, replay).verdict === 'merged'
-    ? mergeInto(kept, replay)
-    : merge;
+  if (kept.length < journal.length) {
+    const again = mergeInto(kept, replay);
+    if (again.verdict === 'merged') return again;
+  }
+  // Gemini CLI omits cancelled turns and replays every tool call after the last turn.
+  return sameRegrouped(withoutCancelledTurns(journal), replay) ? { verdict: 'merged', append: [] } : merge;
 }
 
-type JournalView = Pick<AgentSessionUpdate, 'kind' | 'raw' | 'messageId' | 'text'>;
-
-/** The journal without the agent text and thoughts of the turns Silo journaled as cancelled. */
-function withoutCancelledText(journal: readonly JournalView[]): JournalView[] {
+/** The user prompt (Silo's `silo-u…` chunks) through the turn end of each turn journaled as cancelled. */
+function cancelledTurns(journal: readonly JournalView[], only?: Set<string>): Set<number> {
   const drop = new Set<number>();
   let start = -1;
   journal.forEach((u, i) => {
     if (u.kind === 'user_message_chunk' && u.messageId?.startsWith('silo-u')) start = start < 0 ? i : start;
     else if (u.kind === 'turn_end') {
       if (start >= 0 && u.raw.stopReason === 'cancelled')
-        for (let j = start; j < i; j++) if (CUTTABLE.has(journal[j]!.kind)) drop.add(j);
+        for (let j = start; j <= i; j++) if (!only || only.has(journal[j]!.kind)) drop.add(j);
       start = -1;
     }
   });
+  return drop;
+}
+
+/** The journal without its cancelled turns (Gemini CLI replays none of them). */
+function withoutCancelledTurns(journal: readonly JournalView[]): JournalView[] {
+  const drop = cancelledTurns(journal);
+  return journal.filter((_, i) => !drop.has(i));
+}
+
+/**
+ * True when `replay` holds exactly the journal's conversation with its tool calls moved (Gemini CLI
+ * groups them after the last turn): the same chunks' text in the same order once tool calls are set
+ * aside, and the same tool calls. Such a replay adds nothing; any difference (more text, another
+ * tool call) is not read this way, since where the new parts belong cannot be told.
+ */
+function sameRegrouped(journal: readonly JournalView[], replay: readonly Raw[]): boolean {
+  const mine = tokenize(journal);
+  const theirs = tokenize(viewsOf(replay));
+  const calls = (tokens: Token[]) =>
+    tokens
+      .filter((t) => t.kind === 'tool_call')
+      .map((t) => t.text)
+      .sort();
+  const talk = (tokens: Token[]) => {
+    const out: { kind: string; text: string }[] = [];
+    for (const t of tokens) {
+      if (t.kind === 'tool_call') continue;
+      const last = out.at(-1);
+      if (last?.kind === t.kind) last.text += t.text;
+      else out.push({ kind: t.kind, text: t.text });
+    }
+    return out;
+  };
+  return (
+    JSON.stringify(calls(mine)) === JSON.stringify(calls(theirs)) &&
+    JSON.stringify(talk(mine)) === JSON.stringify(talk(theirs))
+  );
+}
+
+type JournalView = Pick<AgentSessionUpdate, 'kind' | 'raw' | 'messageId' | 'text'>;
+
+/** The journal without the agent text and thoughts of the turns Silo journaled as cancelled. */
+function withoutCancelledText(journal: readonly JournalView[]): JournalView[] {
+  const drop = cancelledTurns(journal, CUTTABLE);
   return journal.filter((_, i) => !drop.has(i));
 }
 
 function mergeInto(journal: readonly JournalView[], replay: readonly Raw[]): ReplayMerge {
   const mine = tokenize(journal);
-  // Read as Silo journals a replay: shapes that differ from live (worker/replay-shape.ts) compare as live.
-  const views: View[] = replay.map((raw) => {
-    const u = normalizeReplayed(raw);
-    return { kind: u.kind, raw, text: u.text };
-  });
+  const views = viewsOf(replay);
   const theirs = tokenize(views);
   const shorter =
     theirs.length < mine.length ||

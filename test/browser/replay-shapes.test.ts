@@ -135,7 +135,7 @@ describe('replays shaped differently from live (real bridge, reference agent --r
     }
   });
 
-  it('Gemini: the hidden <session_context> message and [Function Call/Response] markers are never shown; the late replay fills an empty journal in <silo-chat>', async () => {
+  it('Gemini: its replay of a journaled session is recognised; the hidden <session_context> message and [Function Call/Response] markers are never shown; the late replay fills an empty journal in <silo-chat>', async () => {
     const bridge = await bridgeWith(
       '--replay-shape',
       'gemini',
@@ -145,11 +145,12 @@ describe('replays shaped differently from live (real bridge, reference agent --r
       '--replay-after-load-response',
     );
     const sessionId = await toolsSession(bridge);
-    // The journal holds the session but the replay groups the tool calls elsewhere: left unmerged.
+    // The journal holds the session; the replay omits its cancelled turn and groups the tool calls
+    // after the last turn: the same history, recognised, nothing added and no notice.
+    const journaled = (await suite.service.transcript(sessionId)).length;
     const first = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
-    const journaled = (await first.transcript()).length;
     expect(first.resumeOutcome).to.equal('loaded');
-    expect(first.restoreNote).to.equal('replay-not-merged');
+    expect(first.restoreNote).to.equal(undefined);
     expect((await first.transcript()).length).to.equal(journaled);
     await first.close();
     await suite.service.clear(sessionId);

@@ -250,7 +250,45 @@ test('mergeReplay: a replay shaped as Gemini CLI replays (hidden context, functi
     agent('Listed.'),
   ];
   assert.deepEqual(mergeReplay(journal, more), { verdict: 'merged', append: more.slice(3) });
-  // Tool calls grouped after the last turn, where the journal has them inside it: Silo cannot tell.
-  const withTool = [prompt('hi', 0), wire(tool('call-1')), wire(agent('Hello.'), 'silo-m2'), end];
-  assert.equal(mergeReplay(withTool, [...gemini, tool('call-1')]).verdict, 'cannot-merge');
+});
+
+test('mergeReplay: a Gemini CLI replay of the same history, its tool calls grouped after the last turn and its cancelled turn omitted, adds nothing', () => {
+  const journal = [
+    prompt('slow story', 0),
+    wire(agent('Once upon'), 'silo-m1'),
+    { kind: 'turn_end', raw: { stopReason: 'cancelled' } },
+    prompt('read and edit', 3),
+    wire(agent('Reading.'), 'silo-m4'),
+    wire(tool('call-read')),
+    wire(done('call-read')),
+    wire(tool('call-edit')),
+    wire(done('call-edit')),
+    wire(agent('Edited.'), 'silo-m9'),
+    end,
+  ];
+  const context = user('<session_context>\nThis is the Gemini CLI.\n</session_context>');
+  const marker = (name: string) => [
+    agent(`\n[Function Call: ${name}]`),
+    user(`[Function Response: ${name}]`),
+  ];
+  const gemini = [
+    context,
+    user('read and edit'),
+    agent('Reading.'),
+    ...marker('call-read'),
+    ...marker('call-edit'),
+    agent('Edited.'),
+    { ...tool('call-read'), status: 'completed' },
+    { ...tool('call-edit'), status: 'completed' },
+  ];
+  assert.deepEqual(mergeReplay(journal, gemini), { verdict: 'merged', append: [] });
+  // A tool call the journal does not hold, or other text: where it belongs cannot be told.
+  assert.equal(mergeReplay(journal, [...gemini, tool('call-other')]).verdict, 'cannot-merge');
+  const otherText = gemini.map((u) => (u === gemini[7] ? agent('Edited it.') : u));
+  assert.equal(mergeReplay(journal, otherText).verdict, 'cannot-merge');
+  // A turn the journal lacks is not appended this way either (its tool calls cannot be placed).
+  assert.equal(
+    mergeReplay(journal, [...gemini.slice(0, 8), user('more'), ...gemini.slice(8)]).verdict,
+    'cannot-merge',
+  );
 });
