@@ -89,7 +89,7 @@ function resource(r: Record<string, unknown>, s: SiloTranscriptStrings): Templat
     const open = r.text.split('\n').length <= OPEN_RESOURCE_LINES;
     return html`<details class="resource" part="resource" ?open=${open}>
       <summary>${s.resource(uri)}${mime ? html` <span class="muted">${mime}</span>` : nothing}</summary>
-      <pre><code>${clip(r.text, MAX_RESOURCE_TEXT)}</code></pre>
+      <pre tabindex="0"><code>${clip(r.text, MAX_RESOURCE_TEXT)}</code></pre>
     </details>`;
   }
   const blob = str(r.blob);

@@ -38,7 +38,7 @@ export function copyButton(text: () => string, s: SiloCopyStrings = defaultCopyS
 
 /**
  * Wraps each `<pre>` under `root` in `<div class="code" part="code-block">` followed by a copy button
- * (`part="copy copy-code"`). Called by the sanitizer (markdown.ts) on its own DOM, after sanitizing and
+ * (`part="copy copy-code"`), and makes the `<pre>` focusable (it scrolls sideways). Called by the sanitizer (markdown.ts) on its own DOM, after sanitizing and
  * before serializing, so the HTML is parsed once and changed as a tree, never as text: nothing the
  * agent wrote (an attribute value that spells `<pre>`, say) can move Silo's markup into its own. The
  * button works through {@link onCodeCopyClick} on the element that holds the HTML.
@@ -55,6 +55,8 @@ export function wrapCodeBlocks(root: ParentNode & Node, s: SiloCopyStrings = def
     button.setAttribute('part', 'copy copy-code');
     button.title = s.copyCode;
     button.textContent = s.copy;
+    // A long line scrolls the block sideways: keyboard users reach it with Tab to scroll it.
+    pre.tabIndex = 0;
     pre.replaceWith(wrap);
     wrap.append(pre, button);
   }

@@ -89,7 +89,7 @@ export function permissionPrompt(row: PermissionRow, ctx: RowContext, inCard = f
     <div class="ask">${s.permissionAsk(title)}</div>
     ${
       open && command !== undefined
-        ? html`<pre class="preview output" part="permission-command"><code>${highlightedText(command, 'bash')}</code></pre>`
+        ? html`<pre class="preview output" part="permission-command" tabindex="0"><code>${highlightedText(command, 'bash')}</code></pre>`
         : nothing
     }
     ${

@@ -148,10 +148,10 @@ function counts(added: number, removed: number, ctx: RowContext): TemplateResult
 function rawOutput(value: unknown, ctx: RowContext): TemplateResult | typeof nothing {
   if (value === undefined || value === null) return nothing;
   if (typeof value === 'string')
-    return html`<pre class="raw-output output" part="tool-output"><code>${value}</code></pre>`;
+    return html`<pre class="raw-output output" part="tool-output" tabindex="0"><code>${value}</code></pre>`;
   return html`<details class="raw-output" part="tool-output">
     <summary>${ctx.strings.output}</summary>
-    <pre class="output"><code>${highlightedText(safeJson(value), 'json')}</code></pre>
+    <pre class="output" tabindex="0"><code>${highlightedText(safeJson(value), 'json')}</code></pre>
   </details>`;
 }
 
@@ -162,7 +162,8 @@ function toolContent(
   block: BlockRenderer,
 ): TemplateResult {
   const s = ctx.strings;
-  if (c.type === 'content') return html`<div class="tool-content">${block(c.content, owner, ctx)}</div>`;
+  if (c.type === 'content')
+    return html`<div class="tool-content" tabindex="0">${block(c.content, owner, ctx)}</div>`;
   if (c.type === 'terminal') return html`<div class="placeholder">${s.terminal(String(c.terminalId))}</div>`;
   if (c.type === 'diff') return diffView(c, ctx);
   return html`<div class="placeholder">${s.unknownBlock(String((c as { type?: unknown }).type))}</div>`;
@@ -182,7 +183,7 @@ function diffView(c: AgentToolCallContent & { type: 'diff' }, ctx: RowContext): 
         return counts(d.added, d.removed, ctx);
       })}
     </figcaption>
-    <div class="lines" role="group" aria-label=${s.diffOf(path)}>
+    <div class="lines" role="group" aria-label=${s.diffOf(path)} tabindex="0">
       ${withDiffer((m) => {
         const d = diffOf(m, c);
         return html`${d.lines.map(

@@ -220,7 +220,7 @@ function unknownRow(row: UnknownRow, index: number, ctx: RowContext): TemplateRe
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row unknown">
     <details class="unknown">
       <summary>${ctx.strings.unknownUpdate(row.kind)}</summary>
-      <pre><code>${clip(safeJson(row.raw), 4000)}</code></pre>
+      <pre tabindex="0"><code>${clip(safeJson(row.raw), 4000)}</code></pre>
     </details>
   </div>`;
 }

@@ -215,14 +215,30 @@ describe('tool cards', () => {
     );
   });
 
-  it('passes axe, light (and dark in Chromium): open cards with highlighted diffs and code, a live permission in its card', async () => {
+  it('passes axe, light (and dark in Chromium): open cards with highlighted diffs and code that scroll, a live permission in its card', async () => {
     await Promise.all([loadHighlighter(), loadDiffer()]);
+    const long = `const long = '${'x'.repeat(300)}';`;
     const el = await show([
       userPrompt('edit', 'u'),
-      chunk('Look:\n\n```ts\nconst a: number = 1; // one\nexport { a };\n```\n', 'm'),
+      chunk(`Look:\n\n\`\`\`ts\nconst a: number = 1; // one\n${long}\nexport { a };\n\`\`\`\n`, 'm'),
       tool(EDIT, true),
       tool(
-        { toolCallId: 'bad', title: 'npm test', kind: 'execute', status: 'failed', rawOutput: 'boom' },
+        {
+          toolCallId: 'bad',
+          title: 'npm test',
+          kind: 'execute',
+          status: 'failed',
+          rawOutput: `${'boom\n'.repeat(100)}${long}`,
+        },
+        true,
+      ),
+      tool(
+        {
+          ...EDIT,
+          toolCallId: 'edit-long',
+          title: 'Edit b.ts',
+          content: [{ type: 'diff', path: '/src/b.ts', oldText: 'a\n', newText: `a\n${long}\n` }],
+        },
         true,
       ),
       tool({ toolCallId: 'rm', title: 'rm -rf build', kind: 'delete', status: 'pending' }, true),
@@ -252,8 +268,23 @@ describe('tool cards', () => {
       'live prompt in its card',
     );
     card(el, 't:edit-1')!.querySelector('details')!.open = true;
+    card(el, 't:edit-long')!.querySelector('details')!.open = true;
     await until(() => card(el, 't:edit-1')!.querySelector('.line.add span.hljs-keyword'), 'diff highlighted');
     await until(() => el.shadowRoot!.querySelector('.md code span.hljs-keyword'), 'code highlighted');
+    // What scrolls can be reached by keyboard (axe's scrollable-region-focusable): the code block
+    // with its long line, the long output, the diff with its long line.
+    const scrolling = [
+      el.shadowRoot!.querySelector('.md pre'),
+      card(el, 't:bad')!.querySelector('pre.raw-output'),
+      await until(() => card(el, 't:edit-long')!.querySelector('.lines'), 'long diff drawn'),
+    ];
+    for (const [i, e] of scrolling.entries()) {
+      expect(
+        e!.scrollWidth > e!.clientWidth || e!.scrollHeight > e!.clientHeight,
+        `region ${i} scrolls`,
+      ).to.equal(true);
+      expect((e as HTMLElement).tabIndex, `region ${i} is in the tab order`).to.equal(0);
+    }
     const check = async (scheme: string) => {
       const results = await axe.run(el);
       expect(
