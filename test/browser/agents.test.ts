@@ -41,8 +41,16 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
       title: 'ls -la',
       kind: 'execute',
     });
-    const live = await modelOf(await s.transcript());
-    expect((live.get('t:call-first') as ToolCallRow).toolCall).to.deep.include({
+    // The request reaches the page as it comes; its record is journaled beside it (not before).
+    let live: TranscriptModel | undefined;
+    await until(() => {
+      void s.transcript().then(async (j) => {
+        const m = await modelOf(j);
+        if (m.get('t:call-first')) live = m;
+      });
+      return live !== undefined;
+    }, 'the journal holds the card the permission drew');
+    expect((live!.get('t:call-first') as ToolCallRow).toolCall).to.deep.include({
       title: 'ls -la',
       kind: 'execute',
       status: 'pending',
