@@ -9,11 +9,14 @@ import './silo-transcript.define.ts';
 import './silo-chat.define.ts';
 import { loadElicitationWhenIdle } from './lazy.ts';
 import { loadMarkdown } from './markdown-lazy.ts';
+import { loadTranscriptView } from './transcript-log-lazy.ts';
 
 // `<silo-elicitation>` is not needed for the first paint: a transcript loads it with its first question.
 loadElicitationWhenIdle();
 // Agent Markdown (marked, DOMPurify) is its own chunk: its load starts now, beside the first paint.
 loadMarkdown().catch(() => undefined);
+// So are the transcript's rows (the virtualizer, row templates, tool cards): theirs too, before a journal's rows.
+loadTranscriptView().catch(() => undefined);
 
 export { loadElicitation } from './lazy.ts';
 export { ELICITATION_PARTS, TRANSCRIPT_PARTS } from './parts.ts';
@@ -41,3 +44,4 @@ export {
   defaultTranscriptStrings,
 } from './strings.ts';
 export type { SiloFindResult } from './transcript-find.ts';
+export { loadTranscriptView } from './transcript-log-lazy.ts';

@@ -29,6 +29,7 @@ import { tailPaintStyles } from './tail-paint.ts';
 import { theme } from './theme.ts';
 import { turnAnnouncement } from './transcript-announce.ts';
 import { type SiloFindResult, TranscriptFindController } from './transcript-find.ts';
+import { transcriptLog } from './transcript-log-lazy.ts';
 import { keyTarget, revealRow } from './transcript-navigation.ts';
 import { TranscriptSourceController } from './transcript-source.ts';
 import { transcriptStyles } from './transcript-styles.ts';
@@ -335,6 +336,7 @@ export class SiloTranscript extends LitElement {
     const reported = this.#source.model.current.usage;
     const cost = this.#source.cost;
     return renderTranscript({
+      log: transcriptLog(this),
       strings,
       ctx: rowContext(this, strings, this.#requests),
       rows: this.#rows,

@@ -35,10 +35,14 @@ export const transcriptBaseStyles = css`
   .cost {
     margin-inline-start: auto;
   }
+  /* The virtualizer sets the same inline (position, contain, overflow, min-height) once the rows chunk
+     is in: here they hold for the frame before it, so the log's box does not move when it arrives. */
   .log {
     flex: 1 1 auto;
-    min-height: 0;
-    overflow-y: auto;
+    position: relative;
+    contain: size layout;
+    min-height: 150px;
+    overflow: auto;
     outline-offset: -2px;
   }
   .empty {
