@@ -15,7 +15,6 @@ import type {
   TranscriptModel,
   TranscriptRow,
 } from '../src/index.ts';
-import { copyStyles } from './copy.ts';
 import { findStyles } from './find-highlight.ts';
 import { LiveRequestsController } from './live-requests.ts';
 import { StickToBottomController } from './stick-to-bottom.ts';
@@ -135,7 +134,7 @@ declare global {
  * @cssprop [--silo-transcript-min-height] - Minimum height (16rem); give the element a height to fill.
  */
 export class SiloTranscript extends LitElement {
-  static override styles = [theme, transcriptStyles, copyStyles, findStyles, tailPaintStyles];
+  static override styles = [theme, transcriptStyles, findStyles, tailPaintStyles];
 
   static override properties = {
     session: { attribute: false },

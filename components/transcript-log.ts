@@ -2,7 +2,7 @@
  * The rows of `<silo-transcript>`, its own chunk (loaded with `import()` by transcript-log-lazy.ts, so
  * neither the virtualizer nor the row templates, tool cards and prompts are in the first paint): the
  * virtualized log's content, the tail paint drawn over it while a session opens at its end, and the
- * stand-ins of live prompts whose row has not arrived yet. The frame around them (the log element,
+ * stand-ins of live prompts whose row has not arrived yet, and the rows' styles. The frame around them (the log element,
  * the usage header, the empty text, "Jump to latest") is `transcript-view.ts`, in the first paint.
  *
  * Evaluating this module gives the virtualizer its frame-deferred ResizeObserver (see
@@ -19,6 +19,7 @@ import { tailPaint } from './tail-paint.ts';
 import { type RowContext, renderRow } from './transcript-rows.ts';
 
 export { virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
+export { rowStyles } from './transcript-row-styles.ts';
 
 /** The layout, given rather than loaded on demand (no dynamic import; one config for every render). */
 const LAYOUT = flow();

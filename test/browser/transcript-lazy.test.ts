@@ -70,6 +70,11 @@ describe('<silo-transcript> with its rows chunk loaded on demand', () => {
       await until(() => log.querySelector(':scope > .row') !== null, 'the rows are drawn');
       expect(log).to.equal(first.log);
       expect(log.querySelectorAll(':scope > .row').length).to.be.lessThan(200);
+      // Styled by the rows' styles, which came with the chunk (transcript-row-styles.ts: a row's
+      // padding is half the 12px spacing; a user's bubble has the 10px radius).
+      const drawn = log.querySelector<HTMLElement>(':scope > .row')!;
+      expect(getComputedStyle(drawn).paddingTop).to.equal('6px');
+      expect(getComputedStyle(drawn.querySelector('.bubble')!).borderTopLeftRadius).to.equal('10px');
 
       // The find started before the chunk: one match, its row (far below) brought into the view.
       const result = await el.found!;

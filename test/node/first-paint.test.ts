@@ -2,8 +2,8 @@
 // the first paint loads (the entry and the chunks it imports statically) must not hold the syntax
 // highlighter (highlight.js), the `diff` package, the Markdown parser (marked), the sanitizer
 // (DOMPurify), the virtualizer (@lit-labs/virtualizer), the transcript's row templates (tool cards,
-// permission prompts, content blocks), or the modules that wrap them; the chunks loaded on demand must. A static import of any
-// of them anywhere on the first-paint path fails here. As in scripts/build.mjs, the components take
+// permission prompts, content blocks) and their styles, or the modules that wrap them; the chunks
+// loaded on demand must. A static import of any of them anywhere on the first-paint path fails here. As in scripts/build.mjs, the components take
 // the page API from its own bundle (silo.js), checked apart: it must hold none of the highlighter,
 // marked or DOMPurify (it does hold `diff`, for the synchronous `toMarkdown`).
 import assert from 'node:assert/strict';
@@ -81,6 +81,9 @@ const LAZY = [
   /^components\/tool-card\.ts$/,
   /^components\/permission-prompt\.ts$/,
   /^components\/content-blocks\.ts$/,
+  /^components\/transcript-row-styles\.ts$/,
+  /^components\/transcript-card-styles\.ts$/,
+  /^components\/tool-card-styles\.ts$/,
 ];
 
 describe('first paint', () => {
