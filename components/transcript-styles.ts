@@ -1,6 +1,7 @@
 /**
  * Styles of `<silo-transcript>`'s frame, in the first paint (see its class docs for the public custom
- * properties and parts): the layout, the usage header, the log, the empty text and "Jump to latest".
+ * properties and parts): the layout, the usage header, the log, the empty text, "Jump to latest" and
+ * find's highlights.
  * The rows' styles (bubbles, Markdown, cards, tool cards, copy buttons) come with the rows' chunk:
  * `transcript-row-styles.ts`.
  * @packageDocumentation
@@ -59,5 +60,20 @@ export const transcriptStyles = css`
     transform: translateX(-50%);
     box-shadow: 0 2px 8px rgb(0 0 0 / 0.2);
     border-radius: 999px;
+  }
+`;
+
+/** Find's highlights and the current match's row (find-highlight.ts); part of the element's styles. */
+export const findStyles = css`
+  ::highlight(silo-find) {
+    background-color: var(--silo-color-find, #fde68a);
+    color: var(--silo-color-find-fg, #1a1a1a);
+  }
+  ::highlight(silo-find-active) {
+    background-color: var(--silo-color-find-active, #f59e0b);
+    color: var(--silo-color-find-fg, #1a1a1a);
+  }
+  .row[data-find='active'] {
+    box-shadow: inset 3px 0 0 var(--silo-color-find-active, #f59e0b);
   }
 `;
