@@ -1,6 +1,7 @@
 /**
  * The components entry: registers `<silo-chat>` and `<silo-transcript>`, and `<silo-elicitation>` once
- * it is first needed or the page is idle (its own chunk, see `lazy.ts`); idempotent: importing it
+ * it is first needed or the page is idle (its own chunk, see `lazy.ts`), and starts loading the
+ * Markdown and transcript-rows chunks; idempotent: importing it
  * twice, or into a page that already defined them, is harmless. Re-exports the element classes (the
  * question's through {@link loadElicitation}) and their public types.
  * @packageDocumentation
@@ -15,7 +16,8 @@ import { loadTranscriptView } from './transcript-log-lazy.ts';
 loadElicitationWhenIdle();
 // Agent Markdown (marked, DOMPurify) is its own chunk: its load starts now, beside the first paint.
 loadMarkdown().catch(() => undefined);
-// So are the transcript's rows (the virtualizer, row templates, tool cards): theirs too, before a journal's rows.
+// The transcript's rows (virtualizer, row templates, their styles) too: loading now, they are in before
+// a journal's first rows are (until then a transcript draws its frame: transcript-log-lazy.ts).
 loadTranscriptView().catch(() => undefined);
 
 export { loadElicitation } from './lazy.ts';
@@ -44,4 +46,3 @@ export {
   defaultTranscriptStrings,
 } from './strings.ts';
 export type { SiloFindResult } from './transcript-find.ts';
-export { loadTranscriptView } from './transcript-log-lazy.ts';
