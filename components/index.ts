@@ -1,9 +1,9 @@
 /**
  * The components entry: registers `<silo-chat>` and `<silo-transcript>`, and `<silo-elicitation>` once
  * it is first needed or the page is idle (its own chunk, see `lazy.ts`), and starts loading the
- * Markdown and transcript-rows chunks; idempotent: importing it
- * twice, or into a page that already defined them, is harmless. Re-exports the element classes (the
- * question's through {@link loadElicitation}) and their public types.
+ * Markdown and transcript-rows chunks; idempotent: importing it twice, or into a page that already
+ * defined them, is harmless. Re-exports the element classes (the question's through
+ * {@link loadElicitation}) and their public types.
  * @packageDocumentation
  */
 import './silo-transcript.define.ts';
