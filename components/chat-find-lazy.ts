@@ -1,13 +1,13 @@
 /**
  * The first-paint part of `<silo-chat>`'s find bar: Ctrl+F (⌘F) while focus is anywhere in the chat
  * (taken from the browser's find at once), the bar's styles, and loading the bar itself (chat-find.ts,
- * its own chunk, a code-lazy.ts {@link Chunk}) on that first Ctrl+F. A chat that is never searched
+ * its own chunk, a {@link Chunk} (chunk.ts)) on that first Ctrl+F. A chat that is never searched
  * never loads it.
  * @packageDocumentation
  */
 import { css, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { ChatFind } from './chat-find.ts';
-import { Chunk } from './code-lazy.ts';
+import { Chunk } from './chunk.ts';
 import type { SiloTranscript } from './silo-transcript.ts';
 import type { SiloFindStrings } from './strings.ts';
 

@@ -1,12 +1,12 @@
 /**
  * Find in `<silo-transcript>` without its code in the first paint: the find controller
- * (transcript-find.ts, with find-text.ts and find-highlight.ts) is its own chunk, a code-lazy.ts
+ * (transcript-find.ts, with find-text.ts and find-highlight.ts) is its own chunk, a
  * {@link Chunk} loaded by the first find (`find()`, `findNext()`, `findPrevious()`); a transcript that
  * is never searched never loads it.
  * @packageDocumentation
  */
 import type { ReactiveControllerHost } from 'lit';
-import { Chunk } from './code-lazy.ts';
+import { Chunk } from './chunk.ts';
 import type { SiloFindResult, TranscriptFindController, TranscriptFindRows } from './transcript-find.ts';
 
 type Finder = typeof import('./transcript-find.ts');

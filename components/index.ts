@@ -9,7 +9,7 @@
 import './silo-transcript.define.ts';
 import './silo-chat.define.ts';
 import { loadElicitationWhenIdle } from './lazy.ts';
-import { loadMarkdown } from './markdown-lazy.ts';
+import { loadMarkdown } from './markdown-chunk.ts';
 import { loadTranscriptView } from './transcript-log-lazy.ts';
 
 // `<silo-elicitation>` is not needed for the first paint: a transcript loads it with its first question.

@@ -1,6 +1,6 @@
 /**
  * The rows of `<silo-transcript>` without their code in the first paint: transcript-log.ts (the
- * virtualizer, the row templates, tool cards, permission prompts) is its own chunk, a code-lazy.ts
+ * virtualizer, the row templates, tool cards, permission prompts) is its own chunk, a
  * {@link Chunk}. The components entry starts loading it as soon as it is imported, beside the first
  * paint, so it is normally in before a journal's first rows are. Until then a transcript draws its
  * frame (the empty log region, the usage header, the empty text) and keeps every row in its model; it
@@ -9,7 +9,7 @@
  * @packageDocumentation
  */
 import { adoptStyles, type ReactiveElement, supportsAdoptingStyleSheets } from 'lit';
-import { Chunk } from './code-lazy.ts';
+import { Chunk } from './chunk.ts';
 
 /** The chunk's module (transcript-log.ts). */
 export type TranscriptLog = typeof import('./transcript-log.ts');

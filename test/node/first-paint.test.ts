@@ -3,10 +3,11 @@
 // highlighter (highlight.js), the `diff` package, the Markdown parser (marked), the sanitizer
 // (DOMPurify), the virtualizer (@lit-labs/virtualizer), the transcript's row templates (tool cards,
 // permission prompts, content blocks) and their styles, the transcript's find and the chat's find
-// bar, or the modules that wrap them; the chunks loaded on demand must. A static import of any of
-// them anywhere on the first-paint path fails here. As in scripts/build.mjs, the components take the
-// page API from its own bundle (silo.js), checked apart: it must hold none of the highlighter,
-// marked or DOMPurify (it does hold `diff`, for the synchronous `toMarkdown`).
+// bar, the async directives that swap chunks in, or the modules that wrap them; the chunks loaded on
+// demand must. A static import of any of them anywhere on the first-paint path fails here. As in
+// scripts/build.mjs, the components take the page API from its own bundle (silo.js), checked apart:
+// it must hold none of the highlighter, marked or DOMPurify (it does hold `diff`, for the
+// synchronous `toMarkdown`).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,6 +90,8 @@ const LAZY = [
   /^components\/find-text\.ts$/,
   /^components\/find-highlight\.ts$/,
   /^components\/chat-find\.ts$/,
+  /^components\/code-lazy\.ts$/,
+  /^node_modules\/lit-html\/async-directive\.js$/,
 ];
 
 describe('first paint', () => {
