@@ -186,7 +186,8 @@ export async function composition(root: string): Promise<Composition[]> {
       plugins: split ? [pageApiExternal] : [],
     });
     const outputs = result.metafile.outputs;
-    const entryOut = Object.keys(outputs).find((k) => outputs[k]!.entryPoint)!;
+    // The entry's own output (with splitting, each `import()` target is an entry point of its own too).
+    const entryOut = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === entry)!;
     const first = new Set([entryOut]);
     for (const queue = [entryOut]; queue.length; ) {
       for (const i of outputs[queue.shift()!]!.imports) {

@@ -1,70 +1,23 @@
 /**
- * `<silo-chat>`'s find bar, as a Lit reactive controller. Ctrl+F (⌘F) while focus is anywhere in
- * the chat opens it instead of the browser's find (which cannot reach the transcript's rows that are
- * not rendered): typing searches the whole transcript (`SiloTranscript.find`), Enter and Shift+Enter
- * (or the buttons) go to the next and previous match, the count ("3 of 12") is announced politely,
- * and Esc closes it, ends the find and returns focus to where it was.
+ * `<silo-chat>`'s find bar, as a Lit reactive controller, its own chunk: chat-find-lazy.ts (in the
+ * first paint) takes Ctrl+F (⌘F) while focus is anywhere in the chat, instead of the browser's find
+ * (which cannot reach the transcript's rows that are not rendered), loads this and opens it. Typing
+ * searches the whole transcript (`SiloTranscript.find`), Enter and Shift+Enter (or the buttons) go to
+ * the next and previous match, the count ("3 of 12") is announced politely, and Esc closes it, ends
+ * the find and returns focus to where it was.
  * @packageDocumentation
  */
 import {
-  css,
   html,
   nothing,
   type ReactiveController,
   type ReactiveControllerHost,
   type TemplateResult,
 } from 'lit';
+import type { ChatFindContext } from './chat-find-lazy.ts';
 import { formatNumber } from './format.ts';
-import type { SiloTranscript } from './silo-transcript.ts';
 import type { SiloFindStrings } from './strings.ts';
 import type { SiloFindResult } from './transcript-find.ts';
-
-/** What the find bar needs from the chat. */
-export interface ChatFindContext {
-  strings(): SiloFindStrings;
-  locale(): string | undefined;
-  /** The chat's transcript, once rendered. */
-  transcript(): SiloTranscript | null;
-}
-
-/** Styles of the find bar; part of `<silo-chat>`'s styles. */
-export const findBarStyles = css`
-  .find {
-    display: flex;
-    align-items: center;
-    gap: 6px;
-    padding: 6px var(--_space);
-    border-bottom: 1px solid var(--_border);
-    background: var(--_surface);
-    flex: none;
-    flex-wrap: wrap;
-  }
-  .find input {
-    flex: 1 1 8rem;
-    min-width: 0;
-    font: inherit;
-    color: inherit;
-    background: var(--_bg);
-    border: 1px solid var(--_border);
-    border-radius: 6px;
-    padding: 4px 8px;
-  }
-  .find .count {
-    font-size: 0.85em;
-    color: var(--_muted);
-    min-width: 5.5em;
-  }
-  .find button {
-    font: inherit;
-    color: var(--_fg);
-    background: transparent;
-    border: 1px solid var(--_border);
-    border-radius: 6px;
-    min-width: 2em;
-    padding: 2px 6px;
-    cursor: pointer;
-  }
-`;
 
 /** The element focus is on, through open shadow roots, starting inside `root`. */
 function deepActive(root: ShadowRoot | Document): HTMLElement | null {
@@ -89,12 +42,10 @@ export class ChatFind implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.host.addEventListener('keydown', this.#onHostKeydown);
     this.host.addEventListener('silo-find', this.#onResult);
   }
 
   hostDisconnected(): void {
-    this.host.removeEventListener('keydown', this.#onHostKeydown);
     this.host.removeEventListener('silo-find', this.#onResult);
   }
 
@@ -130,13 +81,6 @@ export class ChatFind implements ReactiveController {
     return this.host.renderRoot.querySelector<HTMLInputElement>('.find input');
   }
 
-  /** Ctrl+F / ⌘F anywhere in the chat. */
-  #onHostKeydown = (e: KeyboardEvent): void => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'f') return;
-    e.preventDefault();
-    void this.show();
-  };
-
   #onResult = (e: CustomEvent<SiloFindResult>): void => {
     if (!this.open) return;
     this.#result = e.detail;
@@ -145,13 +89,16 @@ export class ChatFind implements ReactiveController {
 
   #onInput = (e: Event): void => {
     this.#query = (e.target as HTMLInputElement).value;
-    void this.ctx.transcript()?.find(this.#query);
+    this.ctx
+      .transcript()
+      ?.find(this.#query)
+      .catch(() => undefined);
   };
 
   #step(direction: 1 | -1): void {
     const t = this.ctx.transcript();
     if (!t || !this.#query) return;
-    void (direction === 1 ? t.findNext() : t.findPrevious());
+    (direction === 1 ? t.findNext() : t.findPrevious()).catch(() => undefined);
   }
 
   /** Enter / Shift+Enter in the input; Esc anywhere in the bar (it never reaches the chat's Esc). */

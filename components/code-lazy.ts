@@ -9,30 +9,13 @@
  */
 import { type ChildPart, type ElementPart, html, noChange, nothing, type TemplateResult } from 'lit';
 import { AsyncDirective, directive, type PartInfo, PartType } from 'lit/async-directive.js';
+import { Chunk } from './chunk.ts';
 import type { HighlightNode } from './highlighter.ts';
+
+export { Chunk } from './chunk.ts';
 
 type Highlighter = typeof import('./highlighter.ts');
 type Differ = typeof import('./line-diff.ts');
-
-/** A chunk loaded once, on first use; a failed load is forgotten so that the next use tries again. */
-export class Chunk<T> {
-  value: T | undefined;
-  #loading: Promise<T> | undefined;
-  constructor(private readonly importer: () => Promise<T>) {}
-  load(): Promise<T> {
-    this.#loading ??= this.importer().then(
-      (m) => {
-        this.value = m;
-        return m;
-      },
-      (error: unknown) => {
-        this.#loading = undefined;
-        throw error;
-      },
-    );
-    return this.#loading;
-  }
-}
 
 const highlighterChunk = new Chunk<Highlighter>(() => import('./highlighter.ts'));
 const differChunk = new Chunk<Differ>(() => import('./line-diff.ts'));

@@ -1,26 +1,11 @@
 /**
  * Highlighting for find in `<silo-transcript>`: the ranges of a query's occurrences in a rendered row
  * (text nodes only; nothing is injected), the page's two shared CSS Custom Highlight API highlights
- * (`silo-find`, `silo-find-active`), their styles, and bringing the current match into view.
+ * (`silo-find`, `silo-find-active`; their styles are in transcript-styles.ts, in the first paint),
+ * and bringing the current match into view.
  * @packageDocumentation
  */
-import { css } from 'lit';
 import { fold } from './find-text.ts';
-
-/** Styles for the highlights and the current match's row; part of the element's styles. */
-export const findStyles = css`
-  ::highlight(silo-find) {
-    background-color: var(--silo-color-find, #fde68a);
-    color: var(--silo-color-find-fg, #1a1a1a);
-  }
-  ::highlight(silo-find-active) {
-    background-color: var(--silo-color-find-active, #f59e0b);
-    color: var(--silo-color-find-fg, #1a1a1a);
-  }
-  .row[data-find='active'] {
-    box-shadow: inset 3px 0 0 var(--silo-color-find-active, #f59e0b);
-  }
-`;
 
 /** A `Highlight` as the set of ranges it is (spelled out: not every TypeScript lib set declares it). */
 type RangeSet = Highlight & { add(range: Range): unknown; delete(range: Range): boolean };

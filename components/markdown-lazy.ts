@@ -6,20 +6,11 @@
  * @packageDocumentation
  */
 import { html, type TemplateResult } from 'lit';
-import { Chunk, whenLoaded } from './code-lazy.ts';
+import { whenLoaded } from './code-lazy.ts';
+import { markdownChunk } from './markdown-chunk.ts';
 import type { SiloCopyStrings } from './strings.ts';
 
-type Renderer = typeof import('./markdown-render.ts');
-
-const markdownChunk = new Chunk<Renderer>(() => import('./markdown-render.ts'));
-
-/**
- * Loads the Markdown chunk (once; later calls return the same promise). Rejects if the chunk cannot be
- * loaded (a network error); the next call tries again, and text stays plain meanwhile.
- */
-export function loadMarkdown(): Promise<Renderer> {
-  return markdownChunk.load();
-}
+export { loadMarkdown } from './markdown-chunk.ts';
 
 const plain = (text: string): TemplateResult => html`<div class="plain">${text}</div>`;
 

@@ -15,7 +15,7 @@ import { toBlocks } from './chat-attachments.ts';
 import { renderBanner } from './chat-banners.ts';
 import { ComposerController } from './chat-composer.ts';
 import type { SiloChatStringsOverride } from './chat-events.ts';
-import { ChatFind, findBarStyles } from './chat-find.ts';
+import { findBarStyles, LazyChatFind } from './chat-find-lazy.ts';
 import { lastPrompt, returnFocus, transcriptOf } from './chat-focus.ts';
 import { renderHeader, saveExport } from './chat-header.ts';
 import { type ChatConnectOptions, ChatSession } from './chat-session.ts';
@@ -172,7 +172,7 @@ export class SiloChat extends LitElement {
     optionsEnabled: () => Boolean(this.handle) && this.snapshot?.state === 'connected',
   });
 
-  readonly #find = new ChatFind(this, {
+  readonly #find = new LazyChatFind(this, {
     strings: () => this.#strings(),
     locale: () => this.locale,
     transcript: () => transcriptOf(this),

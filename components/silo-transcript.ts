@@ -15,8 +15,7 @@ import type {
   TranscriptModel,
   TranscriptRow,
 } from '../src/index.ts';
-import { copyStyles } from './copy.ts';
-import { findStyles } from './find-highlight.ts';
+import { LazyTranscriptFind } from './find-lazy.ts';
 import { LiveRequestsController } from './live-requests.ts';
 import { StickToBottomController } from './stick-to-bottom.ts';
 import {
@@ -28,10 +27,11 @@ import {
 import { tailPaintStyles } from './tail-paint.ts';
 import { theme } from './theme.ts';
 import { turnAnnouncement } from './transcript-announce.ts';
-import { type SiloFindResult, TranscriptFindController } from './transcript-find.ts';
+import type { SiloFindResult } from './transcript-find.ts';
+import { transcriptLog } from './transcript-log-lazy.ts';
 import { keyTarget, revealRow } from './transcript-navigation.ts';
 import { TranscriptSourceController } from './transcript-source.ts';
-import { transcriptStyles } from './transcript-styles.ts';
+import { findStyles, transcriptStyles } from './transcript-styles.ts';
 import { renderTranscript, rowContext } from './transcript-view.ts';
 
 /** Detail of `silo-load-error`. */
@@ -134,7 +134,7 @@ declare global {
  * @cssprop [--silo-transcript-min-height] - Minimum height (16rem); give the element a height to fill.
  */
 export class SiloTranscript extends LitElement {
-  static override styles = [theme, transcriptStyles, copyStyles, findStyles, tailPaintStyles];
+  static override styles = [theme, transcriptStyles, findStyles, tailPaintStyles];
 
   static override properties = {
     session: { attribute: false },
@@ -200,8 +200,8 @@ export class SiloTranscript extends LitElement {
     turn: () => this.#source.model.current.turn,
     reveal: (index) => revealRow(this.#log, index),
   });
-  /** Find across every row, rendered or not. */
-  #find = new TranscriptFindController(this, {
+  /** Find across every row, rendered or not (its code loads with the first find). */
+  #find = new LazyTranscriptFind(this, {
     rows: () => this.#rows,
     indexOf: (key) => this.#renderedRow(key),
     log: () => this.#log,
@@ -256,6 +256,8 @@ export class SiloTranscript extends LitElement {
    * goes to the first match at or below the top of the view: scrolls its row into view, highlights
    * the matches on screen (the current one apart), and opens a folded section holding it. Resolves
    * once the search is done and the match is in view; an empty query ends the find. Fires `silo-find`.
+   * The first find loads the find's code (its own chunk); if that fails, it rejects and the next find
+   * tries again.
    */
   find(query: string): Promise<SiloFindResult> {
     return this.#find.find(query);
@@ -335,6 +337,7 @@ export class SiloTranscript extends LitElement {
     const reported = this.#source.model.current.usage;
     const cost = this.#source.cost;
     return renderTranscript({
+      log: transcriptLog(this),
       strings,
       ctx: rowContext(this, strings, this.#requests),
       rows: this.#rows,

@@ -10,7 +10,6 @@
  * that scrolls a following log should dispatch such an event first (as a user's scroll would).
  * @packageDocumentation
  */
-import { provideResizeObserver } from '@lit-labs/virtualizer/polyfillLoaders/ResizeObserver.js';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { placeTailPaint } from './tail-paint.ts';
 
@@ -23,30 +22,13 @@ const STILL_FRAMES = 3;
 
 /** Logs whose rows were just measured → their controller's hook. */
 const measuredHooks = new WeakMap<Element, () => void>();
-let observerProvided = false;
 
 /**
- * Gives the virtualizer a ResizeObserver whose callbacks run in the next animation frame (measuring
- * rows inside the observer callback otherwise trips the browser's "ResizeObserver loop completed with
- * undelivered notifications" error on the host page), and which tells the log's controller once the
- * virtualizer has taken new measurements in. Done once, when the first controller is created.
+ * Tells `log`'s controller that the virtualizer has just taken new measurements of its rows in (called
+ * by the ResizeObserver transcript-log.ts gives the virtualizer); a log with no controller is ignored.
  */
-function provideFrameResizeObserver(): void {
-  if (observerProvided) return;
-  observerProvided = true;
-  class FrameResizeObserver extends ResizeObserver {
-    constructor(callback: ResizeObserverCallback) {
-      super((entries, observer) =>
-        requestAnimationFrame(() => {
-          callback(entries, observer);
-          const logs = new Set<Element>();
-          for (const e of entries) if (e.target.parentElement) logs.add(e.target.parentElement);
-          for (const log of logs) measuredHooks.get(log)?.();
-        }),
-      );
-    }
-  }
-  provideResizeObserver(FrameResizeObserver);
+export function logMeasured(log: Element): void {
+  measuredHooks.get(log)?.();
 }
 
 /** What the controller needs from its element. */
@@ -78,7 +60,6 @@ export class StickToBottomController implements ReactiveController {
     private readonly follows: () => boolean,
     private readonly opened: () => boolean = follows,
   ) {
-    provideFrameResizeObserver();
     host.addController(this);
   }
 

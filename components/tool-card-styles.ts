@@ -6,7 +6,7 @@
  */
 import { css } from 'lit';
 
-/** The tool cards' styles (after `transcriptBaseStyles`, whose variables they use). */
+/** The tool cards' styles (after `transcriptRowBaseStyles`). */
 export const toolCardStyles = css`
   :host {
     --_hl-keyword: #b3261e;

@@ -5,7 +5,7 @@
  */
 import { css } from 'lit';
 
-/** The cards' styles (after `transcriptBaseStyles`, whose variables they use). */
+/** The cards' styles (after `transcriptRowBaseStyles`). */
 export const transcriptCardStyles = css`
   .card {
     border: 1px solid var(--_border);
@@ -169,13 +169,5 @@ export const transcriptCardStyles = css`
     max-height: 50%;
     overflow: auto;
     border-top: 1px solid var(--_border);
-  }
-  .jump {
-    position: absolute;
-    bottom: 12px;
-    left: 50%;
-    transform: translateX(-50%);
-    box-shadow: 0 2px 8px rgb(0 0 0 / 0.2);
-    border-radius: 999px;
   }
 `;

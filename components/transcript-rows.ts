@@ -21,7 +21,7 @@ import type {
 import { highlightCode } from './code-lazy.ts';
 import { renderContentBlock } from './content-blocks.ts';
 import { copyButton, onCodeCopyClick } from './copy.ts';
-import { clip, formatCost, formatNumber, formatPercent, formatTime, safeClass, safeJson } from './format.ts';
+import { clip, formatNumber, formatTime, safeClass, safeJson } from './format.ts';
 import { loadElicitation } from './lazy.ts';
 import { markdown } from './markdown-lazy.ts';
 import { ELICITATION_EXPORTPARTS } from './parts.ts';
@@ -222,24 +222,5 @@ function unknownRow(row: UnknownRow, index: number, ctx: RowContext): TemplateRe
       <summary>${ctx.strings.unknownUpdate(row.kind)}</summary>
       <pre tabindex="0"><code>${clip(safeJson(row.raw), 4000)}</code></pre>
     </details>
-  </div>`;
-}
-
-/** The usage header: a context meter (used/size) and the cumulative cost. */
-export function renderUsage(
-  usage: { used: number; size: number; cost?: { amount: number; currency: string } },
-  ctx: Pick<RowContext, 'strings' | 'locale'>,
-): TemplateResult {
-  const s = ctx.strings;
-  const ratio = usage.size > 0 ? Math.min(1, usage.used / usage.size) : 0;
-  const text = s.usage(
-    formatNumber(usage.used, ctx.locale),
-    formatNumber(usage.size, ctx.locale),
-    formatPercent(ratio, ctx.locale),
-  );
-  return html`<div class="usage" part="usage">
-    <meter part="usage-meter" min="0" max=${usage.size} value=${usage.used} low=${usage.size * 0.7} high=${usage.size * 0.9} optimum="0" aria-label=${s.contextUsed}></meter>
-    <span class="usage-text">${text}</span>
-    ${usage.cost ? html`<span class="cost" part="usage-cost">${s.cost(formatCost(usage.cost.amount, usage.cost.currency, ctx.locale))}</span>` : nothing}
   </div>`;
 }

@@ -1,25 +1,26 @@
 /**
- * The template of `<silo-transcript>`: the usage header, the virtualized log, the last screen painted
- * in normal flow while the log opens at its end, live prompts whose row has not arrived yet, the empty
- * text, "Jump to latest" and the polite live region. `silo-transcript.ts` holds the state it shows.
+ * The template of `<silo-transcript>`: the usage header, the log, the empty text, "Jump to latest" and
+ * the polite live region — its frame, in the first paint — and, from the rows chunk
+ * (transcript-log.ts, loaded on demand: transcript-log-lazy.ts), the log's virtualized rows, the last
+ * screen painted in normal flow while the log opens at its end, and live prompts whose row has not
+ * arrived yet. Without the chunk the log is an empty region with the same role, label and handlers.
+ * `silo-transcript.ts` holds the state it shows.
  * @packageDocumentation
  */
-import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
-import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentElicitationRequest, AgentPermissionRequest, TranscriptRow } from '../src/index.ts';
 import type { LiveRequestsController } from './live-requests.ts';
 import type { StickToBottomController } from './stick-to-bottom.ts';
 import type { SiloTranscriptStrings } from './strings.ts';
-import { tailPaint } from './tail-paint.ts';
-import { type RowContext, renderRow, renderUsage } from './transcript-rows.ts';
-
-/** The layout, given rather than loaded on demand (no dynamic import; one config for every render). */
-const LAYOUT = flow();
+import type { TranscriptLog } from './transcript-log-lazy.ts';
+import type { RowContext } from './transcript-rows.ts';
+import { renderUsage } from './transcript-usage.ts';
 
 /** What one render of `<silo-transcript>` shows, and the handlers its log and buttons call. */
 export interface TranscriptView {
   readonly strings: SiloTranscriptStrings;
+  /** The rows chunk, or undefined until it is loaded (only the frame is drawn then). */
+  readonly log: TranscriptLog | undefined;
   /** What every row renders with. */
   readonly ctx: RowContext;
   /** The rows to render, in order. */
@@ -46,7 +47,7 @@ export interface TranscriptView {
 
 /** Renders `<silo-transcript>`'s shadow content from `v`. Pure: it only builds the template. */
 export function renderTranscript(v: TranscriptView): TemplateResult {
-  const { strings: s, ctx, rows, orphans, stick } = v;
+  const { strings: s, ctx, rows, orphans, stick, log } = v;
   return html`
     ${v.usage ? renderUsage(v.usage, ctx) : nothing}
     <div
@@ -65,24 +66,9 @@ export function renderTranscript(v: TranscriptView): TemplateResult {
         v.onKeydown(e);
       }}
     >
-      ${virtualize({
-        items: rows as TranscriptRow[],
-        // The virtualizer may still ask for an index past the end in the render the list shrinks in
-        // (its range is from the last layout): such an index is its own key and renders nothing.
-        keyFunction: (row: TranscriptRow | undefined, i: number) => row?.key ?? i,
-        renderItem: (row: TranscriptRow | undefined, i: number) => (row ? renderRow(row, i, ctx) : html``),
-        scroller: true,
-        layout: LAYOUT,
-      })}
+      ${log ? log.logRows(rows, ctx) : nothing}
     </div>
-    ${v.tailPaint ? tailPaint(rows, (row, i) => renderRow(row, i, ctx)) : nothing}
-    ${
-      orphans.length
-        ? html`<div class="pending" part="pending" @focusin=${v.onStandInFocus}>
-            ${orphans.map((row) => renderRow(row, -1, ctx))}
-          </div>`
-        : nothing
-    }
+    ${log ? log.logOverlays(rows, ctx, v.tailPaint, orphans, v.onStandInFocus) : nothing}
     ${
       rows.length === 0 && orphans.length === 0
         ? html`<div class="empty" part="empty">${v.loadError ? s.loadFailed(v.loadError) : s.empty}</div>`

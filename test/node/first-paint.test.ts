@@ -1,10 +1,13 @@
 // The components entry's module graph, split by esbuild the way any bundler splits `import()`: what
 // the first paint loads (the entry and the chunks it imports statically) must not hold the syntax
 // highlighter (highlight.js), the `diff` package, the Markdown parser (marked), the sanitizer
-// (DOMPurify), or the modules that wrap them; the chunks loaded on demand must. A static import of any
-// of them anywhere on the first-paint path fails here. As in scripts/build.mjs, the components take
-// the page API from its own bundle (silo.js), checked apart: it must hold none of the highlighter,
-// marked or DOMPurify (it does hold `diff`, for the synchronous `toMarkdown`).
+// (DOMPurify), the virtualizer (@lit-labs/virtualizer), the transcript's row templates (tool cards,
+// permission prompts, content blocks) and their styles, the transcript's find and the chat's find
+// bar, the async directives that swap chunks in, or the modules that wrap them; the chunks loaded on
+// demand must. A static import of any of them anywhere on the first-paint path fails here. As in
+// scripts/build.mjs, the components take the page API from its own bundle (silo.js), checked apart:
+// it must hold none of the highlighter, marked or DOMPurify (it does hold `diff`, for the
+// synchronous `toMarkdown`).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,15 +77,31 @@ const LAZY = [
   /^node_modules\/dompurify\//,
   /^components\/markdown\.ts$/,
   /^components\/markdown-render\.ts$/,
+  /^node_modules\/@lit-labs\/virtualizer\//,
+  /^components\/transcript-log\.ts$/,
+  /^components\/transcript-rows\.ts$/,
+  /^components\/tool-card\.ts$/,
+  /^components\/permission-prompt\.ts$/,
+  /^components\/content-blocks\.ts$/,
+  /^components\/transcript-row-styles\.ts$/,
+  /^components\/transcript-card-styles\.ts$/,
+  /^components\/tool-card-styles\.ts$/,
+  /^components\/transcript-find\.ts$/,
+  /^components\/find-text\.ts$/,
+  /^components\/find-highlight\.ts$/,
+  /^components\/chat-find\.ts$/,
+  /^components\/code-lazy\.ts$/,
+  /^node_modules\/lit-html\/async-directive\.js$/,
 ];
 
 describe('first paint', () => {
-  test('the components entry loads the highlighter, the differ and the Markdown code only on demand', async () => {
+  test('the components entry loads the highlighter, the differ, the Markdown code and the rows only on demand', async () => {
     const outdir = mkdtempSync(join(tmpdir(), 'silo-first-paint-'));
     try {
       const { first, all } = await graph('components/index.ts', outdir, [pageApiApart]);
-      // Sanity: the first paint does hold the transcript's rows and the tool cards.
-      assert.ok(first.includes('components/tool-card.ts'));
+      // Sanity: the first paint does hold the transcript's element and its frame.
+      assert.ok(first.includes('components/silo-transcript.ts'));
+      assert.ok(first.includes('components/transcript-view.ts'));
       for (const lazy of LAZY) {
         assert.deepEqual(
           first.filter((i) => lazy.test(i)),
