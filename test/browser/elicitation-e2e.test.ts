@@ -313,9 +313,10 @@ describe('<silo-elicitation> through the real bridge and reference agent', funct
       (e: unknown) => e,
     );
     await service.dispose();
-    expect((await pending) as SiloError, 'the open prompt rejects once the service is gone')
-      .to.be.instanceOf(SiloError)
-      .with.property('code', 'closed');
+    // Coded either way: the link closed first (`interrupted`) or the worker was gone first (`closed`).
+    const error = (await pending) as SiloError;
+    expect(error, 'the open prompt rejects once the service is gone').to.be.instanceOf(SiloError);
+    expect(['interrupted', 'closed']).to.include(error.code);
     service = createAgentsService({ databaseName });
     const journal = await service.transcript(sessionId);
     let record: AgentElicitationRecord | undefined;
