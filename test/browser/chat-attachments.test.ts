@@ -10,7 +10,8 @@ import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
 import '../../components/index.ts';
 import type { SiloChat } from '../../components/silo-chat.ts';
-import { createAgentsService, parseJsonl } from '../../src/index.ts';
+import { parseJsonl } from '../../src/export.ts';
+import { createAgentsService } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import {
   chatSuite,
