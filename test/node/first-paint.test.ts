@@ -3,8 +3,8 @@
 // highlighter (highlight.js), the `diff` package, the Markdown parser (marked), the sanitizer
 // (DOMPurify), the virtualizer (@lit-labs/virtualizer), the transcript's row templates (tool cards,
 // permission prompts, content blocks) and their styles, the transcript's find and the chat's find
-// bar, the async directives that swap chunks in, or the modules that wrap them; the chunks loaded on
-// demand must. A static import of any of them anywhere on the first-paint path fails here. As in
+// bar, the attachments' reading, checks and chips, the async directives that swap chunks in, or the
+// modules that wrap them; the chunks loaded on demand must. A static import of any of them anywhere on the first-paint path fails here. As in
 // scripts/build.mjs, the components take the page API from its own bundles: the main entry
 // (src/index.ts → silo.js) and its sub-entries, export (src/export.ts → export.js, with `diff`) and
 // elicitation (src/elicitation-answers.ts → elicitation.js, the validators). The components import
@@ -117,6 +117,7 @@ const LAZY = [
   /^components\/find-highlight\.ts$/,
   /^components\/chat-find\.ts$/,
   /^components\/code-lazy\.ts$/,
+  /^components\/chat-attachment-files\.ts$/,
   /^node_modules\/lit-html\/async-directive\.js$/,
 ];
 
