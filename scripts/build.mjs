@@ -78,9 +78,11 @@ const dependencies = Object.keys(
 const isDependency = (id) => dependencies.some((d) => id === d || id.startsWith(`${d}/`));
 
 /**
- * Builds the three library bundles into `outDir` (Vite library mode, minified): self-contained by
- * default (the no-build set, which the benchmark also builds), or with `external` the page and
- * components entries importing the package's dependencies by name (the worker stays self-contained).
+ * Builds the library bundles ({@link entries}) into `outDir` (Vite library mode, minified):
+ * self-contained by default but for the page API's modules, taken from their sibling bundle (the
+ * no-build set, which the benchmark also builds), or with `external` the page API's and the
+ * components' entries importing the package's dependencies by name (the worker stays
+ * self-contained). Throws if a bundle imports a name its sibling does not export.
  * @param {{ root?: string, outDir?: string, sourcemap?: boolean, external?: boolean }} [options]
  */
 export async function buildLibrary({
