@@ -1,10 +1,13 @@
 // Browser tests: real Chromium and Firefox ESR from Debian, TypeScript through esbuild, and the
 // real bridge + reference agent started by a plugin on port 0 for every run.
 import { createServer } from 'node:net';
+import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { fromRollup } from '@web/dev-server-rollup';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { chromiumArgs, ensureBrowsers } from './scripts/browsers.mjs';
+import { templateMinifying } from './scripts/build.mjs';
 import { siloFixtures } from './test/support/fixtures-plugin.mjs';
 import { siloSummary } from './test/support/summary-plugin.mjs';
 import { siloTestServices } from './test/support/wtr-plugin.mjs';
@@ -81,6 +84,9 @@ export default {
     : {}),
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    // SILO_MINIFY_TEMPLATES=1: the components' Lit templates minified as the library build minifies
+    // them (scripts/build.mjs), to check that the minifier changes no rendering.
+    ...(process.env.SILO_MINIFY_TEMPLATES ? [fromRollup(minifyTemplates)(templateMinifying())] : []),
     highlightCoreAsModule,
     siloTestServices(),
     siloFixtures(),

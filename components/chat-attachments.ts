@@ -1,66 +1,33 @@
 /**
  * Attachments of `<silo-chat>`'s composer: files and images pasted, dropped or picked with the Attach
  * button, shown as removable chips (images with a thumbnail) and sent as ACP content blocks when the
- * agent's `promptCapabilities` allow them. Nothing is fetched: a file is read from the user's own
- * disk (`File`), and a thumbnail is a `data:` URL of that file.
+ * agent's `promptCapabilities` allow them (what is sent: chat-attachment-files.ts and
+ * docs/components.md, "Attachments").
  *
- * What is sent (see docs/components.md, "Attachments"):
- * - a PNG, JPEG, GIF or WebP image: an `image` block (base64 data, MIME type), if the agent accepts
- *   images (`promptCapabilities.image`); otherwise it is refused;
- * - a text file (UTF-8 without NUL characters): a `resource` block with its text, if the agent accepts
- *   embedded context (`embeddedContext`); otherwise its text goes in a `text` block, introduced by its
- *   name in a fenced code block (every agent accepts text);
- * - any other file: a `resource` block with a base64 `blob`, if the agent accepts embedded context;
- *   otherwise it is refused.
- * A file over {@link MAX_ATTACHMENT_BYTES}, or more than {@link MAX_ATTACHMENTS_TOTAL_BYTES} in one
- * message, is refused with a message. A refused file is not added; the typed text and other files stay.
+ * Only what must run at the event is here, in the first paint: the Attach button, and the paste, drag
+ * and drop handlers, which take the files and prevent the browser's default at once. Reading the
+ * files, their checks, chips and content blocks are a chunk of their own (chat-attachment-files.ts),
+ * loaded with `import()` by the first file added. An {@link Attachment} is only ever made by that
+ * chunk, so wherever there is one the chunk is in.
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentContentBlock, AgentPromptCapabilities } from '../src/index.ts';
+import type { Attachment } from './chat-attachment-files.ts';
+import { Chunk } from './chunk.ts';
 import type { SiloChatAttachmentStrings } from './strings-chat.ts';
 
-/** The largest file that can be attached (5 MiB). */
-export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
-/** The most one message can carry in attachments (10 MiB: base64 stays under the bridge's 16 MiB frame). */
-export const MAX_ATTACHMENTS_TOTAL_BYTES = 10 * 1024 * 1024;
-/** Image types sent as `image` blocks. */
-const SENDABLE_IMAGES = /^image\/(?:png|jpeg|gif|webp)$/;
+export type { Attachment } from './chat-attachment-files.ts';
 
-/** One attached file, read once when it was added. */
-export interface Attachment {
-  readonly id: string;
-  readonly name: string;
-  readonly mimeType: string;
-  readonly size: number;
-  /** `image`: an image block; `text`: UTF-8 text; `binary`: anything else. */
-  readonly kind: 'image' | 'text' | 'binary';
-  /** The text of a `text` file. */
-  readonly text?: string;
-  /** Base64 contents of an `image` or `binary` file. */
-  readonly data?: string;
-}
+type Files = typeof import('./chat-attachment-files.ts');
 
-/** Base64 of bytes (in slices, so a large file does not overflow the argument list). */
-function base64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
+const filesChunk = new Chunk<Files>(() => import('./chat-attachment-files.ts'));
 
-/** Reads a file into an {@link Attachment}. Rejects when the browser cannot read it. */
-async function read(file: File): Promise<Attachment> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const base = { id: crypto.randomUUID(), name: file.name || 'file', size: file.size };
-  if (SENDABLE_IMAGES.test(file.type))
-    return { ...base, mimeType: file.type, kind: 'image', data: base64(bytes) };
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    if (!text.includes('\u0000')) return { ...base, mimeType: file.type || 'text/plain', kind: 'text', text };
-  } catch {
-    // not UTF-8: a binary file
-  }
-  return { ...base, mimeType: file.type || 'application/octet-stream', kind: 'binary', data: base64(bytes) };
+/** The files chunk, once an attachment exists (only the chunk makes one, after it loaded). */
+function loaded(): Files {
+  const m = filesChunk.value;
+  if (!m) throw new Error('An attachment exists before the attachments chunk was loaded');
+  return m;
 }
 
 /** Why the agent cannot take this attachment (with these capabilities), or undefined when it can. */
@@ -69,41 +36,12 @@ export function refusal(
   caps: AgentPromptCapabilities,
   s: SiloChatAttachmentStrings,
 ): string | undefined {
-  if (a.kind === 'image' && !caps.image) return s.imagesNotAccepted;
-  if (a.kind === 'binary' && !caps.embeddedContext) return s.filesNotAccepted;
-  return undefined;
-}
-
-/** The content block that carries an attachment (check {@link refusal} first). */
-export function toBlock(a: Attachment, caps: AgentPromptCapabilities): AgentContentBlock {
-  const uri = `attachment:///${encodeURIComponent(a.name)}`;
-  if (a.kind === 'image') return { type: 'image', mimeType: a.mimeType, data: a.data! };
-  if (a.kind === 'text' && !caps.embeddedContext) {
-    const fence = a.text!.includes('```') ? '````' : '```';
-    return { type: 'text', text: `${a.name}:\n${fence}\n${a.text}\n${fence}` };
-  }
-  return {
-    type: 'resource',
-    resource:
-      a.kind === 'text'
-        ? { uri, mimeType: a.mimeType, text: a.text! }
-        : { uri, mimeType: a.mimeType, blob: a.data! },
-  };
+  return loaded().refusal(a, caps, s);
 }
 
 /** The blocks of a message's attachments (capabilities unknown: none assumed beyond text). */
-export function toBlocks(
-  list: readonly Attachment[],
-  caps: AgentPromptCapabilities = { image: false, audio: false, embeddedContext: false },
-): AgentContentBlock[] {
-  return list.map((a) => toBlock(a, caps));
-}
-
-/** Formats a byte count for people (`12 KB`, `5 MB`). */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
-  return `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+export function toBlocks(list: readonly Attachment[], caps?: AgentPromptCapabilities): AgentContentBlock[] {
+  return list.length ? loaded().toBlocks(list, caps) : [];
 }
 
 /** The attachments of one composer: adding (with its checks), removing, and their chips. */
@@ -120,37 +58,20 @@ export class Attachments {
   ) {}
 
   /**
-   * Reads and adds files. A file too large, over the message's total, unreadable, or of a kind the
-   * agent does not accept is left out and {@link error} says why; the others are added. Never rejects.
+   * Reads and adds files, loading the files chunk first (once). A file too large, over the message's
+   * total, unreadable, or of a kind the agent does not accept is left out and {@link error} says why;
+   * the others are added. If the chunk cannot be loaded, no file is added and each is reported
+   * unreadable; the next add tries again. Never rejects.
    */
   async add(files: Iterable<File>): Promise<void> {
     const s = this.strings();
-    const errors: string[] = [];
-    let total = this.list.reduce((n, a) => n + a.size, 0);
-    for (const file of files) {
-      if (file.size > MAX_ATTACHMENT_BYTES) {
-        errors.push(s.tooLarge(file.name, formatBytes(file.size), formatBytes(MAX_ATTACHMENT_BYTES)));
-        continue;
-      }
-      if (total + file.size > MAX_ATTACHMENTS_TOTAL_BYTES) {
-        errors.push(s.tooMuch(file.name, formatBytes(MAX_ATTACHMENTS_TOTAL_BYTES)));
-        continue;
-      }
-      let a: Attachment;
-      try {
-        a = await read(file);
-      } catch {
-        errors.push(s.readFailed(file.name));
-        continue;
-      }
-      const caps = this.caps();
-      const why = caps && refusal(a, caps, s);
-      if (why) {
-        errors.push(s.notAttached(a.name, why));
-        continue;
-      }
-      total += a.size;
-      this.list = [...this.list, a];
+    const list = Array.from(files);
+    let errors: string[];
+    try {
+      const m = await filesChunk.load();
+      errors = await m.readFiles(list, this.list, (a) => (this.list = [...this.list, a]), s, this.caps);
+    } catch {
+      errors = list.map((f) => s.readFailed(f.name));
     }
     this.error = errors.length ? errors.join(' ') : undefined;
     this.changed();
@@ -227,35 +148,11 @@ export class Attachments {
 
   /** The chips of the attached files (`part="attachments"`, each `attachment`), and why one was refused. */
   renderChips(): TemplateResult | typeof nothing {
-    const s = this.strings();
     if (this.list.length === 0 && !this.error) return nothing;
     return html`${
       this.error
         ? html`<p class="note" part="attachment-error" id="attachment-error" role="alert">${this.error}</p>`
         : nothing
-    }${
-      this.list.length
-        ? html`<ul class="attachments" part="attachments" aria-label=${s.attachments}>
-        ${this.list.map(
-          (a) => html`<li class="attachment" part="attachment" data-kind=${a.kind}>
-            ${
-              a.kind === 'image'
-                ? html`<img part="attachment-preview" alt="" src="data:${a.mimeType};base64,${a.data!}" />`
-                : nothing
-            }
-            <span class="name">${a.name}</span>
-            <span class="size">${formatBytes(a.size)}</span>
-            <button
-              type="button"
-              part="remove-attachment"
-              aria-label=${s.removeAttachment(a.name)}
-              title=${s.removeAttachment(a.name)}
-              @click=${() => this.remove(a.id)}
-            >×</button>
-          </li>`,
-        )}
-      </ul>`
-        : nothing
-    }`;
+    }${this.list.length ? loaded().renderList(this.list, this.strings(), (id) => this.remove(id)) : nothing}`;
   }
 }

@@ -1,16 +1,18 @@
 /**
  * Pure helpers of `<silo-elicitation>`: how a live question ended when its signal aborted, the
  * `datetime-local` conversions, the error shape a rejected answer carries, and its events' detail.
+ *
+ * It takes the validators from their own entry (`silo-acp/elicitation`) statically: this module is
+ * loaded with `<silo-elicitation>`'s chunk, never in the first paint.
  * @packageDocumentation
  */
-import {
-  type AgentElicitationAnswer,
-  type AgentElicitationQuestion,
-  type AgentElicitationRecord,
-  type AgentElicitationRequest,
-  type AgentElicitationResolution,
-  initialAnswers,
-  validateAnswers,
+import { initialAnswers, validateAnswers } from '../src/elicitation-answers.ts';
+import type {
+  AgentElicitationAnswer,
+  AgentElicitationQuestion,
+  AgentElicitationRecord,
+  AgentElicitationRequest,
+  AgentElicitationResolution,
 } from '../src/index.ts';
 import type { SiloElicitationStrings } from './strings.ts';
 

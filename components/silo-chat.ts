@@ -9,7 +9,6 @@ import {
   type AgentSessionHandle,
   type AgentsService,
   SiloError,
-  toMarkdown,
 } from '../src/index.ts';
 import { toBlocks } from './chat-attachments.ts';
 import { renderBanner } from './chat-banners.ts';
@@ -21,6 +20,7 @@ import { renderHeader, saveExport } from './chat-header.ts';
 import { type ChatConnectOptions, ChatSession } from './chat-session.ts';
 import { chatStyles } from './chat-styles.ts';
 import { ChatTurns } from './chat-turns.ts';
+import { exportChunk } from './export-chunk.ts';
 import { TRANSCRIPT_EXPORTPARTS } from './parts.ts';
 import { mergeStrings, type SiloChatAllStrings } from './strings.ts';
 import {
@@ -242,10 +242,16 @@ export class SiloChat extends LitElement {
     return id ? this.#session.service().exportJsonl(id) : undefined;
   }
 
-  /** The current session's transcript as Markdown, or undefined without a session. */
+  /**
+   * The current session's transcript as Markdown, or undefined without a session. The first call
+   * loads the export entry (`silo-acp/export`); it rejects if that cannot be loaded, and the next call
+   * tries again.
+   */
   async exportMarkdown(): Promise<string | undefined> {
     const h = this.handle;
-    return h ? toMarkdown(await h.transcript(), { title: h.agentInfo.title }) : undefined;
+    if (!h) return undefined;
+    const [{ toMarkdown }, updates] = await Promise.all([exportChunk.load(), h.transcript()]);
+    return toMarkdown(updates, { title: h.agentInfo.title });
   }
 
   override connectedCallback(): void {

@@ -10,10 +10,10 @@ import {
   type AgentSessionHandle,
   type AgentSessionUpdate,
   type AgentsService,
-  parseJsonl,
   SiloError,
   TranscriptModel,
 } from '../src/index.ts';
+import { exportChunk } from './export-chunk.ts';
 
 /** Updates folded and painted before the whole journal of a reopened session is read. */
 export const TAIL_FIRST = 400;
@@ -127,15 +127,19 @@ export class TranscriptSourceController implements ReactiveController {
         () => service.transcript(sessionId),
       );
     } else if (host.file) {
-      job = host.file.text().then((t) => gen === this.#generation && this.apply(parseJsonl(t), false));
+      // The JSONL parser is in the export entry, loaded (once) beside the file's text.
+      job = Promise.all([exportChunk.load(), host.file.text()]).then(
+        ([m, t]) => gen === this.#generation && this.apply(m.parseJsonl(t), false),
+      );
     } else if (host.src) {
       const url = host.src;
-      job = fetch(url)
-        .then((r) => {
-          if (!r.ok) throw new SiloError('invalid-params', `HTTP ${r.status} for ${url}`);
-          return r.text();
-        })
-        .then((t) => gen === this.#generation && this.apply(parseJsonl(t), false));
+      const text = fetch(url).then((r) => {
+        if (!r.ok) throw new SiloError('invalid-params', `HTTP ${r.status} for ${url}`);
+        return r.text();
+      });
+      job = Promise.all([exportChunk.load(), text]).then(
+        ([m, t]) => gen === this.#generation && this.apply(m.parseJsonl(t), false),
+      );
     } else if (host.updates) {
       this.setUpdates();
     }

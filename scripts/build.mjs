@@ -1,8 +1,11 @@
 // `npm run build` (also `prepack`): what the package ships, all under dist/:
 //   dist/silo.js, dist/components.js   bundler-facing entries: they import lit, comlink, idb, marked,
 //                                      dompurify… by name, so an app bundles one copy of each
+//   dist/export.js, dist/elicitation.js  the page API's sub-entries (silo-acp/export, silo-acp/elicitation),
+//                                      out of silo.js so that a first paint does not load them
 //   dist/worker.js                     the worker, self-contained (it runs in its own global)
-//   dist/standalone/*.js               the same three, self-contained, for pages without a build step
+//   dist/standalone/*.js               the same, self-contained but for the page API's modules, for
+//                                      pages without a build step
 //   dist/node/                         silo-bridge and the reference agent, compiled to plain JavaScript
 //   dist/types/                        type declarations
 // plus custom-elements.json and a size report (gzip and brotli) of each bundle.
@@ -11,12 +14,23 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
 import { build } from 'vite';
 
-/** The library bundles: the page entry, the components entry and the worker. */
+/**
+ * The library bundles, built in this order. The `pageApi` ones are the page API's public entries; every
+ * bundle built after one (the worker apart, which is self-contained) takes that entry's source modules
+ * from its file (`./silo.js`, `./export.js`, `./elicitation.js`) instead of carrying a second copy:
+ * the components import `src/index.ts`, `src/export.ts` and `src/elicitation-answers.ts`, and the
+ * sub-entries take `SiloError`, `TranscriptModel` and the default elicitation messages from silo.js.
+ * Such a module must export under the bundle's public names what the later bundle imports of it:
+ * the build fails otherwise.
+ */
 export const entries = [
-  { name: 'silo', entry: 'src/index.ts' },
-  { name: 'components', entry: 'components/index.ts', pageApiFromSibling: true },
+  { name: 'silo', entry: 'src/index.ts', pageApi: true },
+  { name: 'export', entry: 'src/export.ts', pageApi: true },
+  { name: 'elicitation', entry: 'src/elicitation-answers.ts', pageApi: true },
+  { name: 'components', entry: 'components/index.ts' },
   { name: 'worker', entry: 'worker/index.ts' },
 ];
 
@@ -44,6 +58,19 @@ const builtWorkerPath = {
   },
 };
 
+/**
+ * How the components' Lit `html` and `css` templates are minified (the bundle minifier leaves template
+ * literals as written): indentation, line breaks and comments go; a run of whitespace becomes one
+ * space, never none, since between inline elements it is a visible space (`conservativeCollapse`).
+ * A template the minifier cannot parse fails the build. `SILO_MINIFY_TEMPLATES=1` runs the browser
+ * tests on templates minified the same way (web-test-runner.config.mjs).
+ */
+export const templateMinifying = () => ({
+  include: ['components/**'],
+  failOnError: true,
+  options: { minifyOptions: { conservativeCollapse: true } },
+});
+
 /** The package's runtime dependencies, which the bundler-facing entries import by name. */
 const dependencies = Object.keys(
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).dependencies,
@@ -51,9 +78,11 @@ const dependencies = Object.keys(
 const isDependency = (id) => dependencies.some((d) => id === d || id.startsWith(`${d}/`));
 
 /**
- * Builds the three library bundles into `outDir` (Vite library mode, minified): self-contained by
- * default (the no-build set, which the benchmark also builds), or with `external` the page and
- * components entries importing the package's dependencies by name (the worker stays self-contained).
+ * Builds the library bundles ({@link entries}) into `outDir` (Vite library mode, minified):
+ * self-contained by default but for the page API's modules, taken from their sibling bundle (the
+ * no-build set, which the benchmark also builds), or with `external` the page API's and the
+ * components' entries importing the package's dependencies by name (the worker stays
+ * self-contained). Throws if a bundle imports a name its sibling does not export.
  * @param {{ root?: string, outDir?: string, sourcemap?: boolean, external?: boolean }} [options]
  */
 export async function buildLibrary({
@@ -62,17 +91,17 @@ export async function buildLibrary({
   sourcemap = true,
   external = false,
 } = {}) {
-  // The components import the page API only through its public entry (src/index.ts); their bundle
-  // takes it from the sibling silo.js instead of carrying a second copy.
-  const pageApi = join(root, 'src/index.ts');
-  for (const { name, entry, pageApiFromSibling } of entries) {
-    const byName = external && name !== 'worker';
-    const isPageApi = (id) => pageApiFromSibling && id === pageApi;
-    await build({
+  /** Source module (absolute path) → the page API bundle that holds it, and that bundle's exports. */
+  const siblings = new Map();
+  for (const { name, entry, pageApi } of entries) {
+    const selfContained = name === 'worker';
+    const byName = external && !selfContained;
+    const sibling = (id) => (selfContained ? undefined : siblings.get(id)?.file);
+    const result = await build({
       configFile: false,
       root,
       logLevel: 'warn',
-      plugins: [builtWorkerPath],
+      plugins: [builtWorkerPath, ...(name === 'components' ? [minifyTemplates(templateMinifying())] : [])],
       build: {
         target: 'es2022',
         outDir,
@@ -82,16 +111,40 @@ export async function buildLibrary({
         lib: { entry: join(root, entry), formats: ['es'], fileName: () => `${name}.js` },
         rollupOptions: {
           // The components entry splits what its first paint does not need (`import()` in
-          // components/lazy.ts) into chunks beside it; the page entry and the worker stay one file.
+          // components/lazy.ts…) into chunks beside it; the page API's entries and the worker stay
+          // one file each.
           output: {
             codeSplitting: name === 'components',
             chunkFileNames: 'components-[name]-[hash].js',
-            paths: (id) => (isPageApi(id) ? './silo.js' : id),
+            paths: (id) => sibling(id) ?? id,
           },
-          external: (id) => isPageApi(id) || (byName && isDependency(id)),
+          external: (id) => sibling(id) !== undefined || (byName && isDependency(id)),
         },
       },
     });
+    const chunks = [result]
+      .flat()
+      .flatMap((r) => r.output)
+      .filter((o) => o.type === 'chunk');
+    for (const chunk of chunks) {
+      for (const [, list, from] of chunk.code.matchAll(
+        /\bimport\s*\{([^}]*)\}\s*from\s*["'](\.\/[\w-]+\.js)["']/g,
+      )) {
+        const exported = [...siblings.values()].find((s) => s.file === from)?.exports;
+        const names = list.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]);
+        const missing = exported && names.filter((n) => n && !exported.has(n));
+        if (missing?.length)
+          throw new Error(
+            `${chunk.fileName} imports ${missing.join(', ')} from ${from}, which does not export it`,
+          );
+      }
+    }
+    if (pageApi) {
+      const main = chunks.find((c) => c.isEntry);
+      const exports = new Set(main.exports);
+      for (const id of Object.keys(main.modules))
+        if (id.startsWith(join(root, 'src/'))) siblings.set(id, { file: `./${name}.js`, exports });
+    }
   }
 }
 

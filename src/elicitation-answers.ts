@@ -1,87 +1,46 @@
 /**
- * Answers to an elicitation: validated against their questions before anything is sent (each issue
- * coded, its message localizable), and turned into the values the agent receives and the text the
- * user saw. Pure; nothing here throws.
+ * `silo-acp/elicitation`: answers to an elicitation, validated against their questions before
+ * anything is sent (each issue coded, its message localizable), and turned into the values the agent
+ * receives and the text the user saw. Pure; nothing here throws.
+ *
+ * An entry of its own, apart from the main one (`silo-acp`), so that a page's first paint does not
+ * load the validators: `<silo-elicitation>` loads them with its own chunk. The default messages and
+ * words ({@link formatElicitationIssue}, {@link DEFAULT_ANSWER_WORDS}) stay in the main entry.
  * @packageDocumentation
  */
 import type { AgentElicitationAnswer } from './api.ts';
-import { parseUrl } from './elicitation-url.ts';
+import {
+  DEFAULT_ANSWER_WORDS,
+  type ElicitationAnswerWords,
+  type ElicitationIssue,
+  type ElicitationIssueCode,
+  type ElicitationIssueFormatter,
+  formatElicitationIssue,
+} from './elicitation-issues.ts';
 import type { AgentElicitationOption, AgentElicitationQuestion } from './types.ts';
+
+export type {
+  ElicitationAnswerWords,
+  ElicitationIssue,
+  ElicitationIssueCode,
+  ElicitationIssueFormatter,
+} from './elicitation-issues.ts';
+
+/**
+ * The URL parser, or undefined when `value` does not parse. A copy of elicitation-url.ts's
+ * `parseUrl`, which the main entry does not export (this entry's bundle takes nothing else from it).
+ */
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-/** Why an answer does not satisfy its question. */
-export type ElicitationIssueCode =
-  | 'required'
-  | 'type'
-  | 'option'
-  | 'integer'
-  | 'minimum'
-  | 'maximum'
-  | 'minLength'
-  | 'maxLength'
-  | 'pattern'
-  | 'format'
-  | 'minItems'
-  | 'maxItems'
-  | 'unsupported';
-
-/** One validation problem: a code and, for bounds, the limit (a number) or, for `format`, the format name. */
-export interface ElicitationIssue {
-  readonly code: ElicitationIssueCode;
-  readonly limit?: number | string;
-}
-
-/** Turns an issue into a message for the user. Pass your own to {@link validateAnswers} to localize. */
-export type ElicitationIssueFormatter = (
-  issue: ElicitationIssue,
-  question: AgentElicitationQuestion,
-) => string;
-
-const FORMAT_NAMES: Record<string, string> = {
-  email: 'an email address',
-  uri: 'a URL',
-  date: 'a date',
-  'date-time': 'a date and time',
-};
-
-/** The default English messages. */
-export const formatElicitationIssue: ElicitationIssueFormatter = (issue, question) => {
-  const n = issue.limit;
-  const items = question.type === 'multi-select';
-  switch (issue.code) {
-    case 'required':
-      return items ? 'Choose at least one option.' : 'This question needs an answer.';
-    case 'type':
-      return question.type === 'number' || question.type === 'integer'
-        ? 'Enter a number.'
-        : 'This answer has the wrong type.';
-    case 'option':
-      return 'Choose one of the offered options.';
-    case 'integer':
-      return 'Enter a whole number.';
-    case 'minimum':
-      return `Enter a number of at least ${n}.`;
-    case 'maximum':
-      return `Enter a number of at most ${n}.`;
-    case 'minLength':
-      return `Enter at least ${n} character${n === 1 ? '' : 's'}.`;
-    case 'maxLength':
-      return `Enter at most ${n} character${n === 1 ? '' : 's'}.`;
-    case 'pattern':
-      return 'This answer is not in the expected form.';
-    case 'format':
-      return `Enter ${FORMAT_NAMES[String(n)] ?? 'a valid value'}.`;
-    case 'minItems':
-      return `Choose at least ${n} option${n === 1 ? '' : 's'}.`;
-    case 'maxItems':
-      return `Choose at most ${n} option${n === 1 ? '' : 's'}.`;
-    case 'unsupported':
-      return 'This question cannot be answered here.';
-  }
-};
 
 /** Content values as the agent receives them. */
 export type ElicitationContentValue = string | number | boolean | string[];
@@ -102,15 +61,6 @@ export type ElicitationValidation =
       /** Question id → issue, for callers that format messages themselves. */
       readonly issues: Record<string, ElicitationIssue>;
     };
-
-/** Words used in answer text; replace to localize the durable `"Yes"`/`"No"` and the multi-select joiner. */
-export interface ElicitationAnswerWords {
-  readonly yes: string;
-  readonly no: string;
-  readonly separator: string;
-}
-
-export const DEFAULT_ANSWER_WORDS: ElicitationAnswerWords = { yes: 'Yes', no: 'No', separator: ', ' };
 
 function isBlank(value: unknown): boolean {
   return (

@@ -28,6 +28,7 @@ import type {
 } from './types.ts';
 
 export * from './elicitation-answers.ts';
+export * from './elicitation-issues.ts';
 export * from './elicitation-url.ts';
 
 /** Which elicitation modes the client advertised in `clientCapabilities.elicitation`. */

@@ -1,8 +1,13 @@
 /**
- * Transcript export and import. JSONL is lossless: one journaled {@link AgentSessionUpdate} per line,
+ * `silo-acp/export`: transcript export and import. JSONL is lossless: one journaled {@link AgentSessionUpdate} per line,
  * exactly as the journal holds it, so an export replays on another machine with no agent (render it
  * with `<silo-transcript src=…>` or import it with `AgentsService.importJsonl`). Markdown is for
  * people: it is derived from the transcript model and cannot be imported back.
+ *
+ * An entry of its own, apart from the main one (`silo-acp`), so that a page's first paint does not
+ * load it or the `diff` package `toMarkdown` uses: `<silo-chat>` loads it with `import()` when a
+ * transcript is exported as Markdown, `<silo-transcript>` when it reads a JSONL file or URL. Its
+ * bundle takes `SiloError` and `TranscriptModel` from the main entry's (one copy of each class).
  * @packageDocumentation
  */
 import { diffLines } from 'diff';

@@ -1,27 +1,23 @@
 /**
  * `silo-acp`: the page API. Start with {@link createAgentsService}.
+ *
+ * Two parts of it are entries of their own, so that a page's first paint (this entry and the
+ * components) does not load them: `silo-acp/export` (JSONL and Markdown export and import, with the
+ * `diff` package) and `silo-acp/elicitation` (the answers' validators). Load them with `import()`
+ * where they are used, or import them statically if the first paint does not matter.
  * @packageDocumentation
  */
 export type * from './api.ts';
 export {
   DEFAULT_ANSWER_WORDS,
-  describeUrl,
   type ElicitationAnswerWords,
+  type ElicitationIssue,
+  type ElicitationIssueCode,
   type ElicitationIssueFormatter,
   formatElicitationIssue,
-  initialAnswers,
-  validateAnswers,
-} from './elicitation.ts';
+} from './elicitation-issues.ts';
+export { describeUrl, type ElicitationUrlParts } from './elicitation-url.ts';
 export { SiloError, type SiloErrorCode } from './errors.ts';
-export {
-  EXPORT_HEADER_KIND,
-  type JsonlExportInfo,
-  type MarkdownExportOptions,
-  parseJsonl,
-  readJsonlExport,
-  toJsonl,
-  toMarkdown,
-} from './export.ts';
 export { createAgentsService } from './service.ts';
 export { TranscriptModel } from './transcript/model.ts';
 export type * from './transcript/rows.ts';

@@ -10,7 +10,8 @@ import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
 import '../../components/index.ts';
 import type { SiloChat } from '../../components/silo-chat.ts';
-import { createAgentsService, parseJsonl } from '../../src/index.ts';
+import { parseJsonl } from '../../src/export.ts';
+import { createAgentsService } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import {
   chatSuite,
@@ -44,18 +45,19 @@ function transfer(files: File[]): DataTransfer {
 /**
  * Pastes files into the composer as a clipboard paste would. Firefox copies a constructed event's
  * `clipboardData` without its files, so there the event is given the DataTransfer as its own property.
+ * Returns whether the browser's own paste was prevented (at the event, before any file is read).
  */
-function paste(chat: SiloChat, files: File[]) {
+function paste(chat: SiloChat, files: File[]): boolean {
   const clipboardData = transfer(files);
   const event = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
   if (event.clipboardData?.files.length !== files.length)
     Object.defineProperty(event, 'clipboardData', { value: clipboardData });
-  input(chat).dispatchEvent(event);
+  return !input(chat).dispatchEvent(event);
 }
-/** Drops files on the composer. */
-function drop(chat: SiloChat, files: File[]) {
+/** Drops files on the composer; returns whether the browser's own drop was prevented (at the event). */
+function drop(chat: SiloChat, files: File[]): boolean {
   const dataTransfer = transfer(files);
-  part(chat, 'composer')!.dispatchEvent(
+  return !part(chat, 'composer')!.dispatchEvent(
     new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }),
   );
 }
@@ -84,7 +86,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
     const chat = create();
     chats.mount(chat, 700);
     await connected(chat);
-    paste(chat, [pngFile()]);
+    expect(paste(chat, [pngFile()]), "the browser's paste is prevented at once").to.equal(true);
     await until(() => chips(chat).length === 1, 'image chip shown');
     const chip = chips(chat)[0];
     expect(chip!.querySelector('.name')?.textContent).to.equal('pixel.png');
@@ -111,7 +113,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
     const chat = create();
     chats.mount(chat, 700);
     await connected(chat);
-    drop(chat, [textFile(), pngFile()]);
+    expect(drop(chat, [textFile(), pngFile()]), "the browser's drop is prevented at once").to.equal(true);
     await until(() => chips(chat).length === 2, 'two chips shown');
     (chips(chat)[1]!.querySelector('button') as HTMLButtonElement).click();
     await until(() => chips(chat).length === 1, 'image chip removed');

@@ -4,6 +4,10 @@
 // repository file on its path). Chromium (puppeteer-core) then opens the built app, the same app under
 // `vite` dev, and the plain page: each starts the worker, sends a prompt, and `<silo-chat>` renders the
 // answer. A page whose bundle was moved away from its worker gets the error naming the URL and the fix.
+// Each page also imports the page API's sub-entries (`silo-acp/export`, `silo-acp/elicitation`; in
+// the plain page their standalone files) and uses them: a Markdown and JSONL export, a JSONL parse
+// error that is the main entry's `SiloError` (one copy of the class), answers validated with the
+// main entry's default messages.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
@@ -120,6 +124,49 @@ function startBridge(cwd: string, args: string[]): Promise<{ child: ChildProcess
   });
 }
 
+/**
+ * The page API's sub-entries at work, as a page's module (after imports of `SiloError`, the export
+ * functions and `validateAnswers`): its results go to `window.siloEntries` for {@link chatThrough}.
+ */
+const ENTRIES_CHECK = `
+const updates = [
+  { kind: 'user_message_chunk', text: 'Hi there', messageId: 'u1', raw: {} },
+  { kind: 'agent_message_chunk', text: 'Hello back', messageId: 'a1', raw: {} },
+];
+let thrown;
+try {
+  parseJsonl('{oops');
+} catch (e) {
+  thrown = e;
+}
+const questions = [{ id: 'name', type: 'text', label: 'Name', required: true }];
+window.siloEntries = {
+  markdown: toMarkdown(updates, { title: 'Check' }),
+  jsonl: toJsonl(updates.slice(0, 1), { agent: 'Demo' }),
+  roundTrip: parseJsonl(toJsonl(updates)).map((u) => u.text),
+  header: EXPORT_HEADER_KIND,
+  parseError: { siloError: thrown instanceof SiloError, code: thrown && thrown.code },
+  invalid: validateAnswers(questions, {}),
+  valid: validateAnswers(questions, { name: 'Ada' }),
+};
+`;
+
+/** What {@link ENTRIES_CHECK} computes, written out. */
+const ENTRIES_EXPECTED = {
+  markdown: '# Check\n\n## You\n\nHi there\n\n**Agent:**\n\nHello back\n',
+  jsonl:
+    '{"kind":"silo_export","agent":"Demo","raw":{}}\n{"kind":"user_message_chunk","text":"Hi there","messageId":"u1","raw":{}}\n',
+  roundTrip: ['Hi there', 'Hello back'],
+  header: 'silo_export',
+  parseError: { siloError: true, code: 'invalid-params' },
+  invalid: {
+    ok: false,
+    errors: { name: 'This question needs an answer.' },
+    issues: { name: { code: 'required' } },
+  },
+  valid: { ok: true, content: { name: 'Ada' }, text: { name: 'Ada' } },
+};
+
 interface Row {
   type: string;
   role?: string;
@@ -128,9 +175,13 @@ interface Row {
 
 /**
  * Opens `url`, waits for `<silo-chat>` to connect, sends {@link PROMPT}, and waits for the agent's
- * answer in the rendered transcript. Returns the URLs of the workers the page started.
+ * answer in the rendered transcript. Returns the URLs of the workers the page started, and what the
+ * page's use of the sub-entries gave ({@link ENTRIES_CHECK}).
  */
-async function chatThrough(browser: Browser, url: string): Promise<{ workers: string[]; errors: string[] }> {
+async function chatThrough(
+  browser: Browser,
+  url: string,
+): Promise<{ workers: string[]; errors: string[]; entries: unknown }> {
   const page = await browser.newPage();
   const workers: string[] = [];
   const errors: string[] = [];
@@ -181,7 +232,8 @@ async function chatThrough(browser: Browser, url: string): Promise<{ workers: st
       },
       [PROMPT],
     );
-    return { workers, errors };
+    const entries = await page.evaluate(() => (window as unknown as { siloEntries?: unknown }).siloEntries);
+    return { workers, errors, entries };
   } finally {
     await page.close();
   }
@@ -274,7 +326,15 @@ import 'silo-acp/components';
 
 // Optional: share one worker between the element and your own code.
 document.querySelector('silo-chat').service = createAgentsService();
+import './entries.js';
 `,
+    );
+    writeFileSync(
+      join(app, 'entries.js'),
+      `import { SiloError } from 'silo-acp';
+import { validateAnswers } from 'silo-acp/elicitation';
+import { EXPORT_HEADER_KIND, parseJsonl, toJsonl, toMarkdown } from 'silo-acp/export';
+${ENTRIES_CHECK}`,
     );
     writeFileSync(
       join(plain, 'index.html'),
@@ -283,6 +343,17 @@ document.querySelector('silo-chat').service = createAgentsService();
   <head><meta charset="utf-8" /><title>Silo without a build</title></head>
   <body>
     <silo-chat bridge="${connection}" cwd="${app}"></silo-chat>
+    <script type="module">
+      import { SiloError } from './node_modules/silo-acp/dist/standalone/silo.js';
+      import { validateAnswers } from './node_modules/silo-acp/dist/standalone/elicitation.js';
+      import {
+        EXPORT_HEADER_KIND,
+        parseJsonl,
+        toJsonl,
+        toMarkdown,
+      } from './node_modules/silo-acp/dist/standalone/export.js';
+      ${ENTRIES_CHECK}
+    </script>
     <script type="module" src="./node_modules/silo-acp/dist/standalone/components.js"></script>
   </body>
 </html>
@@ -302,28 +373,32 @@ document.querySelector('silo-chat').service = createAgentsService();
     browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: chromiumArgs });
 
     await t.test('vite build: the bundler emits the worker; a prompt is answered', async () => {
-      const { workers, errors } = await chatThrough(browser!, `${built.origin}/`);
+      const { workers, errors, entries } = await chatThrough(browser!, `${built.origin}/`);
       assert.deepEqual(errors, []);
+      assert.deepEqual(entries, ENTRIES_EXPECTED);
       assert.equal(workers.length, 1, `one worker: ${workers.join(' ')}`);
       assert.match(workers[0]!, new RegExp(`^${built.origin}/assets/worker-[\\w-]+\\.js$`));
     });
 
     await t.test('vite dev (no configuration): the worker starts; a prompt is answered', async () => {
-      const { workers, errors } = await chatThrough(browser!, `${devOrigin}/`);
+      const { workers, errors, entries } = await chatThrough(browser!, `${devOrigin}/`);
       assert.deepEqual(errors, []);
+      assert.deepEqual(entries, ENTRIES_EXPECTED);
       assert.equal(workers.length, 1, `one worker: ${workers.join(' ')}`);
       assert.ok(workers[0]!.includes('/node_modules/silo-acp/dist/worker.js'), workers[0]);
     });
 
     await t.test('esbuild, with worker.js copied beside the bundle: a prompt is answered', async () => {
-      const { workers, errors } = await chatThrough(browser!, `${esbuilt.origin}/`);
+      const { workers, errors, entries } = await chatThrough(browser!, `${esbuilt.origin}/`);
       assert.deepEqual(errors, []);
+      assert.deepEqual(entries, ENTRIES_EXPECTED);
       assert.deepEqual(workers, [`${esbuilt.origin}/worker.js`]);
     });
 
     await t.test('no build step: the standalone bundle; a prompt is answered', async () => {
-      const { workers, errors } = await chatThrough(browser!, `${page.origin}/`);
+      const { workers, errors, entries } = await chatThrough(browser!, `${page.origin}/`);
       assert.deepEqual(errors, []);
+      assert.deepEqual(entries, ENTRIES_EXPECTED);
       assert.deepEqual(workers, [`${page.origin}/node_modules/silo-acp/dist/standalone/worker.js`]);
     });
 

@@ -3,11 +3,14 @@
 // highlighter (highlight.js), the `diff` package, the Markdown parser (marked), the sanitizer
 // (DOMPurify), the virtualizer (@lit-labs/virtualizer), the transcript's row templates (tool cards,
 // permission prompts, content blocks) and their styles, the transcript's find and the chat's find
-// bar, the async directives that swap chunks in, or the modules that wrap them; the chunks loaded on
-// demand must. A static import of any of them anywhere on the first-paint path fails here. As in
-// scripts/build.mjs, the components take the page API from its own bundle (silo.js), checked apart:
-// it must hold none of the highlighter, marked or DOMPurify (it does hold `diff`, for the
-// synchronous `toMarkdown`).
+// bar, the attachments' reading, checks and chips, the async directives that swap chunks in, or the
+// modules that wrap them; the chunks loaded on demand must. A static import of any of them anywhere on the first-paint path fails here. As in
+// scripts/build.mjs, the components take the page API from its own bundles: the main entry
+// (src/index.ts → silo.js) and its sub-entries, export (src/export.ts → export.js, with `diff`) and
+// elicitation (src/elicitation-answers.ts → elicitation.js, the validators). The components import
+// the page API only through those entries; they load the sub-entries with `import()` only (or from a
+// chunk that is itself loaded so), and the main entry reaches neither of them, nor the highlighter,
+// marked or DOMPurify.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,32 +20,51 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** The outputs reachable from `entry`: through static imports only, or also through `import()`. */
-function closure(meta: Metafile, entry: string, dynamic: boolean): Set<string> {
+/**
+ * The outputs reachable from `entry`: through static imports only, or also through `import()`; and
+ * the external modules (the page API's bundles) those outputs import, statically or, with `dynamic`,
+ * either way.
+ */
+function closure(
+  meta: Metafile,
+  entry: string,
+  dynamic: boolean,
+): { outputs: Set<string>; externals: Set<string> } {
   const seen = new Set([entry]);
+  const externals = new Set<string>();
   const queue = [entry];
   while (queue.length) {
     const out = meta.outputs[queue.shift()!]!;
     for (const i of out.imports) {
-      if (i.external || seen.has(i.path)) continue;
       if (i.kind === 'dynamic-import' && !dynamic) continue;
+      if (i.external) externals.add(i.path);
+      if (i.external || seen.has(i.path)) continue;
       seen.add(i.path);
       queue.push(i.path);
     }
   }
-  return seen;
+  return { outputs: seen, externals };
 }
 
 const inputsOf = (meta: Metafile, outputs: Set<string>) =>
   [...outputs].flatMap((o) => Object.keys(meta.outputs[o]!.inputs));
 
-/** The components import the page API (`../src/index.ts`) from its own bundle, as the build does. */
+/** The page API's public entries, and the sibling bundle each is taken from (scripts/build.mjs). */
+const PAGE_API: Record<string, string> = {
+  'src/index.ts': './silo.js',
+  'src/export.ts': './export.js',
+  'src/elicitation-answers.ts': './elicitation.js',
+};
+
+/** The components import the page API's entries from their own bundles, as the build does. */
 const pageApiApart: Plugin = {
   name: 'page-api-apart',
   setup(b) {
-    b.onResolve({ filter: /\/src\/index\.ts$/ }, (args) =>
-      args.importer.includes('/components/') ? { path: './silo.js', external: true } : undefined,
-    );
+    b.onResolve({ filter: /\/src\/[\w-]+\.ts$/ }, (args) => {
+      if (!args.importer.includes('/components/')) return undefined;
+      const file = relative(ROOT, join(args.resolveDir, args.path));
+      return file in PAGE_API ? { path: PAGE_API[file]!, external: true } : undefined;
+    });
   },
 };
 
@@ -62,9 +84,13 @@ async function graph(entryPoint: string, outdir: string, plugins: Plugin[]) {
   });
   const entry = Object.keys(metafile.outputs).find((o) => metafile.outputs[o]!.entryPoint === entryPoint);
   assert.ok(entry, `${entryPoint} was built`);
+  const first = closure(metafile, entry, false);
+  const all = closure(metafile, entry, true);
   return {
-    first: inputsOf(metafile, closure(metafile, entry, false)),
-    all: inputsOf(metafile, closure(metafile, entry, true)),
+    first: inputsOf(metafile, first.outputs),
+    all: inputsOf(metafile, all.outputs),
+    firstExternals: [...first.externals].sort(),
+    allExternals: [...all.externals].sort(),
   };
 }
 
@@ -91,14 +117,17 @@ const LAZY = [
   /^components\/find-highlight\.ts$/,
   /^components\/chat-find\.ts$/,
   /^components\/code-lazy\.ts$/,
+  /^components\/chat-attachment-files\.ts$/,
   /^node_modules\/lit-html\/async-directive\.js$/,
 ];
 
 describe('first paint', () => {
-  test('the components entry loads the highlighter, the differ, the Markdown code and the rows only on demand', async () => {
+  test('the components entry loads the highlighter, the differ, the Markdown code, the rows and the sub-entries of the page API only on demand', async () => {
     const outdir = mkdtempSync(join(tmpdir(), 'silo-first-paint-'));
     try {
-      const { first, all } = await graph('components/index.ts', outdir, [pageApiApart]);
+      const { first, all, firstExternals, allExternals } = await graph('components/index.ts', outdir, [
+        pageApiApart,
+      ]);
       // Sanity: the first paint does hold the transcript's element and its frame.
       assert.ok(first.includes('components/silo-transcript.ts'));
       assert.ok(first.includes('components/transcript-view.ts'));
@@ -116,10 +145,24 @@ describe('first paint', () => {
       // The highlighter's languages come with it (a few of the common ones, by name).
       for (const language of ['typescript', 'python', 'bash', 'json'])
         assert.ok(all.includes(`node_modules/highlight.js/es/languages/${language}.js`), language);
-      const page = await graph('src/index.ts', outdir, []);
-      assert.ok(page.first.includes('src/export.ts'));
+      // The components take the page API from its entries only (no second copy of any of its
+      // modules), and the first paint takes only the main one: the sub-entries come with `import()`.
       assert.deepEqual(
-        page.all.filter((i) => /highlight|marked|dompurify/.test(i)),
+        all.filter((i) => i.startsWith('src/')),
+        [],
+      );
+      assert.deepEqual(firstExternals, ['./silo.js']);
+      assert.deepEqual(allExternals, ['./elicitation.js', './export.js', './silo.js']);
+      const page = await graph('src/index.ts', outdir, []);
+      // Sanity: the main entry does hold the service and the elicitation messages.
+      assert.ok(page.first.includes('src/service.ts'));
+      assert.ok(page.first.includes('src/elicitation-issues.ts'));
+      assert.deepEqual(
+        page.all.filter((i) =>
+          /highlight|marked|dompurify|node_modules\/diff\/|^src\/export\.ts$|^src\/elicitation-answers\.ts$/.test(
+            i,
+          ),
+        ),
         [],
       );
     } finally {
