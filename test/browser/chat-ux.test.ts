@@ -8,7 +8,7 @@ import '../../components/index.ts';
 import type { SiloChat } from '../../components/silo-chat.ts';
 import { defaultChatStrings, defaultTranscriptStrings } from '../../components/strings.ts';
 import { OUTCOME_LABEL } from '../../demo/format.ts';
-import type { AgentElicitationRequest, AgentPermissionRequest } from '../../src/api.ts';
+import type { AgentElicitationRequest } from '../../src/api.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { restartBridge, startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import {
@@ -25,6 +25,7 @@ import {
 } from './fixtures/chat.ts';
 import { collectRows, settle, until } from './fixtures/dom.ts';
 import { keepFailuresSendable } from './fixtures/sendable-errors.ts';
+import { permissionRow, TestPermission } from './fixtures/transcript-data.ts';
 
 describe('<silo-chat> everyday use (issue 16)', function () {
   this.timeout(60000);
@@ -328,20 +329,10 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       const t = document.createElement('silo-transcript');
       t.updates = [];
       chats.mount(t, 500);
-      const chosen: string[] = [];
-      const req: AgentPermissionRequest = {
-        id: 'p-standin',
-        toolCall: { toolCallId: 'tc1', title: 'rm -rf build' },
-        options: [
-          { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
-          { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
-        ],
-        signal: new AbortController().signal,
-        choose: async (id: string) => {
-          chosen.push(id);
-        },
-        cancel: async () => {},
-      } as unknown as AgentPermissionRequest;
+      const req = new TestPermission('p-standin', { toolCallId: 'tc1', title: 'rm -rf build' }, [
+        { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+        { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+      ]);
       t.permissionRequests = [req];
       const standIn = await until(
         () => t.shadowRoot!.querySelector<HTMLElement>('[part="pending"] [data-prompt="p-standin"]'),
@@ -350,13 +341,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       await until(() => deepActive() === standIn, 'focus on the stand-in');
       await sendKeys({ press: 'Escape' });
       expect(deepActive()?.getAttribute('data-option')).to.equal('reject');
-      t.appendUpdates([
-        {
-          kind: 'permission',
-          permission: { id: req.id, toolCall: req.toolCall, options: req.options },
-          raw: {},
-        } as AgentSessionUpdate,
-      ]);
+      t.appendUpdates([permissionRow(req)]);
       const reject = await until(
         () =>
           t.shadowRoot!.querySelector<HTMLButtonElement>(
@@ -367,8 +352,8 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       await until(() => !t.shadowRoot!.querySelector('[part="pending"]'), 'stand-in gone');
       await until(() => deepActive() === reject, 'focus on the row’s Reject');
       await sendKeys({ press: 'Enter' });
-      await until(() => chosen.length > 0, 'answered');
-      expect(chosen).to.deep.equal(['reject']);
+      await until(() => req.chosen.length > 0, 'answered');
+      expect(req.chosen).to.deep.equal(['reject']);
     });
   });
 

@@ -33,6 +33,16 @@ const tools = (m: TranscriptModel) =>
     .filter((r): r is ToolCallRow => r.type === 'tool')
     .map((r) => [r.toolCall.toolCallId, r.toolCall.kind, r.toolCall.status]);
 
+/** Gemini CLI as the reference agent plays it: its replay shape, no message ids, load only (no resume, no list), the replay after the load response. */
+const GEMINI = [
+  '--replay-shape',
+  'gemini',
+  '--no-message-id',
+  '--no-resume',
+  '--no-list',
+  '--replay-after-load-response',
+];
+
 /** The tool cards of the `tools` scenario once restored: final statuses, the shell command `execute`. */
 const TOOL_CARDS = [
   ['call-read', 'read', 'completed'],
@@ -136,14 +146,7 @@ describe('replays shaped differently from live (real bridge, reference agent --r
   });
 
   it('Gemini: its replay of a journaled session is recognised; the hidden <session_context> message and [Function Call/Response] markers are never shown; the late replay fills an empty journal in <silo-chat>', async () => {
-    const bridge = await bridgeWith(
-      '--replay-shape',
-      'gemini',
-      '--no-message-id',
-      '--no-resume',
-      '--no-list',
-      '--replay-after-load-response',
-    );
+    const bridge = await bridgeWith(...GEMINI);
     const sessionId = await toolsSession(bridge);
     // The journal holds the session; the replay omits its cancelled turn and groups the tool calls
     // after the last turn: the same history, recognised, nothing added and no notice.
@@ -181,16 +184,7 @@ describe('replays shaped differently from live (real bridge, reference agent --r
   });
 
   it('Gemini: a replay that goes on well after the load response fills an empty journal as replay; the first prompt ends it', async () => {
-    const bridge = await bridgeWith(
-      '--replay-shape',
-      'gemini',
-      '--no-message-id',
-      '--no-resume',
-      '--no-list',
-      '--replay-after-load-response',
-      '--late-replay-ms',
-      '400',
-    );
+    const bridge = await bridgeWith(...GEMINI, '--late-replay-ms', '400');
     const s = await suite.service.connect({ bridge, cwd: CWD });
     expect(await s.prompt(scenarioPrompt('tools'))).to.equal('end_turn');
     const { sessionId } = s;

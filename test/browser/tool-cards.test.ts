@@ -10,10 +10,9 @@ import { expect } from 'chai';
 import '../../components/index.ts';
 import { loadDiffer, loadHighlighter } from '../../components/code-lazy.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
-import type { AgentPermissionRequest } from '../../src/api.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { mount, until } from './fixtures/dom.ts';
-import { chunk, tool, userPrompt } from './fixtures/transcript-data.ts';
+import { chunk, permissionRow, TestPermission, tool, userPrompt } from './fixtures/transcript-data.ts';
 
 const axe = (
   globalThis as unknown as { axe: { run(context: Element, options?: object): Promise<AxeResults> } }
@@ -160,34 +159,17 @@ describe('tool cards', () => {
       userPrompt('delete it', 'u'),
       tool({ toolCallId: 'rm', title: 'rm -rf build', kind: 'delete', status: 'pending' }, true),
     ]);
-    const chosen: string[] = [];
-    const req = {
-      id: 'perm-k',
-      sessionId: 's',
-      toolCall: {
-        toolCallId: 'rm',
-        title: 'Delete the build',
-        rawInput: { command: ['rm', '-rf', 'build'] },
-      },
-      options: [
+    const req = new TestPermission(
+      'perm-k',
+      { toolCallId: 'rm', title: 'Delete the build', rawInput: { command: ['rm', '-rf', 'build'] } },
+      [
         { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
         { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
         { optionId: 'no', name: 'Reject', kind: 'reject_once' },
       ],
-      signal: new AbortController().signal,
-      choose: async (id: string) => {
-        chosen.push(id);
-      },
-      cancel: async () => {},
-    } as unknown as AgentPermissionRequest;
+    );
     el.permissionRequests = [req];
-    el.appendUpdates([
-      {
-        kind: 'permission',
-        permission: { id: req.id, toolCall: req.toolCall, options: req.options },
-        raw: {},
-      },
-    ]);
+    el.appendUpdates([permissionRow(req)]);
     const prompt = await until(
       () =>
         card(el, 't:rm')?.querySelector<HTMLElement>('details[open] [data-prompt="perm-k"][data-pending]'),
@@ -207,8 +189,8 @@ describe('tool cards', () => {
     expect(prompt.querySelector('[part="permission-command"]')!.textContent).to.equal('rm -rf build');
     await until(() => deepActive() === prompt, 'focus on the prompt in the card');
     await sendKeys({ press: 'y' });
-    await until(() => chosen.length > 0, 'answered');
-    expect(chosen).to.deep.equal(['once']);
+    await until(() => req.chosen.length > 0, 'answered');
+    expect(req.chosen).to.deep.equal(['once']);
     await until(
       () => prompt.querySelector('[part="permission-resolution"]')?.textContent?.includes('Allow once'),
       'the answer shown in the card',
@@ -243,26 +225,12 @@ describe('tool cards', () => {
       ),
       tool({ toolCallId: 'rm', title: 'rm -rf build', kind: 'delete', status: 'pending' }, true),
     ]);
-    const req = {
-      id: 'perm-axe',
-      sessionId: 's',
-      toolCall: { toolCallId: 'rm', title: 'rm -rf build' },
-      options: [
-        { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
-        { optionId: 'no', name: 'Reject', kind: 'reject_once' },
-      ],
-      signal: new AbortController().signal,
-      choose: async () => {},
-      cancel: async () => {},
-    } as unknown as AgentPermissionRequest;
-    el.permissionRequests = [req];
-    el.appendUpdates([
-      {
-        kind: 'permission',
-        permission: { id: req.id, toolCall: req.toolCall, options: req.options },
-        raw: {},
-      },
+    const req = new TestPermission('perm-axe', { toolCallId: 'rm', title: 'rm -rf build' }, [
+      { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
+      { optionId: 'no', name: 'Reject', kind: 'reject_once' },
     ]);
+    el.permissionRequests = [req];
+    el.appendUpdates([permissionRow(req)]);
     await until(
       () => card(el, 't:rm')?.querySelector('details[open] [data-pending]'),
       'live prompt in its card',

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import '../../components/index.ts';
 import { loadHighlighter } from '../../components/code-lazy.ts';
 import type { SiloTranscript } from '../../components/silo-transcript.ts';
-import type { AgentElicitationRequest, AgentPermissionRequest } from '../../src/api.ts';
+import type { AgentElicitationRequest } from '../../src/api.ts';
 import { toJsonl } from '../../src/export.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { XSS_PAYLOADS } from '../support/xss-corpus.ts';
@@ -15,8 +15,10 @@ import {
   chunk,
   journalFromTraffic,
   longConversation,
+  permissionRow,
   raw,
   recordedTraffic,
+  TestPermission,
   tool,
   turnEnd,
   userPrompt,
@@ -43,24 +45,6 @@ async function show(updates: readonly AgentSessionUpdate[], height = 600): Promi
 
 const rowsOf = (el: SiloTranscript, part: string) =>
   Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${part}"]`));
-
-class TestPermission implements AgentPermissionRequest {
-  readonly sessionId = 's';
-  readonly controller = new AbortController();
-  readonly signal = this.controller.signal;
-  readonly chosen: string[] = [];
-  constructor(
-    readonly id: string,
-    readonly toolCall: AgentPermissionRequest['toolCall'],
-    readonly options: AgentPermissionRequest['options'],
-  ) {}
-  async choose(optionId: string): Promise<void> {
-    this.chosen.push(optionId);
-  }
-  async cancel(): Promise<void> {
-    this.chosen.push('(cancel)');
-  }
-}
 
 describe('<silo-transcript>', () => {
   it('renders the recorded claude-agent-acp traffic completely', async () => {
@@ -417,13 +401,7 @@ describe('<silo-transcript>', () => {
     );
     await until(() => el.shadowRoot!.activeElement === early, 'focus on the pending prompt');
     // The worker journals the request; its row takes the prompt's place in the log, focus follows.
-    el.appendUpdates([
-      {
-        kind: 'permission',
-        permission: { id: req.id, toolCall: req.toolCall, options: req.options },
-        raw: {},
-      },
-    ]);
+    el.appendUpdates([permissionRow(req)]);
     const prompt = await until(
       () => el.shadowRoot!.querySelector<HTMLElement>('[part="log"] [data-prompt="perm-1"]'),
       'prompt in the log',
@@ -456,13 +434,7 @@ describe('<silo-transcript>', () => {
       { optionId: 'ok', name: 'Allow', kind: 'allow_once' },
     ]);
     el.permissionRequests = [req, gone];
-    el.appendUpdates([
-      {
-        kind: 'permission',
-        permission: { id: gone.id, toolCall: gone.toolCall, options: gone.options },
-        raw: {},
-      },
-    ]);
+    el.appendUpdates([permissionRow(gone)]);
     const p2 = await until(
       () => el.shadowRoot!.querySelector<HTMLElement>('[data-prompt="perm-2"] button'),
       'prompt 2',
@@ -598,13 +570,7 @@ describe('<silo-transcript>', () => {
       { optionId: 'y', name: 'Yes', kind: 'allow_once' },
     ]);
     el.permissionRequests = [req];
-    el.appendUpdates([
-      {
-        kind: 'permission',
-        permission: { id: req.id, toolCall: req.toolCall, options: req.options },
-        raw: {},
-      },
-    ]);
+    el.appendUpdates([permissionRow(req)]);
     await until(
       () => el.shadowRoot!.activeElement?.getAttribute('data-prompt') === 'kp',
       'focus on the prompt',
