@@ -111,7 +111,7 @@ export async function buildLibrary({
         lib: { entry: join(root, entry), formats: ['es'], fileName: () => `${name}.js` },
         rollupOptions: {
           // The components entry splits what its first paint does not need (`import()` in
-          // components/lazy.ts…) into chunks beside it; the page API's entries and the worker stay
+          // components/elicitation/silo-elicitation.chunk.ts…) into chunks beside it; the page API's entries and the worker stay
           // one file each.
           output: {
             codeSplitting: name === 'components',

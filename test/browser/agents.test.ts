@@ -5,7 +5,7 @@
 // load-only restores with a replay after the load response, and modes the agent forgets.
 import { expect } from 'chai';
 import { scenarioPrompt } from '../../agent/scenarios.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
 import {
   type AgentPermissionRequest,
   type MessageRow,

@@ -7,7 +7,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import '../../components/index.ts';
 import { bridgeProtocols } from '../../bridge/protocol.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import {
   type AgentSessionHandle,
   type AgentSessionUpdate,

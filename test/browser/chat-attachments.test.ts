@@ -9,7 +9,7 @@ import 'axe-core';
 import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
 import { parseJsonl } from '../../src/export.ts';
 import { createAgentsService } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';

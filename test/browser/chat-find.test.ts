@@ -7,7 +7,7 @@ import 'axe-core';
 import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
 import { toJsonl } from '../../src/export.ts';
 import { type AgentsService, createAgentsService } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';

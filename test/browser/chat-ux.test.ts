@@ -5,8 +5,8 @@
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
-import { defaultChatStrings, defaultTranscriptStrings } from '../../components/strings.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
+import { defaultChatStrings, defaultTranscriptStrings } from '../../components/shared/strings/strings.ts';
 import { OUTCOME_LABEL } from '../../demo/format.ts';
 import type { AgentElicitationRequest } from '../../src/api.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';

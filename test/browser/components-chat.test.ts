@@ -5,8 +5,8 @@ import 'axe-core';
 import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import { collectRows, deepText, mount, until } from './fixtures/dom.ts';
 

@@ -2,7 +2,7 @@
 // rendered live by <silo-transcript .session>: the DOM of each turn is asserted (not snapshotted).
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import {
   type AgentElicitationRequest,
   type AgentPermissionRequest,

@@ -4,9 +4,9 @@
 // Real bridge, reference agent (`/scenario elicit-form`).
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
-import type { SiloElicitation } from '../../components/silo-elicitation.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
+import type { SiloElicitation } from '../../components/elicitation/silo-elicitation.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import { chatSuite } from './fixtures/chat.ts';
 import { until } from './fixtures/dom.ts';
 

@@ -3,7 +3,7 @@
 // code and last stderr line reach the page (real bridge, real processes).
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
 import { createAgentsService, type SiloError } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import { deepText, mount, until } from './fixtures/dom.ts';

@@ -1,8 +1,8 @@
 // Questions through the real bridge, worker, journal and reference agent, answered in <silo-elicitation>:
 // each test checks what the agent received (it echoes "You answered: {json}") and what the journal holds.
 import { expect } from 'chai';
-import '../../components/silo-elicitation.define.ts';
-import type { SiloElicitation } from '../../components/silo-elicitation.ts';
+import '../../components/elicitation/silo-elicitation.define.ts';
+import type { SiloElicitation } from '../../components/elicitation/silo-elicitation.ts';
 import { applyResolution } from '../../src/elicitation.ts';
 import {
   type AgentElicitationRecord,

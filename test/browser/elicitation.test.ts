@@ -2,9 +2,9 @@
 import 'axe-core';
 import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
-import '../../components/silo-elicitation.define.ts';
+import '../../components/elicitation/silo-elicitation.define.ts';
 import { sendKeys } from '@web/test-runner-commands';
-import type { SiloElicitation } from '../../components/silo-elicitation.ts';
+import type { SiloElicitation } from '../../components/elicitation/silo-elicitation.ts';
 import type { AgentElicitationAnswer, AgentElicitationRequest } from '../../src/api.ts';
 import { normalizeElicitation, validateAnswers } from '../../src/elicitation.ts';
 import { SiloError } from '../../src/errors.ts';

@@ -1,10 +1,10 @@
-// Agent Markdown before and after its chunk loads (components/markdown-lazy.ts): this file imports
+// Agent Markdown before and after its chunk loads (components/content/markdown.lazy.ts): this file imports
 // the directive alone (not the components entry, which starts the load), so the first render
 // happens before the chunk is there. Until then the text is plain, escaped text; then the sanitized
 // Markdown replaces it in place, its code blocks highlighted.
 import { expect } from 'chai';
 import { html, render } from 'lit';
-import { loadMarkdown, markdown } from '../../components/markdown-lazy.ts';
+import { loadMarkdown, markdown } from '../../components/content/markdown.lazy.ts';
 import { until } from '../support/until.ts';
 
 const CODE = '```ts\nconst answer = 42;\n```';

@@ -1,11 +1,11 @@
-// Agent Markdown's policy (components/markdown.ts, docs/security.md): rendering hostile content makes
+// Agent Markdown's policy (components/content/markdown.ts, docs/security.md): rendering hostile content makes
 // the page fetch nothing (counted in the browser: every resource the page loads is a
 // PerformanceObserver entry), and agent content cannot take on Silo's own look (no class, style, id,
 // dialog, button, image or media element survives).
 import { expect } from 'chai';
 import '../../components/index.ts';
-import { renderMarkdown } from '../../components/markdown.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import { renderMarkdown } from '../../components/content/markdown.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { until } from '../support/until.ts';
 import { XSS_PAYLOADS } from '../support/xss-corpus.ts';

@@ -1,13 +1,13 @@
-// Streaming Markdown (components/markdown-stream.ts): a growing message is rendered block by block,
+// Streaming Markdown (components/content/markdown-stream.ts): a growing message is rendered block by block,
 // complete blocks once. At every prefix of every document the blocks are exactly what the whole-text
-// renderer (components/markdown.ts, whose policy markdown-policy.test.ts checks) gives for that prefix,
+// renderer (components/content/markdown.ts, whose policy markdown-policy.test.ts checks) gives for that prefix,
 // the XSS corpus included; in <silo-transcript> a complete block keeps its DOM while the message grows, and a
 // long answer's complete blocks sit in a few wrappers laid out exactly as the whole answer.
 import { expect } from 'chai';
 import '../../components/index.ts';
-import { renderMarkdown } from '../../components/markdown.ts';
-import { MarkdownStream } from '../../components/markdown-stream.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import { renderMarkdown } from '../../components/content/markdown.ts';
+import { MarkdownStream } from '../../components/content/markdown-stream.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import { XSS_PAYLOADS } from '../support/xss-corpus.ts';
 import { mount, until } from './fixtures/dom.ts';
 import { chunk, userPrompt } from './fixtures/transcript-data.ts';

@@ -4,7 +4,7 @@
 // tell, else left unmerged. Gemini's [MODE_UPDATE] text outside a turn is a mode change.
 import { expect } from 'chai';
 import { scenarioPrompt } from '../../agent/scenarios.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
 import {
   type AgentSessionHandle,
   type AgentSessionUpdate,

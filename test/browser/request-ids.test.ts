@@ -3,9 +3,9 @@
 // from the start again, so the first request after the reload has the same JSON-RPC id as one already
 // answered. Each request must still get its own row, its own buttons and its own answer.
 import { expect } from 'chai';
-import type { SiloChat } from '../../components/silo-chat.ts';
-import type { SiloElicitation } from '../../components/silo-elicitation.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
+import type { SiloElicitation } from '../../components/elicitation/silo-elicitation.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import { createAgentsService, TranscriptModel } from '../../src/index.ts';
 import type { ElicitationRow, PermissionRow, ToolCallRow, TranscriptRow } from '../../src/transcript/rows.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';

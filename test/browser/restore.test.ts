@@ -20,8 +20,8 @@ import {
 } from '../support/bridge.ts';
 import { until } from '../support/until.ts';
 import '../../components/index.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import { mount } from './fixtures/dom.ts';
 
 const CWD = '/tmp/silo-restore';

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { type AgentsService, createAgentsService, type SiloError } from '../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../support/bridge.ts';
 import '../../components/index.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
 import { mount, until } from './fixtures/dom.ts';
 
 const CWD = '/tmp/silo-sign-in';

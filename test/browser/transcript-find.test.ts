@@ -4,8 +4,8 @@
 // each, brings its row on screen, highlights it, counts "n of 5", and cycles both ways.
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
-import type { SiloFindResult } from '../../components/transcript-find.ts';
+import type { SiloFindResult } from '../../components/transcript/find/find.controller.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import { toJsonl } from '../../src/export.ts';
 import { type AgentsService, createAgentsService } from '../../src/index.ts';
 import { mount, settle, until } from './fixtures/dom.ts';

@@ -1,12 +1,12 @@
-// <silo-transcript> before and after its rows chunk loads (components/transcript-log-lazy.ts): this
+// <silo-transcript> before and after its rows chunk loads (components/transcript/log.lazy.ts): this
 // file registers the element alone (not the components entry, which starts the load, nor the DOM
 // fixtures, which wait for it), so the element's first render is what starts the load, and that
 // render sees the chunk missing. A subclass records what the first render drew (in `updated()`, the
 // same task as the render: the chunk cannot have arrived) and calls `find()` there, before the chunk.
 import { expect } from 'chai';
-import '../../components/silo-transcript.define.ts';
-import { SiloTranscript } from '../../components/silo-transcript.ts';
-import type { SiloFindResult } from '../../components/transcript-find.ts';
+import '../../components/transcript/silo-transcript.define.ts';
+import type { SiloFindResult } from '../../components/transcript/find/find.controller.ts';
+import { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { until } from '../support/until.ts';
 import { userPrompt } from './fixtures/transcript-data.ts';

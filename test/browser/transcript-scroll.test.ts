@@ -4,8 +4,8 @@
 // a resize it stays at the bottom if it was there; "Jump to latest" shows whenever it is not.
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloChat } from '../../components/silo-chat.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import type { SiloChat } from '../../components/chat/silo-chat.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import { toJsonl } from '../../src/export.ts';
 import { type AgentsService, createAgentsService } from '../../src/index.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';

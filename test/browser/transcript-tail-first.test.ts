@@ -4,7 +4,7 @@
 // the whole-journal read held until the tail is on screen).
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import { toJsonl } from '../../src/export.ts';
 import { type AgentSessionHandle, createAgentsService } from '../../src/index.ts';
 import { startBridge, stopBridge } from '../support/bridge.ts';

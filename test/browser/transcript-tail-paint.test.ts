@@ -3,7 +3,7 @@
 // them, and the layer goes once the log holds still at its end. Real worker and IndexedDB.
 import { expect } from 'chai';
 import '../../components/index.ts';
-import type { SiloTranscript } from '../../components/silo-transcript.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import { toJsonl } from '../../src/export.ts';
 import { createAgentsService } from '../../src/index.ts';
 import { mount, until } from './fixtures/dom.ts';

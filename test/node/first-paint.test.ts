@@ -97,27 +97,27 @@ async function graph(entryPoint: string, outdir: string, plugins: Plugin[]) {
 const LAZY = [
   /^node_modules\/highlight\.js\//,
   /^node_modules\/diff\//,
-  /^components\/highlighter\.ts$/,
-  /^components\/line-diff\.ts$/,
+  /^components\/content\/highlighter\.ts$/,
+  /^components\/content\/line-diff\.ts$/,
   /^node_modules\/marked\//,
   /^node_modules\/dompurify\//,
-  /^components\/markdown\.ts$/,
-  /^components\/markdown-render\.ts$/,
+  /^components\/content\/markdown\.ts$/,
+  /^components\/content\/markdown-render\.ts$/,
   /^node_modules\/@lit-labs\/virtualizer\//,
-  /^components\/transcript-log\.ts$/,
-  /^components\/transcript-rows\.ts$/,
-  /^components\/tool-card\.ts$/,
-  /^components\/permission-prompt\.ts$/,
-  /^components\/content-blocks\.ts$/,
-  /^components\/transcript-row-styles\.ts$/,
-  /^components\/transcript-card-styles\.ts$/,
-  /^components\/tool-card-styles\.ts$/,
-  /^components\/transcript-find\.ts$/,
-  /^components\/find-text\.ts$/,
-  /^components\/find-highlight\.ts$/,
-  /^components\/chat-find\.ts$/,
-  /^components\/code-lazy\.ts$/,
-  /^components\/chat-attachment-files\.ts$/,
+  /^components\/transcript\/rows\/log\.ts$/,
+  /^components\/transcript\/rows\/rows\.ts$/,
+  /^components\/transcript\/rows\/tool-card\.ts$/,
+  /^components\/transcript\/rows\/permission-prompt\.ts$/,
+  /^components\/transcript\/rows\/content-blocks\.ts$/,
+  /^components\/transcript\/rows\/rows\.styles\.ts$/,
+  /^components\/transcript\/rows\/cards\.styles\.ts$/,
+  /^components\/transcript\/rows\/tool-card\.styles\.ts$/,
+  /^components\/transcript\/find\/find\.controller\.ts$/,
+  /^components\/transcript\/find\/text\.ts$/,
+  /^components\/transcript\/find\/highlight\.ts$/,
+  /^components\/chat\/find-bar\.controller\.ts$/,
+  /^components\/content\/code\.lazy\.ts$/,
+  /^components\/chat\/attachment-files\.ts$/,
   /^node_modules\/lit-html\/async-directive\.js$/,
 ];
 
@@ -129,8 +129,8 @@ describe('first paint', () => {
         pageApiApart,
       ]);
       // Sanity: the first paint does hold the transcript's element and its frame.
-      assert.ok(first.includes('components/silo-transcript.ts'));
-      assert.ok(first.includes('components/transcript-view.ts'));
+      assert.ok(first.includes('components/transcript/silo-transcript.ts'));
+      assert.ok(first.includes('components/transcript/view.ts'));
       for (const lazy of LAZY) {
         assert.deepEqual(
           first.filter((i) => lazy.test(i)),

@@ -1,0 +1,76 @@
+/**
+ * Find in `<silo-transcript>` without its code in the first paint: the find controller
+ * (transcript/find/find.controller.ts, with transcript/find/text.ts and transcript/find/highlight.ts) is its own chunk, a
+ * {@link Chunk} loaded by the first find (`find()`, `findNext()`, `findPrevious()`); a transcript that
+ * is never searched never loads it.
+ * @packageDocumentation
+ */
+import type { ReactiveControllerHost } from 'lit';
+import { Chunk } from '../../shared/chunk.ts';
+import type { SiloFindResult, TranscriptFindController, TranscriptFindRows } from './find.controller.ts';
+
+type Finder = typeof import('./find.controller.ts');
+
+const findChunk = new Chunk<Finder>(() => import('./find.controller.ts'));
+
+/**
+ * Loads the find chunk (once; later calls return the same promise). Rejects if it cannot be loaded;
+ * the next call tries again.
+ */
+export function loadFind(): Promise<Finder> {
+  return findChunk.load();
+}
+
+/**
+ * A transcript's find, created on first use: the calls made while the chunk loads run on the
+ * controller once it is in, in the order they were made. If the chunk cannot be loaded, those calls
+ * reject with the load's error and nothing is searched or highlighted; the next call tries again.
+ */
+export class LazyTranscriptFind {
+  #controller: TranscriptFindController | undefined;
+  #loading: Promise<TranscriptFindController> | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly rows: TranscriptFindRows,
+  ) {}
+
+  /** The controller, loading its chunk first if needed (it then watches the host's renders). */
+  #ready(): Promise<TranscriptFindController> {
+    this.#loading ??= loadFind().then(
+      (m) => {
+        this.#controller ??= new m.TranscriptFindController(this.host, this.rows);
+        // Its `hostUpdated` starts following the log (highlights of rows rendered later).
+        this.host.requestUpdate();
+        return this.#controller;
+      },
+      (error: unknown) => {
+        this.#loading = undefined;
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+
+  /** See `TranscriptFindController.find`; rejects if the find chunk cannot be loaded. */
+  find(query: string): Promise<SiloFindResult> {
+    const c = this.#controller;
+    return c ? c.find(query) : this.#ready().then((f) => f.find(query));
+  }
+
+  /** See `TranscriptFindController.step`; rejects if the find chunk cannot be loaded. */
+  step(direction: 1 | -1): Promise<SiloFindResult> {
+    const c = this.#controller;
+    return c ? c.step(direction) : this.#ready().then((f) => f.step(direction));
+  }
+
+  /** Ends the find (after the calls still waiting for the chunk); nothing to do before any find. */
+  clear(): void {
+    if (this.#controller) this.#controller.clear();
+    else
+      void this.#loading?.then(
+        (f) => f.clear(),
+        () => undefined,
+      );
+  }
+}
