@@ -10,7 +10,7 @@ import './transcript/silo-transcript.define.ts';
 import './chat/silo-chat.define.ts';
 import { loadMarkdown } from './content/markdown-render.chunk.ts';
 import { loadElicitationWhenIdle } from './elicitation/silo-elicitation.chunk.ts';
-import { loadTranscriptView } from './transcript/log.lazy.ts';
+import { loadTranscriptView } from './transcript/rows.chunk.ts';
 
 // `<silo-elicitation>` is not needed for the first paint: a transcript loads it with its first question.
 loadElicitationWhenIdle();
@@ -43,6 +43,9 @@ export {
   defaultFindStrings,
   defaultTranscriptStrings,
 } from './shared/strings/strings.ts';
-export type { SiloFindResult } from './transcript/find/find.controller.ts';
-export type { SiloLoadErrorDetail, SiloPermissionAnsweredDetail } from './transcript/silo-transcript.ts';
+export type {
+  SiloFindResult,
+  SiloLoadErrorDetail,
+  SiloPermissionAnsweredDetail,
+} from './transcript/silo-transcript.ts';
 export { SiloTranscript } from './transcript/silo-transcript.ts';

@@ -1,27 +1,23 @@
 /**
  * Attachments of `<silo-chat>`'s composer: files and images pasted, dropped or picked with the Attach
  * button, shown as removable chips (images with a thumbnail) and sent as ACP content blocks when the
- * agent's `promptCapabilities` allow them (what is sent: chat/attachment-files.ts and
+ * agent's `promptCapabilities` allow them (what is sent: attachment-files.ts and
  * docs/components.md, "Attachments").
  *
  * Only what must run at the event is here, in the first paint: the Attach button, and the paste, drag
  * and drop handlers, which take the files and prevent the browser's default at once. Reading the
- * files, their checks, chips and content blocks are a chunk of their own (chat/attachment-files.ts),
- * loaded with `import()` by the first file added. An {@link Attachment} is only ever made by that
+ * files, their checks, chips and content blocks are a chunk of their own (attachment-files.ts),
+ * loaded with `import()` by the first file added (attachment-files.chunk.ts). An {@link Attachment} is only ever made by that
  * chunk, so wherever there is one the chunk is in.
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentContentBlock, AgentPromptCapabilities } from '../../src/index.ts';
-import { Chunk } from '../shared/chunk.ts';
 import type { SiloChatAttachmentStrings } from '../shared/strings/chat.ts';
+import { type Files, filesChunk } from './attachment-files.chunk.ts';
 import type { Attachment } from './attachment-files.ts';
 
 export type { Attachment } from './attachment-files.ts';
-
-type Files = typeof import('./attachment-files.ts');
-
-const filesChunk = new Chunk<Files>(() => import('./attachment-files.ts'));
 
 /** The files chunk, once an attachment exists (only the chunk makes one, after it loaded). */
 function loaded(): Files {

@@ -1,5 +1,5 @@
 /**
- * `<silo-chat>`'s find bar, as a Lit reactive controller, its own chunk: chat/find-shortcut.controller.ts (in the
+ * `<silo-chat>`'s find bar, as a Lit reactive controller, its own chunk: find-shortcut.controller.ts (in the
  * first paint) takes Ctrl+F (⌘F) while focus is anywhere in the chat, instead of the browser's find
  * (which cannot reach the transcript's rows that are not rendered), loads this and opens it. Typing
  * searches the whole transcript (`SiloTranscript.find`), Enter and Shift+Enter (or the buttons) go to
@@ -16,8 +16,8 @@ import {
 } from 'lit';
 import { formatNumber } from '../shared/format.ts';
 import type { SiloFindStrings } from '../shared/strings/strings.ts';
-import type { SiloFindResult } from '../transcript/find/find.controller.ts';
-import type { ChatFindContext } from './find-shortcut.controller.ts';
+import type { SiloFindResult } from '../transcript/silo-transcript.ts';
+import type { FindBarContext } from './find-bar-context.ts';
 
 /** The element focus is on, through open shadow roots, starting inside `root`. */
 function deepActive(root: ShadowRoot | Document): HTMLElement | null {
@@ -26,7 +26,7 @@ function deepActive(root: ShadowRoot | Document): HTMLElement | null {
   return el;
 }
 
-export class ChatFind implements ReactiveController {
+export class FindBarController implements ReactiveController {
   /** Whether the bar is shown. */
   open = false;
   #query = '';
@@ -36,7 +36,7 @@ export class ChatFind implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost &
       HTMLElement & { renderRoot: HTMLElement | DocumentFragment },
-    private readonly ctx: ChatFindContext,
+    private readonly ctx: FindBarContext,
   ) {
     host.addController(this);
   }

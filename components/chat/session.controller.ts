@@ -19,7 +19,7 @@ import {
 import type { SiloChatStrings } from '../shared/strings/strings.ts';
 import type { ChatPhase } from './banners.ts';
 
-/** Options of {@link ChatSession.connect} (and `<silo-chat>`'s `connect`). */
+/** Options of {@link ChatSessionController.connect} (and `<silo-chat>`'s `connect`). */
 export interface ChatConnectOptions {
   fresh?: boolean;
   continueFrom?: string;
@@ -49,7 +49,7 @@ export interface ChatSessionConfig {
  * earlier attempt is closed, never shown. Removing the element closes the session and disposes of the
  * controller's own service (not one given to the element).
  */
-export class ChatSession implements ReactiveController {
+export class ChatSessionController implements ReactiveController {
   handle: AgentSessionHandle | undefined;
   snapshot: AgentSessionSnapshot | undefined;
   phase: ChatPhase = 'idle';
@@ -77,7 +77,7 @@ export class ChatSession implements ReactiveController {
     });
   }
 
-  #set(patch: Partial<Pick<ChatSession, 'handle' | 'snapshot' | 'phase'>>): void {
+  #set(patch: Partial<Pick<ChatSessionController, 'handle' | 'snapshot' | 'phase'>>): void {
     Object.assign(this, patch);
     this.host.requestUpdate();
   }

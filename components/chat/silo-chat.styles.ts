@@ -212,7 +212,7 @@ export const chatStyles = css`
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    box-shadow: 0 4px 16px rgb(0 0 0 / 0.18);
+    box-shadow: 0 4px 16px var(--_shadow);
     z-index: 2;
   }
   .commands li {

@@ -2,7 +2,7 @@
  * `<silo-chat>`: the drop-in ACP chat — transcript, composer and session controls in one element.
  * @packageDocumentation
  */
-import { html, LitElement, type PropertyValues } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import {
   type AgentBridgeOptions,
   type AgentSessionConfigOption,
@@ -12,6 +12,7 @@ import {
 } from '../../src/index.ts';
 import { exportChunk } from '../shared/export.chunk.ts';
 import { TRANSCRIPT_EXPORTPARTS } from '../shared/parts.ts';
+import { SiloElement } from '../shared/silo-element.ts';
 import {
   defaultChatActionStrings,
   defaultChatAttachmentStrings,
@@ -24,12 +25,13 @@ import { toBlocks } from './attachments.ts';
 import { renderBanner } from './banners.ts';
 import { ComposerController } from './composer.controller.ts';
 import type { SiloChatStringsOverride } from './events.ts';
-import { findBarStyles, LazyChatFind } from './find-shortcut.controller.ts';
+import { findBarStyles } from './find-bar.styles.ts';
+import { FindShortcutController } from './find-shortcut.controller.ts';
 import { lastPrompt, returnFocus, transcriptOf } from './focus.ts';
 import { renderHeader, saveExport } from './header.ts';
-import { type ChatConnectOptions, ChatSession } from './session.controller.ts';
+import { type ChatConnectOptions, ChatSessionController } from './session.controller.ts';
 import { chatStyles } from './silo-chat.styles.ts';
-import { ChatTurns } from './turn-runner.ts';
+import { TurnRunner } from './turn-runner.ts';
 
 const DEFAULT_CHAT_STRINGS: SiloChatAllStrings = {
   ...defaultChatStrings,
@@ -93,7 +95,7 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @cssprop [--silo-chat-height] - Height of the element (default `100%`, at least 24rem).
  * @cssprop [--silo-color-bg] - And every other `--silo-*` property of `<silo-transcript>`.
  */
-export class SiloChat extends LitElement {
+export class SiloChat extends SiloElement {
   static override styles = [theme, chatStyles, findBarStyles];
 
   static override properties = {
@@ -133,7 +135,7 @@ export class SiloChat extends LitElement {
   /** The error whose banner the user dismissed (an `error` or the snapshot's), as `code\nmessage`. */
   declare private dismissed: string | undefined;
 
-  readonly #session = new ChatSession(this, {
+  readonly #session = new ChatSessionController(this, {
     bridge: () => this.#bridgeOptions(),
     cwd: () => this.cwd,
     service: () => this.service,
@@ -143,15 +145,9 @@ export class SiloChat extends LitElement {
     },
     failed: (e) => this.#report(e),
     connected: (handle) =>
-      this.dispatchEvent(
-        new CustomEvent('silo-session', {
-          detail: { sessionId: handle.sessionId, resumeOutcome: handle.resumeOutcome },
-          bubbles: true,
-          composed: true,
-        }),
-      ),
+      this.emit('silo-session', { sessionId: handle.sessionId, resumeOutcome: handle.resumeOutcome }),
   });
-  readonly #turns = new ChatTurns(this, {
+  readonly #turns = new TurnRunner(this, {
     handle: () => this.handle,
     completed: () => {
       this.error = undefined;
@@ -172,7 +168,7 @@ export class SiloChat extends LitElement {
     optionsEnabled: () => Boolean(this.handle) && this.snapshot?.state === 'connected',
   });
 
-  readonly #find = new LazyChatFind(this, {
+  readonly #find = new FindShortcutController(this, {
     strings: () => this.#strings(),
     locale: () => this.locale,
     transcript: () => transcriptOf(this),
@@ -274,7 +270,7 @@ export class SiloChat extends LitElement {
     if (!this.#turns.sending) this.#turns.broke = false;
     const error = SiloError.from(e);
     this.error = error;
-    this.dispatchEvent(new CustomEvent('silo-error', { detail: { error }, bubbles: true, composed: true }));
+    this.emit('silo-error', { error });
   }
 
   #strings(): SiloChatAllStrings {

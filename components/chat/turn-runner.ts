@@ -1,6 +1,7 @@
 /**
- * The turns of `<silo-chat>`: sending a prompt, what its failure means
- * (never sent, or sent and then broken off), the text of a failed message (to send again), and Stop.
+ * The turn runner of `<silo-chat>` (a plain class, not a controller: the element calls it): sending a
+ * prompt, what its failure means (never sent, or sent and then broken off), the text of a failed
+ * message (to send again), and Stop.
  * @packageDocumentation
  */
 import type { ReactiveControllerHost } from 'lit';
@@ -16,7 +17,7 @@ const NOT_SENT = new Set([
 ]);
 
 /** What the turns need from their element. */
-export interface ChatTurnsContext {
+export interface TurnRunnerContext {
   handle(): AgentSessionHandle | undefined;
   /** A turn completed: whatever went wrong before is resolved. */
   completed(): void;
@@ -24,8 +25,11 @@ export interface ChatTurnsContext {
   failed(error: unknown): void;
 }
 
-/** At most one prompt in flight from this element; `sending` is true until it settles. */
-export class ChatTurns {
+/**
+ * Runs the chat's turns: at most one prompt in flight from this element; `sending` is true until it
+ * settles.
+ */
+export class TurnRunner {
   sending = false;
   /** True when the last failure is a prompt that reached the agent and then broke off. */
   broke = false;
@@ -36,7 +40,7 @@ export class ChatTurns {
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly ctx: ChatTurnsContext,
+    private readonly ctx: TurnRunnerContext,
   ) {}
 
   /**

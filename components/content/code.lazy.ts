@@ -9,26 +9,10 @@
  */
 import { type ChildPart, type ElementPart, html, noChange, nothing, type TemplateResult } from 'lit';
 import { AsyncDirective, directive, type PartInfo, PartType } from 'lit/async-directive.js';
-import { Chunk } from '../shared/chunk.ts';
+import type { Chunk } from '../shared/chunk.ts';
+import { type Highlighter, highlighterChunk, loadHighlighter } from './highlighter.chunk.ts';
 import type { HighlightNode } from './highlighter.ts';
-
-export { Chunk } from '../shared/chunk.ts';
-
-type Highlighter = typeof import('./highlighter.ts');
-type Differ = typeof import('./line-diff.ts');
-
-const highlighterChunk = new Chunk<Highlighter>(() => import('./highlighter.ts'));
-const differChunk = new Chunk<Differ>(() => import('./line-diff.ts'));
-
-/** Loads the syntax highlighter (once). Rejects if its chunk cannot be loaded. */
-export function loadHighlighter(): Promise<Highlighter> {
-  return highlighterChunk.load();
-}
-
-/** Loads the line differ (once). Rejects if its chunk cannot be loaded. */
-export function loadDiffer(): Promise<Differ> {
-  return differChunk.load();
-}
+import { type Differ, differChunk } from './line-diff.chunk.ts';
 
 /**
  * Renders `view(module)` once `chunk` is loaded, and `fallback` until then. Re-rendered with new

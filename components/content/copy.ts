@@ -5,7 +5,7 @@
  * turned into HTML. The button says "Copied" for a moment, or "Copy failed" when the browser refused.
  * @packageDocumentation
  */
-import { css, html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import { defaultCopyStrings, type SiloCopyStrings } from '../shared/strings/strings.ts';
 
 /** Writes `text` to the clipboard and shows the outcome on `button` for 1.5 s. */
@@ -72,35 +72,3 @@ export function onCodeCopyClick(e: Event, s: SiloCopyStrings = defaultCopyString
   const pre = button.parentElement?.querySelector(':scope > pre');
   void copy(button, pre?.textContent ?? '', s);
 }
-
-/** Styles for the copy buttons (add to the styles of the element that renders them). */
-export const copyStyles = css`
-  .copy {
-    font: inherit;
-    font-size: 0.75em;
-    padding: 1px 8px;
-    border: 1px solid var(--_border);
-    border-radius: 6px;
-    background: var(--_bg);
-    color: var(--_muted);
-    cursor: pointer;
-  }
-  .copy:hover,
-  .copy:focus-visible {
-    color: var(--_fg);
-  }
-  .copy[data-copied='true'] {
-    color: var(--_success);
-  }
-  .who .copy {
-    margin-inline-start: auto;
-  }
-  .code {
-    position: relative;
-  }
-  .code > .copy {
-    position: absolute;
-    top: 4px;
-    right: 4px;
-  }
-`;

@@ -6,13 +6,14 @@
  * `elicitation/silo-elicitation.define.ts` registers it.
  * @packageDocumentation
  */
-import { LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type {
   AgentElicitationAnswer,
   AgentElicitationRecord,
   AgentElicitationRequest,
   AgentElicitationResolution,
 } from '../../src/index.ts';
+import { SiloElement } from '../shared/silo-element.ts';
 import {
   defaultElicitationStrings,
   mergeStrings,
@@ -31,7 +32,6 @@ import {
 import { draftFocusTarget, draftOf, startDraft, trackDraftFocus } from './drafts.ts';
 import { elicitationStyles } from './silo-elicitation.styles.ts';
 import {
-  elicitationEvent,
   endedRecord,
   firstFocusTarget,
   initialFormValues,
@@ -97,7 +97,7 @@ export const DEFAULT_ELICITATION_STRINGS: SiloElicitationStrings = defaultElicit
  * @csspart answers - The answer list of a record.
  * @csspart questions - The read-only question list of an unsupported request.
  */
-export class SiloElicitation extends LitElement {
+export class SiloElicitation extends SiloElement {
   static override styles = [theme, elicitationStyles];
 
   // Reactive properties are declared statically (no decorators), so the class works the same under
@@ -156,7 +156,7 @@ export class SiloElicitation extends LitElement {
       await this.updateComplete;
       this.focusFirst();
     },
-    emit: (name, detail) => this.dispatchEvent(elicitationEvent(name, detail)),
+    emit: (name, detail) => this.emit(name, detail),
     end: (resolution, answers) => this.#end(resolution, answers),
   };
 

@@ -41,14 +41,6 @@ export interface SiloElicitationEventMap {
 const CLOSED_CODES = new Set(['closed', 'interrupted', 'unreachable']);
 const RESOLUTIONS = new Set<string>(['answered', 'declined', 'cancelled', 'unanswerable']);
 
-/** A bubbling, composed `silo-elicitation-*` event. */
-export function elicitationEvent(
-  name: keyof SiloElicitationEventMap,
-  detail: SiloElicitationEventDetail,
-): CustomEvent<SiloElicitationEventDetail> {
-  return new CustomEvent(name, { detail, bubbles: true, composed: true });
-}
-
 /**
  * How a live request ended when its signal aborted, read from `signal.reason`: a resolution string,
  * an object with a `resolution`, or an error whose code says the connection went away

@@ -1,6 +1,10 @@
 /**
- * The one theme of Silo's elements (`<silo-chat>`, `<silo-transcript>`, `<silo-elicitation>`): documented CSS custom properties with light and dark defaults
- * (`prefers-color-scheme`), resolved into private `--_*` variables on `:host`. Inherited properties
+ * The one theme of Silo's elements (`<silo-chat>`, `<silo-transcript>`, `<silo-elicitation>`):
+ * documented CSS custom properties with light and dark defaults (`prefers-color-scheme`), resolved
+ * into private `--_*` variables on `:host`. Every colour an element draws is one of them (the
+ * highlighter's token colours included, each at least 4.5:1 against code, diff and card backgrounds),
+ * but find's highlights, whose `::highlight()` rules name their tokens themselves
+ * (transcript/find/find.styles.ts). Inherited properties
  * are set explicitly on `:host` so the host page's typography does not leak in.
  * @packageDocumentation
  */
@@ -25,6 +29,13 @@ export const theme = css`
     --_danger: var(--silo-color-danger, #b42318);
     --_success: var(--silo-color-success, #1a7f37);
     --_warning-bg: var(--silo-color-warning-bg, #fff4ce);
+    --_shadow: var(--silo-color-shadow, rgb(0 0 0 / 0.2));
+    --_hl-keyword: var(--silo-color-code-keyword, #b3261e);
+    --_hl-string: var(--silo-color-code-string, #0a3069);
+    --_hl-comment: var(--silo-color-code-comment, #57606a);
+    --_hl-number: var(--silo-color-code-number, #0550ae);
+    --_hl-title: var(--silo-color-code-title, #6639ba);
+    --_hl-type: var(--silo-color-code-type, #8a3500);
     --_radius: var(--silo-radius, 10px);
     --_space: var(--silo-spacing, 12px);
     --_mono: var(--silo-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
@@ -59,6 +70,13 @@ export const theme = css`
       --_danger: var(--silo-color-danger, #f7768e);
       --_success: var(--silo-color-success, #73daca);
       --_warning-bg: var(--silo-color-warning-bg, #4a3c00);
+      --_shadow: var(--silo-color-shadow, rgb(0 0 0 / 0.5));
+      --_hl-keyword: var(--silo-color-code-keyword, #ff7b72);
+      --_hl-string: var(--silo-color-code-string, #a5d6ff);
+      --_hl-comment: var(--silo-color-code-comment, #9aa3b2);
+      --_hl-number: var(--silo-color-code-number, #79c0ff);
+      --_hl-title: var(--silo-color-code-title, #d2a8ff);
+      --_hl-type: var(--silo-color-code-type, #ffa657);
     }
   }
   *,

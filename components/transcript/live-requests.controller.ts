@@ -13,10 +13,11 @@ import {
   type TranscriptRow,
 } from '../../src/index.ts';
 import { loadElicitation } from '../elicitation/silo-elicitation.chunk.ts';
-import type { PromptState } from './rows/rows.ts';
+import type { SiloEmitter } from '../shared/silo-element.ts';
+import type { PromptState } from './rows/row-context.ts';
 
 /** What the controller needs from its element. */
-export interface LiveRequestsHost extends ReactiveControllerHost, HTMLElement {
+export interface LiveRequestsHost extends ReactiveControllerHost, HTMLElement, SiloEmitter {
   readonly permissionRequests: readonly AgentPermissionRequest[];
   readonly elicitationRequests: readonly AgentElicitationRequest[];
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -94,13 +95,7 @@ export class LiveRequestsController implements ReactiveController {
     try {
       await req.choose(optionId);
       this.#prompts.set(req.id, { chosen: optionId });
-      this.host.dispatchEvent(
-        new CustomEvent('silo-permission-answered', {
-          detail: { id: req.id, optionId },
-          bubbles: true,
-          composed: true,
-        }),
-      );
+      this.host.emit('silo-permission-answered', { id: req.id, optionId });
     } catch (e) {
       this.#prompts.set(req.id, { error: SiloError.from(e).message });
     }

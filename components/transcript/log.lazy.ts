@@ -1,7 +1,7 @@
 /**
- * The rows of `<silo-transcript>` without their code in the first paint: transcript/rows/log.ts (the
- * virtualizer, the row templates, tool cards, permission prompts) is its own chunk, a
- * {@link Chunk}. The components entry starts loading it as soon as it is imported, beside the first
+ * The rows of `<silo-transcript>` without their code in the first paint: rows/log.ts (the
+ * virtualizer, the row templates, tool cards, permission prompts) is its own chunk (rows.chunk.ts).
+ * This is its stand-in: the components entry starts loading it as soon as it is imported, beside the first
  * paint, so it is normally in before a journal's first rows are. Until then a transcript draws its
  * frame (the empty log region, the usage header, the empty text) and keeps every row in its model; it
  * draws them on the render after the chunk arrives, and adopts the rows' styles (which come with the
@@ -9,20 +9,7 @@
  * @packageDocumentation
  */
 import { adoptStyles, type ReactiveElement, supportsAdoptingStyleSheets } from 'lit';
-import { Chunk } from '../shared/chunk.ts';
-
-/** The chunk's module (transcript/rows/log.ts). */
-export type TranscriptLog = typeof import('./rows/log.ts');
-
-const logChunk = new Chunk<TranscriptLog>(() => import('./rows/log.ts'));
-
-/**
- * Loads the transcript's rows chunk (once; later calls return the same promise). Rejects if the chunk
- * cannot be loaded (a network error); the next call (or the next render of a transcript) tries again.
- */
-export function loadTranscriptView(): Promise<TranscriptLog> {
-  return logChunk.load();
-}
+import { logChunk, type TranscriptLog } from './rows.chunk.ts';
 
 /** Shadow roots that hold the rows' styles already. */
 const styled = new WeakSet<ShadowRoot>();

@@ -7,7 +7,7 @@
  */
 import type { VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import type { TranscriptRow } from '../../src/index.ts';
-import { loadTranscriptView } from './log.lazy.ts';
+import { loadTranscriptView } from './rows.chunk.ts';
 
 /**
  * The row a key press in the log moves to: its index, `-1` for a handled key with nowhere to go, or

@@ -1,9 +1,8 @@
 /**
  * Styles of `<silo-transcript>`'s frame, in the first paint (see its class docs for the public custom
- * properties and parts): the layout, the usage header, the log, the empty text, "Jump to latest" and
- * find's highlights.
- * The rows' styles (bubbles, Markdown, cards, tool cards, copy buttons) come with the rows' chunk:
- * `transcript/rows/rows.styles.ts`.
+ * properties and parts): the layout, the usage header, the log, the empty text and "Jump to latest".
+ * Find's highlights: find/find.styles.ts; the tail paint's: tail-paint.styles.ts. The rows' styles
+ * (bubbles, Markdown, cards, tool cards, copy buttons) come with the rows' chunk: rows/rows.styles.ts.
  * @packageDocumentation
  */
 import { css } from 'lit';
@@ -58,22 +57,7 @@ export const transcriptStyles = css`
     bottom: 12px;
     left: 50%;
     transform: translateX(-50%);
-    box-shadow: 0 2px 8px rgb(0 0 0 / 0.2);
+    box-shadow: 0 2px 8px var(--_shadow);
     border-radius: 999px;
-  }
-`;
-
-/** Find's highlights and the current match's row (transcript/find/highlight.ts); part of the element's styles. */
-export const findStyles = css`
-  ::highlight(silo-find) {
-    background-color: var(--silo-color-find, #fde68a);
-    color: var(--silo-color-find-fg, #1a1a1a);
-  }
-  ::highlight(silo-find-active) {
-    background-color: var(--silo-color-find-active, #f59e0b);
-    color: var(--silo-color-find-fg, #1a1a1a);
-  }
-  .row[data-find='active'] {
-    box-shadow: inset 3px 0 0 var(--silo-color-find-active, #f59e0b);
   }
 `;

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import type { VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
-import { LitElement, type PropertyValues } from 'lit';
+import type { PropertyValues } from 'lit';
 import type {
   AgentElicitationRequest,
   AgentPermissionRequest,
@@ -15,6 +15,7 @@ import type {
   TranscriptModel,
   TranscriptRow,
 } from '../../src/index.ts';
+import { SiloElement } from '../shared/silo-element.ts';
 import {
   defaultTranscriptStrings,
   mergeStrings,
@@ -24,15 +25,18 @@ import {
 import { theme } from '../shared/theme.styles.ts';
 import { turnAnnouncement } from './announce.ts';
 import type { SiloFindResult } from './find/find.controller.ts';
-import { LazyTranscriptFind } from './find/find.lazy.ts';
+import { TranscriptFindStandIn } from './find/find.lazy.ts';
+import { findStyles } from './find/find.styles.ts';
 import { LiveRequestsController } from './live-requests.controller.ts';
 import { transcriptLog } from './log.lazy.ts';
 import { keyTarget, revealRow } from './navigation.ts';
-import { findStyles, transcriptStyles } from './silo-transcript.styles.ts';
+import { transcriptStyles } from './silo-transcript.styles.ts';
 import { TranscriptSourceController } from './source.controller.ts';
 import { StickToBottomController } from './stick-to-bottom.controller.ts';
-import { tailPaintStyles } from './tail-paint.ts';
+import { tailPaintStyles } from './tail-paint.styles.ts';
 import { renderTranscript, rowContext } from './view.ts';
+
+export type { SiloFindResult } from './find/find.controller.ts';
 
 /** Detail of `silo-load-error`. */
 export interface SiloLoadErrorDetail {
@@ -123,6 +127,10 @@ declare global {
  * @cssprop [--silo-color-warning] - Warnings, cancelled.
  * @cssprop [--silo-color-danger] - Errors, failures, refusals.
  * @cssprop [--silo-color-success] - Completed.
+ * @cssprop [--silo-color-warning-bg] - Warning banners.
+ * @cssprop [--silo-color-shadow] - Shadows of floating buttons and menus.
+ * @cssprop [--silo-color-code-keyword] - Highlighted code: keywords; also `--silo-color-code-string`,
+ *   `-comment`, `-number`, `-title` and `-type` (light and dark defaults, each at least 4.5:1).
  * @cssprop [--silo-color-find] - Find matches (`::highlight(silo-find)`); `--silo-color-find-active` the
  *   current one (also its row's marker), `--silo-color-find-fg` their text.
  * @cssprop [--silo-font-family] - Text font.
@@ -133,7 +141,7 @@ declare global {
  * @cssprop [--silo-content-max-width] - Maximum row width.
  * @cssprop [--silo-transcript-min-height] - Minimum height (16rem); give the element a height to fill.
  */
-export class SiloTranscript extends LitElement {
+export class SiloTranscript extends SiloElement {
   static override styles = [theme, transcriptStyles, findStyles, tailPaintStyles];
 
   static override properties = {
@@ -185,9 +193,7 @@ export class SiloTranscript extends LitElement {
     },
     failed: (error) => {
       this.loadError = error.message;
-      this.dispatchEvent(
-        new CustomEvent('silo-load-error', { detail: { error }, bubbles: true, composed: true }),
-      );
+      this.emit('silo-load-error', { error });
     },
     live: (started, ended) => {
       this.announcement =
@@ -201,7 +207,7 @@ export class SiloTranscript extends LitElement {
     reveal: (index) => revealRow(this.#log, index),
   });
   /** Find across every row, rendered or not (its code loads with the first find). */
-  #find = new LazyTranscriptFind(this, {
+  #find = new TranscriptFindStandIn(this, {
     rows: () => this.#rows,
     indexOf: (key) => this.#renderedRow(key),
     log: () => this.#log,

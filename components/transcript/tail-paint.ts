@@ -9,7 +9,7 @@
  * no layer and the log settles as before.
  * @packageDocumentation
  */
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { TranscriptRow } from '../../src/index.ts';
 
 /** How many of the last rows the layer draws: more than any chat's view shows at once. */
@@ -37,17 +37,3 @@ export function placeTailPaint(log: HTMLElement): void {
   layer.style.top = `${log.offsetTop}px`;
   layer.style.height = `${log.clientHeight}px`;
 }
-
-/** The layer's styles (add to the transcript's). */
-export const tailPaintStyles = css`
-  .tail-paint {
-    position: absolute;
-    inset-inline: 0;
-    display: flex;
-    flex-direction: column;
-    justify-content: flex-end;
-    overflow: hidden;
-    background: var(--_bg);
-    pointer-events: none;
-  }
-`;

@@ -11,8 +11,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentElicitationRequest, AgentPermissionRequest, TranscriptRow } from '../../src/index.ts';
 import type { SiloTranscriptStrings } from '../shared/strings/strings.ts';
 import type { LiveRequestsController } from './live-requests.controller.ts';
-import type { TranscriptLog } from './log.lazy.ts';
-import type { RowContext } from './rows/rows.ts';
+import type { RowContext } from './rows/row-context.ts';
+import type { TranscriptLog } from './rows.chunk.ts';
 import type { StickToBottomController } from './stick-to-bottom.controller.ts';
 import { renderUsage } from './usage.ts';
 

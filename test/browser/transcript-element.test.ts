@@ -4,7 +4,7 @@ import 'axe-core';
 import type { AxeResults } from 'axe-core';
 import { expect } from 'chai';
 import '../../components/index.ts';
-import { loadHighlighter } from '../../components/content/code.lazy.ts';
+import { loadHighlighter } from '../../components/content/highlighter.chunk.ts';
 import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
 import type { AgentElicitationRequest } from '../../src/api.ts';
 import { toJsonl } from '../../src/export.ts';

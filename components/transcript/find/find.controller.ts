@@ -11,6 +11,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { TranscriptRow } from '../../../src/index.ts';
+import type { SiloEmitter } from '../../shared/silo-element.ts';
 import { bringIntoView, highlights, textMatches } from './highlight.ts';
 import { countIn, fold, rowText } from './text.ts';
 
@@ -69,7 +70,7 @@ export class TranscriptFindController implements ReactiveController {
   #notified = '';
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly host: ReactiveControllerHost & HTMLElement & SiloEmitter,
     private readonly rows: TranscriptFindRows,
   ) {
     host.addController(this);
@@ -314,6 +315,6 @@ export class TranscriptFindController implements ReactiveController {
     const key = `${result.query}\n${result.current}\n${result.total}\n${result.searching}`;
     if (key === this.#notified) return;
     this.#notified = key;
-    this.host.dispatchEvent(new CustomEvent('silo-find', { detail: result, bubbles: true, composed: true }));
+    this.host.emit('silo-find', result);
   }
 }

@@ -1,37 +1,26 @@
 /**
  * Find in `<silo-transcript>` without its code in the first paint: the find controller
- * (transcript/find/find.controller.ts, with transcript/find/text.ts and transcript/find/highlight.ts) is its own chunk, a
- * {@link Chunk} loaded by the first find (`find()`, `findNext()`, `findPrevious()`); a transcript that
- * is never searched never loads it.
+ * (find.controller.ts, with text.ts and highlight.ts) is its own chunk (find.chunk.ts), loaded by the
+ * first find (`find()`, `findNext()`, `findPrevious()`); a transcript that is never searched never
+ * loads it. This is its stand-in, which queues the calls made before the chunk is in.
  * @packageDocumentation
  */
 import type { ReactiveControllerHost } from 'lit';
-import { Chunk } from '../../shared/chunk.ts';
+import type { SiloEmitter } from '../../shared/silo-element.ts';
+import { loadFind } from './find.chunk.ts';
 import type { SiloFindResult, TranscriptFindController, TranscriptFindRows } from './find.controller.ts';
-
-type Finder = typeof import('./find.controller.ts');
-
-const findChunk = new Chunk<Finder>(() => import('./find.controller.ts'));
-
-/**
- * Loads the find chunk (once; later calls return the same promise). Rejects if it cannot be loaded;
- * the next call tries again.
- */
-export function loadFind(): Promise<Finder> {
-  return findChunk.load();
-}
 
 /**
  * A transcript's find, created on first use: the calls made while the chunk loads run on the
  * controller once it is in, in the order they were made. If the chunk cannot be loaded, those calls
  * reject with the load's error and nothing is searched or highlighted; the next call tries again.
  */
-export class LazyTranscriptFind {
+export class TranscriptFindStandIn {
   #controller: TranscriptFindController | undefined;
   #loading: Promise<TranscriptFindController> | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly host: ReactiveControllerHost & HTMLElement & SiloEmitter,
     private readonly rows: TranscriptFindRows,
   ) {}
 

@@ -16,7 +16,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { TranscriptRow } from '../../../src/index.ts';
 import { logMeasured } from '../stick-to-bottom.controller.ts';
 import { tailPaint } from '../tail-paint.ts';
-import { type RowContext, renderRow } from './rows.ts';
+import type { RowContext } from './row-context.ts';
+import { renderRow } from './rows.ts';
 
 export { virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
 export { rowStyles } from './rows.styles.ts';

@@ -12,7 +12,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PermissionOption as AgentPermissionOption, PermissionRow } from '../../../src/index.ts';
 import { highlightedText } from '../../content/code.lazy.ts';
-import type { RowContext } from './rows.ts';
+import type { RowContext } from './row-context.ts';
 
 /** The command a request would run (`rawInput.command`: a string, or an argument list), if it names one. */
 function commandOf(rawInput: unknown): string | undefined {

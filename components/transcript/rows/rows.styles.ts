@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { type CSSResult, css } from 'lit';
-import { copyStyles } from '../../content/copy.ts';
+import { copyStyles } from '../../content/copy.styles.ts';
 import { transcriptCardStyles } from './cards.styles.ts';
 import { toolCardStyles } from './tool-card.styles.ts';
 

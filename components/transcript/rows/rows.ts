@@ -7,8 +7,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type {
   AgentContentBlock,
-  AgentElicitationRequest,
-  AgentPermissionRequest,
   CompactionRow,
   ElicitationRow,
   MessageRow,
@@ -24,27 +22,10 @@ import { markdown } from '../../content/markdown.lazy.ts';
 import { loadElicitation } from '../../elicitation/silo-elicitation.chunk.ts';
 import { clip, formatNumber, formatTime, safeClass, safeJson } from '../../shared/format.ts';
 import { ELICITATION_EXPORTPARTS } from '../../shared/parts.ts';
-import type { SiloTranscriptStrings } from '../../shared/strings/strings.ts';
 import { renderContentBlock } from './content-blocks.ts';
 import { permissionOpen, permissionPrompt, permissionRow } from './permission-prompt.ts';
+import type { RowContext } from './row-context.ts';
 import { toolRow } from './tool-card.ts';
-
-/** Local state of a live permission prompt. */
-export interface PromptState {
-  busy?: boolean;
-  chosen?: string;
-  error?: string;
-}
-
-/** What row templates need from their element. */
-export interface RowContext {
-  readonly strings: SiloTranscriptStrings;
-  readonly locale: string | undefined;
-  permission(id: string): AgentPermissionRequest | undefined;
-  elicitation(id: string): AgentElicitationRequest | undefined;
-  promptState(id: string): PromptState;
-  choose(request: AgentPermissionRequest, optionId: string): void;
-}
 
 const KNOWN_SEVERITIES = new Set(['info', 'warning', 'error']);
 const KNOWN_STOPS = new Set([

@@ -1,31 +1,13 @@
 /**
  * Styles of `<silo-transcript>`'s tool cards (transcript/rows/tool-card.ts): the one-line summary, the body, output,
- * diffs with line numbers, and the highlighter's token colors (light and dark, each at least 4.5:1
- * against code, diff and card backgrounds).
+ * diffs with line numbers, and the highlighter's token classes (their colors are theme tokens,
+ * `--_hl-*` in shared/theme.styles.ts).
  * @packageDocumentation
  */
 import { css } from 'lit';
 
 /** The tool cards' styles (after `transcriptRowBaseStyles`). */
 export const toolCardStyles = css`
-  :host {
-    --_hl-keyword: #b3261e;
-    --_hl-string: #0a3069;
-    --_hl-comment: #57606a;
-    --_hl-number: #0550ae;
-    --_hl-title: #6639ba;
-    --_hl-type: #8a3500;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --_hl-keyword: #ff7b72;
-      --_hl-string: #a5d6ff;
-      --_hl-comment: #9aa3b2;
-      --_hl-number: #79c0ff;
-      --_hl-title: #d2a8ff;
-      --_hl-type: #ffa657;
-    }
-  }
   .card.tool {
     padding: 0;
   }

@@ -14,7 +14,7 @@ import type { AgentContentBlock, AgentToolCallContent, ToolCallRow } from '../..
 import { highlightedText, highlightTemplate, withDiffer, withHighlighter } from '../../content/code.lazy.ts';
 import type { LineDiff } from '../../content/line-diff.ts';
 import { formatNumber, safeClass, safeJson } from '../../shared/format.ts';
-import type { RowContext } from './rows.ts';
+import type { RowContext } from './row-context.ts';
 
 /** Renders a content block (text, image, resource…) the way messages do. */
 export type BlockRenderer = (b: AgentContentBlock, owner: object, ctx: RowContext) => TemplateResult;
