@@ -6,7 +6,7 @@
  * loaded with `<silo-elicitation>`'s chunk, never in the first paint.
  * @packageDocumentation
  */
-import { initialAnswers, validateAnswers } from '../../src/elicitation-answers.ts';
+import { initialAnswers, validateAnswers } from '../../src/elicitation/index.ts';
 import type {
   AgentElicitationAnswer,
   AgentElicitationQuestion,

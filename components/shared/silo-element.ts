@@ -28,7 +28,8 @@ export class SiloElement extends LitElement {
    * @internal
    */
   emit<K extends SiloEventName>(name: K, detail: SiloEventDetail<K>): void {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+    const event = new CustomEvent(name, { detail, bubbles: true, composed: true });
+    this.dispatchEvent(event);
   }
 }
 

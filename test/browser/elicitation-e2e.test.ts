@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import '../../components/elicitation/silo-elicitation.define.ts';
 import type { SiloElicitation } from '../../components/elicitation/silo-elicitation.ts';
-import { applyResolution } from '../../src/elicitation.ts';
+import { applyResolution } from '../../src/elicitation/model.ts';
 import {
   type AgentElicitationRecord,
   type AgentElicitationRequest,

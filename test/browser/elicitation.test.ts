@@ -6,7 +6,7 @@ import '../../components/elicitation/silo-elicitation.define.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import type { SiloElicitation } from '../../components/elicitation/silo-elicitation.ts';
 import type { AgentElicitationAnswer, AgentElicitationRequest } from '../../src/api.ts';
-import { normalizeElicitation, validateAnswers } from '../../src/elicitation.ts';
+import { normalizeElicitation, validateAnswers } from '../../src/elicitation/model.ts';
 import { SiloError } from '../../src/errors.ts';
 import type { AgentElicitationRecord } from '../../src/types.ts';
 

@@ -1,12 +1,12 @@
 /**
  * What the page needs of elicitation answers before any form is shown: the issue codes a validation
  * reports, the default English message of each ({@link formatElicitationIssue}) and the words of an
- * answer's text ({@link DEFAULT_ANSWER_WORDS}). Kept apart from the validators (elicitation-answers.ts,
+ * answer's text ({@link DEFAULT_ANSWER_WORDS}). Kept apart from the validators (elicitation/index.ts,
  * the `silo-acp/elicitation` entry) so that the main entry, which the components' first paint loads,
  * holds these strings without the validators. Pure; nothing here throws.
  * @packageDocumentation
  */
-import type { AgentElicitationQuestion } from './types.ts';
+import type { AgentElicitationQuestion } from '../types.ts';
 
 /** Why an answer does not satisfy its question. */
 export type ElicitationIssueCode =

@@ -3,6 +3,7 @@
  * is split for display. Pure; never throws.
  * @packageDocumentation
  */
+/** The URL `value` parses to, or undefined when it does not parse (never throws). */
 export function parseUrl(value: string): URL | undefined {
   try {
     return new URL(value);

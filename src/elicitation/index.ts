@@ -8,7 +8,8 @@
  * words ({@link formatElicitationIssue}, {@link DEFAULT_ANSWER_WORDS}) stay in the main entry.
  * @packageDocumentation
  */
-import type { AgentElicitationAnswer } from './api.ts';
+import type { AgentElicitationAnswer } from '../api.ts';
+import type { AgentElicitationOption, AgentElicitationQuestion } from '../types.ts';
 import {
   DEFAULT_ANSWER_WORDS,
   type ElicitationAnswerWords,
@@ -16,27 +17,15 @@ import {
   type ElicitationIssueCode,
   type ElicitationIssueFormatter,
   formatElicitationIssue,
-} from './elicitation-issues.ts';
-import type { AgentElicitationOption, AgentElicitationQuestion } from './types.ts';
+} from './issues.ts';
+import { parseUrl } from './url.ts';
 
 export type {
   ElicitationAnswerWords,
   ElicitationIssue,
   ElicitationIssueCode,
   ElicitationIssueFormatter,
-} from './elicitation-issues.ts';
-
-/**
- * The URL parser, or undefined when `value` does not parse. A copy of elicitation-url.ts's
- * `parseUrl`, which the main entry does not export (this entry's bundle takes nothing else from it).
- */
-function parseUrl(value: string): URL | undefined {
-  try {
-    return new URL(value);
-  } catch {
-    return undefined;
-  }
-}
+} from './issues.ts';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -19,17 +19,18 @@
  *   as inert text, is never clickable, and the request can only be declined or cancelled.
  * @packageDocumentation
  */
-import { isOpenableUrl, parseUrl } from './elicitation-url.ts';
+
 import type {
   AgentElicitationOption,
   AgentElicitationQuestion,
   AgentElicitationRecord,
   AgentElicitationResolution,
-} from './types.ts';
+} from '../types.ts';
+import { isOpenableUrl, parseUrl } from './url.ts';
 
-export * from './elicitation-answers.ts';
-export * from './elicitation-issues.ts';
-export * from './elicitation-url.ts';
+export * from './index.ts';
+export * from './issues.ts';
+export * from './url.ts';
 
 /** Which elicitation modes the client advertised in `clientCapabilities.elicitation`. */
 export interface AdvertisedElicitationModes {
