@@ -1,6 +1,6 @@
 // Attacks on the bridge that a browser page cannot mount: a slow client that stops reading (output
 // stall), clients without an Origin, and a non-loopback bind. Each must be refused or bounded while
-// the bridge keeps serving a legitimate client. (Browser-mounted attacks: test/browser/attacks.test.ts.)
+// the bridge keeps serving a legitimate client. (Browser-mounted attacks: test/browser/reliability/attacks.test.ts.)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
