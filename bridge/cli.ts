@@ -3,7 +3,7 @@
  * and shuts everything down on SIGINT/SIGTERM.
  */
 
-import { expandDemoAgent } from './demo-agent.ts';
+import { expandDemoAgent } from '../agent/demo-agent.ts';
 import { BridgeUsageError, parseBridgeArgs } from './options.ts';
 import { ANNOUNCEMENT_PREFIX, type BridgeAnnouncement } from './protocol.ts';
 import { startBridge } from './server.ts';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { expandDemoAgent } from '../../bridge/demo-agent.ts';
+import { expandDemoAgent } from '../../agent/demo-agent.ts';
 import { closeReason } from '../../bridge/server.ts';
 
 const ROOT = join(fileURLToPath(import.meta.url), '../../..');

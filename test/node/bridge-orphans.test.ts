@@ -1,5 +1,5 @@
 // Agent processes never outlive their connection: a child in the agent's group that ignores SIGTERM
-// and a `setsid -f` daemon that left the group and the tree at once (test/support/orphan-agent.mjs)
+// and a `setsid -f` daemon that left the group and the tree at once (agent/test/orphan-agent.mjs)
 // are both ended when the socket closes, and when the bridge gets SIGTERM — SIGKILL after the grace
 // period, though the agent (the group's leader) exited at the first SIGTERM.
 import assert from 'node:assert/strict';
@@ -36,7 +36,7 @@ describe('agent processes do not outlive their connection', { timeout: 60_000 },
     const file = join(dir, 'pids');
     const bridge = await startBridgeProcess({
       allowOrigin: [ORIGIN],
-      agentCommand: [process.execPath, join(ROOT, 'test/support/orphan-agent.mjs'), file],
+      agentCommand: [process.execPath, join(ROOT, 'agent/test/orphan-agent.mjs'), file],
     });
     const ws = new WebSocket(bridge.url, bridgeProtocols(bridge.token), { origin: ORIGIN });
     await new Promise((resolve, reject) => {

@@ -75,7 +75,7 @@ describe('an agent that exits before it answers initialize (real bridge)', funct
   this.timeout(60000);
   let bridge: TestBridge;
   before(async () => {
-    bridge = await startBridge({ agentScript: 'test/support/exit-agent.ts' });
+    bridge = await startBridge({ agentScript: 'agent/test/exit-agent.ts' });
   });
   after(async () => {
     await stopBridge(bridge.id);

@@ -13,7 +13,7 @@ describeScenarios('ACP conformance §9: handshake, auth and sessions (1–10)', 
     async () => {
       for (const version of [0, 2]) {
         const b = await startBridge({
-          agentScript: 'test/support/fuzz-agent.ts',
+          agentScript: 'agent/test/fuzz-agent.ts',
           agentArgs: ['--init', JSON.stringify({ protocolVersion: version })],
         });
         ctx.extra.push(b);
@@ -27,7 +27,7 @@ describeScenarios('ACP conformance §9: handshake, auth and sessions (1–10)', 
     'no agentCapabilities: load, resume and list are never tried; restoring is journal-only',
     async () => {
       const b = await startBridge({
-        agentScript: 'test/support/fuzz-agent.ts',
+        agentScript: 'agent/test/fuzz-agent.ts',
         agentArgs: ['--init', JSON.stringify({ agentCapabilities: undefined, _vendorCaps: { x: 1 } })],
       });
       ctx.extra.push(b);
@@ -78,7 +78,7 @@ describeScenarios('ACP conformance §9: handshake, auth and sessions (1–10)', 
     'session/load replays 500 updates then answers null: all 500 journaled in order; loading again adds no duplicates',
     async () => {
       const b = await startBridge({
-        agentScript: 'test/support/fuzz-agent.ts',
+        agentScript: 'agent/test/fuzz-agent.ts',
         agentArgs: [
           '--init',
           JSON.stringify({ agentCapabilities: { loadSession: true } }),

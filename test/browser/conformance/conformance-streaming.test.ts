@@ -377,7 +377,7 @@ describeScenarios('ACP conformance §9: streaming, tool calls and plans (12–26
     'config_option_update with an unknown option type (ignored); current_mode_update to an id not offered',
     async () => {
       const b = await startBridge({
-        agentScript: 'test/support/fuzz-agent.ts',
+        agentScript: 'agent/test/fuzz-agent.ts',
         agentArgs: [
           '--new',
           JSON.stringify({

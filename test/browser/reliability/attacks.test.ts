@@ -277,7 +277,7 @@ describe('hostile content through Silo into the page (XSS corpus)', function () 
   it('executes nothing, live from an agent and from an imported transcript', async () => {
     const w = window as unknown as { __xss?: number[] };
     w.__xss = [];
-    const b = await startBridge({ agentScript: 'test/support/fuzz-agent.ts' });
+    const b = await startBridge({ agentScript: 'agent/test/fuzz-agent.ts' });
     const service = createAgentsService({ databaseName: `silo-xss-${crypto.randomUUID()}` });
     try {
       const session = await service.connect({ bridge: b, cwd: CWD });

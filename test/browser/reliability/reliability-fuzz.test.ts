@@ -1,4 +1,4 @@
-// The seeded fuzzer end to end: a hostile agent (test/support/fuzz-agent.ts) behind the real bridge
+// The seeded fuzzer end to end: a hostile agent (agent/test/fuzz-agent.ts) behind the real bridge
 // writes mutated frames of the recorded real traffic (truncated lines, wrong types, unknown kinds and
 // fields, huge strings, deep nesting, duplicated and reordered ids, stray responses, vendor requests)
 // into a real Silo session. The page must stay responsive, every valid update after a bad one must
@@ -36,7 +36,7 @@ describe('fuzzed recorded traffic into a real session', function () {
   let sources: Record<string, never>[];
 
   before(async () => {
-    bridge = await startBridge({ agentScript: 'test/support/fuzz-agent.ts' });
+    bridge = await startBridge({ agentScript: 'agent/test/fuzz-agent.ts' });
     sources = [];
     for (const name of ['main', 'load', 'resume']) {
       sources.push(

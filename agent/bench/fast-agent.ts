@@ -5,7 +5,7 @@
  * lines per write, then the prompt's answer. The reference agent writes one line per update and waits
  * for each write, so its pace, not the client's, bounds what a client receives from it.
  *
- * Benchmark harness only, run by the bridge as `node --import tsx bench/fast-agent.ts`: it speaks the
+ * Benchmark harness only, run by the bridge as `node --import tsx agent/bench/fast-agent.ts`: it speaks the
  * few JSON-RPC lines it needs by hand so that nothing but the pipe limits it (product code never
  * re-implements JSON-RPC). Every other request gets a -32601 error; notifications are ignored.
  */

@@ -2,7 +2,7 @@
  * A hostile stdio "agent" for the reliability suite: it speaks just enough raw JSON-RPC to get a
  * session going, then writes whatever the test asks for, byte for byte — which an SDK-built agent
  * cannot do (the SDK only writes valid messages). Run behind the real bridge:
- * `node --import tsx test/support/fuzz-agent.ts [--init JSON] [--fixtures DIR]`.
+ * `node --import tsx agent/test/fuzz-agent.ts [--init JSON] [--fixtures DIR]`.
  *
  * Prompts (the text of the first text block):
  * - `fuzz <seed> <count> [maxString]` — writes the frames of {@link generateFrames} over the recorded
@@ -26,7 +26,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { generateFrames, updatesOfRecording } from './fuzz.ts';
+import { generateFrames, updatesOfRecording } from '../../test/support/fuzz.ts';
 
 type Msg = {
   jsonrpc?: string;
@@ -43,7 +43,8 @@ const flag = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const FIXTURES =
-  flag('--fixtures') ?? resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/claude-agent-acp');
+  flag('--fixtures') ??
+  resolve(dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/claude-agent-acp');
 const initOverride = JSON.parse(flag('--init') ?? '{}') as Record<string, unknown>;
 const newOverride = JSON.parse(flag('--new') ?? '{}') as Record<string, unknown>;
 const replayCount = Number(flag('--replay') ?? 0);

@@ -1,5 +1,5 @@
 /**
- * `silo-bridge --demo-agent`: runs the package's reference agent (agent/) as the agent, so Silo can
+ * `silo-bridge --demo-agent`: runs the package's reference agent (this folder's cli.ts) as the agent, so Silo can
  * be tried without a real one. The agent is started with the same Node as the bridge: the built
  * JavaScript next to the built bridge in an installed package, the TypeScript source through tsx
  * in a checkout of the repository.
@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 /** The flag that selects the reference agent instead of a command after `--`. */
 export const DEMO_AGENT_FLAG = '--demo-agent';
 
-/** The command line of the reference agent that ships beside this file. */
+/** The command line of the reference agent (`cli.ts` beside this file, built or not). */
 export function demoAgentCommand(): string[] {
   const source = import.meta.url.endsWith('.ts');
-  const cli = fileURLToPath(new URL(source ? '../agent/cli.ts' : '../agent/cli.js', import.meta.url));
+  const cli = fileURLToPath(new URL(source ? './cli.ts' : './cli.js', import.meta.url));
   return source ? [process.execPath, '--import', 'tsx', cli] : [process.execPath, cli];
 }
 
