@@ -2,6 +2,7 @@
 // rendered live by <silo-transcript .session>: the DOM of each turn is asserted (not snapshotted).
 import { expect } from 'chai';
 import '../../../components/index.ts';
+import { loadDiffer } from '../../../components/content/line-diff.chunk.ts';
 import type { SiloTranscript } from '../../../components/transcript/silo-transcript.ts';
 import {
   type AgentElicitationRequest,
@@ -105,6 +106,11 @@ describe('<silo-transcript> renders every reference-agent scenario (live)', func
   });
 
   it('tools: kinds, titles, statuses, locations, content and diffs (new file and edit)', async () => {
+    // A diff's lines are drawn once the line differ's chunk is in (content/code.lazy.ts), which the
+    // first diff of the page starts loading; the rows are read as soon as the turn ends. Loaded
+    // first, so that the lines are drawn with the rows (seen: Firefox at load average 12 read the
+    // edit's diff before its lines were there).
+    await loadDiffer();
     const { of } = await turn('/scenario tools');
     const tools = of('tool');
     expect(tools.length).to.be.greaterThan(1);
