@@ -125,6 +125,11 @@ test('the demo server serves the built demo and nothing else, under its CSP', {
         document.getElementById('status')?.classList.contains('error'),
       );
       assert.equal(planted.editorRan(), false, 'the editor never ran');
+      // Nor to a DNS-rebound name: the demo answers its own Host only.
+      assert.equal(
+        (await send(`${origin}/`, { host: `attacker.example:${new URL(origin).port}` })).status,
+        403,
+      );
       // What the server does serve: the built pages, their assets and the no-build bundle.
       for (const path of [
         '/',
