@@ -12,7 +12,7 @@
 // The demo is built first when missing or stale (scripts/demo-build.mjs) and served with nothing else
 // (scripts/demo-server.mjs). The bridge allows exactly the demo's origin. The page learns the bridge URL
 // and token from GET /.silo-bridge.json, given only to the tab that opened a printed URL: its one-time
-// #launch= key is redeemed for a per-tab session (scripts/demo-access.mjs), so nothing is copied by
+// #launch= key is redeemed for a per-tab secret (scripts/demo-access.mjs), so nothing is copied by
 // hand. Enter in the terminal prints a fresh URL (another tab, another browser). Every response carries
 // the demo's Content-Security-Policy (scripts/demo-guard.mjs). Ctrl-C stops the bridge (and every
 // agent) and the server.
