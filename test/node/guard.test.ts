@@ -1,15 +1,20 @@
-// Fast unit tests of the bridge's upgrade guard (bridge/guard.ts): every Host, Origin and token variant
-// below is decided by checkUpgrade alone, with no process, socket or browser. Expected outcomes are
-// written out; a guard that accepted any of the refused variants fails here in well under a second.
+// Fast unit tests of the bridge's upgrade guard (bridge/guard.ts) and of its bound on sockets not yet
+// upgraded (bridge/admission.ts): every Host, Origin and token variant below is decided by
+// checkUpgrade alone, and every admission by Admission alone, with no process, socket or browser.
+// Expected outcomes are written out; a guard that accepted any of the refused variants fails here in
+// well under a second.
 import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
-import { describe, test } from 'node:test';
+import { describe, mock, test } from 'node:test';
+import { Admission, HANDSHAKE_DEADLINE_MS } from '../../bridge/admission.ts';
 import {
   checkUpgrade,
   duplicatedHeader,
-  FailureWindow,
   type GuardConfig,
   hostAllowed,
+  MAX_TRACKED_PEERS,
+  TokenFailures,
   tokenMatches,
 } from '../../bridge/guard.ts';
 import { isLoopbackHost } from '../../bridge/options.ts';
@@ -48,7 +53,7 @@ const GOOD: [string, string][] = [
 
 /** The status checkUpgrade answers for `raw` (101 when it lets the upgrade through). */
 function status(raw: [string, string][], over: Partial<GuardConfig> = {}, url = '/'): number {
-  const state = { failures: new FailureWindow(1000), liveConnections: 0, now: 0 };
+  const state = { failures: new TokenFailures(1000), peer: '127.0.0.1', liveConnections: 0, now: 0 };
   return checkUpgrade(request(raw, url), config(over), state)?.status ?? 101;
 }
 
@@ -124,14 +129,29 @@ describe('bridge guard: token', () => {
     assert.equal(status(withToken(`silo-token.${TOKEN}`)), 400);
   });
 
-  test('failures fill the window; then even the right token gets 429 until the window passes', () => {
-    const failures = new FailureWindow(2, 60_000);
-    const state = (now: number) => ({ failures, liveConnections: 0, now });
+  test('a peer over its failures gets 429 for wrong tokens until the window passes; the right token always passes', () => {
+    const failures = new TokenFailures(2, 60_000);
+    const from = (peer: string, now: number) => ({ failures, peer, liveConnections: 0, now });
     const wrong = request(withToken(`acp, silo-token.${TOKEN.slice(0, -1)}`));
-    assert.equal(checkUpgrade(wrong, config(), state(0))?.status, 401);
-    assert.equal(checkUpgrade(wrong, config(), state(1))?.status, 401);
-    assert.equal(checkUpgrade(request(GOOD), config(), state(2))?.status, 429);
-    assert.equal(checkUpgrade(request(GOOD), config(), state(60_001)), undefined);
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 0))?.status, 401);
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 1))?.status, 401);
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 2))?.status, 429, 'over the limit');
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 3))?.status, 429);
+    // The attacker's failures are the attacker's: the same address with the right token, and another
+    // address with a wrong one, are decided as if nothing had happened.
+    assert.equal(checkUpgrade(request(GOOD), config(), from('127.0.0.1', 4)), undefined, 'right token');
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.2', 5))?.status, 401, 'another peer');
+    // A peer that keeps failing stays over the limit; one that stops is forgiven after the window.
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 60_001))?.status, 429);
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 200_000))?.status, 401);
+  });
+
+  test('failures are remembered for a bounded number of peers, the least recently failing forgotten first', () => {
+    const failures = new TokenFailures(1, 60_000);
+    failures.record('first', 0);
+    for (let i = 0; i < MAX_TRACKED_PEERS; i++) failures.record(`peer ${i}`, 1);
+    assert.equal(failures.exceeded('first', 2), false, 'forgotten');
+    assert.equal(failures.exceeded(`peer ${MAX_TRACKED_PEERS - 1}`, 2), true);
   });
 });
 
@@ -251,8 +271,81 @@ describe('bridge guard: path and connection cap', () => {
   });
 
   test('the cap refuses the connection after the last allowed one (503)', () => {
-    const state = (live: number) => ({ failures: new FailureWindow(10), liveConnections: live, now: 0 });
+    const state = (live: number) => ({
+      failures: new TokenFailures(10),
+      peer: '127.0.0.1',
+      liveConnections: live,
+      now: 0,
+    });
     assert.equal(checkUpgrade(request(GOOD), config({ maxConnections: 2 }), state(1)), undefined);
     assert.equal(checkUpgrade(request(GOOD), config({ maxConnections: 2 }), state(2))?.status, 503);
+  });
+});
+
+/** What admission sees of a socket: its address, `destroy()`, and its `close` event. */
+class FakeSocket extends EventEmitter {
+  destroyed = false;
+  constructor(
+    readonly name: string,
+    readonly remoteAddress: string,
+  ) {
+    super();
+  }
+  destroy() {
+    this.destroyed = true;
+    queueMicrotask(() => this.emit('close'));
+  }
+}
+
+describe('bridge admission: sockets not yet upgraded', () => {
+  const open = (a: Admission<FakeSocket>, peer: string, n: number, tag = peer) =>
+    Array.from({ length: n }, (_, i) => {
+      const socket = new FakeSocket(`${tag}#${i}`, peer);
+      a.admit(socket);
+      return socket;
+    });
+  const destroyed = (sockets: FakeSocket[]) => sockets.filter((s) => s.destroyed).map((s) => s.name);
+
+  test('over the bound for its address, a newcomer makes that address’s oldest waiting socket give way', () => {
+    const a = new Admission<FakeSocket>({ perPeer: 3, total: 100 });
+    const attacker = open(a, '127.0.0.2', 5);
+    const other = open(a, '127.0.0.3', 2);
+    assert.deepEqual(destroyed(attacker), ['127.0.0.2#0', '127.0.0.2#1']);
+    assert.deepEqual(destroyed(other), [], 'another address is not touched');
+    assert.equal(a.size, 5);
+    assert.equal(a.evicted, 2);
+  });
+
+  test('over the bound in all, the oldest of all gives way, never the newcomer', () => {
+    const a = new Admission<FakeSocket>({ perPeer: 100, total: 4 });
+    const flood = [...open(a, '127.0.0.2', 2), ...open(a, '127.0.0.3', 2)];
+    const [user] = open(a, '127.0.0.1', 1, 'user');
+    assert.deepEqual(destroyed(flood), ['127.0.0.2#0']);
+    assert.equal(user!.destroyed, false);
+    const more = open(a, '127.0.0.4', 3);
+    assert.deepEqual(destroyed(flood), ['127.0.0.2#0', '127.0.0.2#1', '127.0.0.3#0', '127.0.0.3#1']);
+    assert.equal(user!.destroyed, false, 'the user is the oldest now, but was not pushed out yet');
+    open(a, '127.0.0.4', 1, 'last');
+    assert.equal(user!.destroyed, true, 'one more and it would have been');
+    assert.deepEqual(destroyed(more), []);
+  });
+
+  test('an upgraded or closed socket leaves the count; one still waiting at the deadline is destroyed', () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const a = new Admission<FakeSocket>({ perPeer: 10, total: 10 });
+      const [upgraded, closed, waiting] = open(a, '127.0.0.1', 3);
+      a.upgraded(upgraded!);
+      closed!.emit('close');
+      assert.equal(a.size, 1);
+      mock.timers.tick(HANDSHAKE_DEADLINE_MS - 1);
+      assert.equal(waiting!.destroyed, false);
+      mock.timers.tick(1);
+      assert.deepEqual([upgraded!.destroyed, closed!.destroyed, waiting!.destroyed], [false, false, true]);
+      assert.equal(a.size, 0);
+      assert.equal(a.expired, 1);
+    } finally {
+      mock.timers.reset();
+    }
   });
 });
