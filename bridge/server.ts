@@ -68,7 +68,9 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   let liveConnections = 0;
   let nextConnection = 1;
   const failures = new TokenFailures(options.maxTokenFailures);
-  const admission = new Admission<Socket>({ perPeer: options.maxPendingPerPeer, total: options.maxPending });
+  // One page may open a socket for each connection it is allowed at once.
+  const perPeer = Math.max(options.maxPendingPerPeer, options.maxConnections);
+  const admission = new Admission<Socket>({ perPeer, total: Math.max(options.maxPending, perPeer) });
   const tap = wireTap(options, log);
   // Every agent of this bridge, and all they start, carry `SILO_CONNECTION=<run>.<n>` (reaper.ts).
   const run = randomUUID();

@@ -23,7 +23,8 @@ export const USAGE = `usage: silo-bridge [options] -- <agent command> [args...]
                            env SILO_BRIDGE_TOKEN or --token-file (default: 256 random bits)
   --max-connections N      simultaneous connections / agent processes (default 8)
   --max-pending N          connections not yet upgraded, in all (default 64; the oldest gives way)
-  --max-pending-per-peer N connections not yet upgraded, from one address (default 16)
+  --max-pending-per-peer N connections not yet upgraded, from one address (default 16, at least
+                           --max-connections)
   --max-token-failures N   failed token attempts per minute from one address before its wrong
                            tokens get 429 (default 20; the right token is always accepted)
   --max-frame-bytes N      largest client frame (default 16 MiB)

@@ -2,6 +2,7 @@
 // WebSocket clients.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { WebSocket } from 'ws';
 import { AGENT_EXITED_METHOD, bridgeProtocols, CLOSE_AGENT_EXITED } from '../../bridge/protocol.ts';
 import { connectBridge } from '../support/acp-harness.ts';
 import { type BridgeProcess, processAlive, startBridgeProcess } from '../support/bridge-process.mjs';
@@ -190,6 +191,35 @@ describe('silo-bridge limits and shutdown', { timeout: 120000 }, () => {
       assert.equal(right.status, 101, 'the right token is never locked out');
       assert.equal(bridge.spawnedCount(), 1);
     } finally {
+      await bridge.stop();
+    }
+  });
+
+  test('a client that opens --max-connections sockets at once gets every one (none pushed out unread)', async () => {
+    // The bridge accepts such a burst before it reads any request; the bound on sockets not yet
+    // upgraded (bridge/admission.ts) must not cut it down.
+    const bridge = await startBridgeProcess({
+      allowOrigin: [ORIGIN],
+      agentCommand: ['cat'],
+      bridgeArgs: ['--max-connections', '24'],
+    });
+    const sockets: WebSocket[] = [];
+    try {
+      const outcomes = await Promise.all(
+        Array.from(
+          { length: 24 },
+          () =>
+            new Promise<string>((resolve) => {
+              const ws = new WebSocket(bridge.url, bridgeProtocols(bridge.token), { origin: ORIGIN });
+              sockets.push(ws);
+              ws.once('open', () => resolve('open'));
+              ws.once('error', (error) => resolve(error.message));
+            }),
+        ),
+      );
+      assert.deepEqual(outcomes, Array(24).fill('open'));
+    } finally {
+      for (const ws of sockets) ws.terminate();
       await bridge.stop();
     }
   });

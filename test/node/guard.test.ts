@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, mock, test } from 'node:test';
-import { Admission, HANDSHAKE_DEADLINE_MS } from '../../bridge/admission.ts';
+import { Admission, EVICTION_AGE_MS, HANDSHAKE_DEADLINE_MS } from '../../bridge/admission.ts';
 import {
   checkUpgrade,
   duplicatedHeader,
@@ -305,34 +305,59 @@ describe('bridge admission: sockets not yet upgraded', () => {
       return socket;
     });
   const destroyed = (sockets: FakeSocket[]) => sockets.filter((s) => s.destroyed).map((s) => s.name);
-
-  test('over the bound for its address, a newcomer makes that address’s oldest waiting socket give way', () => {
-    const a = new Admission<FakeSocket>({ perPeer: 3, total: 100 });
-    const attacker = open(a, '127.0.0.2', 5);
-    const other = open(a, '127.0.0.3', 2);
-    assert.deepEqual(destroyed(attacker), ['127.0.0.2#0', '127.0.0.2#1']);
-    assert.deepEqual(destroyed(other), [], 'another address is not touched');
-    assert.equal(a.size, 5);
-    assert.equal(a.evicted, 2);
-  });
-
-  test('over the bound in all, the oldest of all gives way, never the newcomer', () => {
-    const a = new Admission<FakeSocket>({ perPeer: 100, total: 4 });
-    const flood = [...open(a, '127.0.0.2', 2), ...open(a, '127.0.0.3', 2)];
-    const [user] = open(a, '127.0.0.1', 1, 'user');
-    assert.deepEqual(destroyed(flood), ['127.0.0.2#0']);
-    assert.equal(user!.destroyed, false);
-    const more = open(a, '127.0.0.4', 3);
-    assert.deepEqual(destroyed(flood), ['127.0.0.2#0', '127.0.0.2#1', '127.0.0.3#0', '127.0.0.3#1']);
-    assert.equal(user!.destroyed, false, 'the user is the oldest now, but was not pushed out yet');
-    open(a, '127.0.0.4', 1, 'last');
-    assert.equal(user!.destroyed, true, 'one more and it would have been');
-    assert.deepEqual(destroyed(more), []);
-  });
-
-  test('an upgraded or closed socket leaves the count; one still waiting at the deadline is destroyed', () => {
-    mock.timers.enable({ apis: ['setTimeout'] });
+  /** Runs `body` with the clock and the timers in the test's hands. */
+  const withClock = (body: () => void) => {
+    mock.timers.enable({ apis: ['setTimeout', 'Date'] });
     try {
+      body();
+    } finally {
+      mock.timers.reset();
+    }
+  };
+
+  test('over the bound for its address, a newcomer makes that address’s oldest waiting socket give way', () =>
+    withClock(() => {
+      const a = new Admission<FakeSocket>({ perPeer: 3, total: 100 });
+      const attacker = open(a, '127.0.0.2', 3);
+      mock.timers.tick(EVICTION_AGE_MS);
+      attacker.push(...open(a, '127.0.0.2', 2, 'later'));
+      const other = open(a, '127.0.0.3', 2);
+      assert.deepEqual(destroyed(attacker), ['127.0.0.2#0', '127.0.0.2#1']);
+      assert.deepEqual(destroyed(other), [], 'another address is not touched');
+      assert.equal(a.size, 5);
+      assert.equal(a.evicted, 2);
+    }));
+
+  test('over the bound in all, the oldest of all gives way, never the newcomer', () =>
+    withClock(() => {
+      const a = new Admission<FakeSocket>({ perPeer: 100, total: 4 });
+      const flood = [...open(a, '127.0.0.2', 2), ...open(a, '127.0.0.3', 2)];
+      mock.timers.tick(EVICTION_AGE_MS);
+      const [user] = open(a, '127.0.0.1', 1, 'user');
+      assert.deepEqual(destroyed(flood), ['127.0.0.2#0']);
+      assert.equal(user!.destroyed, false);
+      const more = open(a, '127.0.0.4', 3);
+      assert.deepEqual(destroyed(flood), ['127.0.0.2#0', '127.0.0.2#1', '127.0.0.3#0', '127.0.0.3#1']);
+      assert.equal(user!.destroyed, false, 'the user is the oldest now, and too young to give way');
+      mock.timers.tick(EVICTION_AGE_MS);
+      open(a, '127.0.0.4', 1, 'last');
+      assert.equal(user!.destroyed, true, 'once old enough it gives way');
+      assert.deepEqual(destroyed(more), []);
+    }));
+
+  test('a burst is not cut down before it is read: young sockets give way only at twice the bound', () =>
+    withClock(() => {
+      const a = new Admission<FakeSocket>({ perPeer: 4, total: 100 });
+      const burst = open(a, '127.0.0.1', 8);
+      assert.deepEqual(destroyed(burst), [], 'eight at once (twice the bound) all wait');
+      const ninth = open(a, '127.0.0.1', 1, 'ninth');
+      assert.deepEqual(destroyed(burst), ['127.0.0.1#0'], 'at twice the bound, the oldest gives way');
+      assert.equal(ninth[0]!.destroyed, false);
+      assert.equal(a.size, 8);
+    }));
+
+  test('an upgraded or closed socket leaves the count; one still waiting at the deadline is destroyed', () =>
+    withClock(() => {
       const a = new Admission<FakeSocket>({ perPeer: 10, total: 10 });
       const [upgraded, closed, waiting] = open(a, '127.0.0.1', 3);
       a.upgraded(upgraded!);
@@ -344,8 +369,5 @@ describe('bridge admission: sockets not yet upgraded', () => {
       assert.deepEqual([upgraded!.destroyed, closed!.destroyed, waiting!.destroyed], [false, false, true]);
       assert.equal(a.size, 0);
       assert.equal(a.expired, 1);
-    } finally {
-      mock.timers.reset();
-    }
-  });
+    }));
 });
