@@ -111,6 +111,12 @@ export function generateToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The mode of the open file `fd` (`644`) when its group or other users may access it; else undefined. */
+export function sharedMode(fd: number): string | undefined {
+  const mode = fstatSync(fd).mode & 0o777;
+  return mode & 0o077 ? mode.toString(8).padStart(3, '0') : undefined;
+}
+
 /**
  * The token in the first line of `file`. Refuses (like Jupyter does for its files) a file that a
  * group or other users may read or write, and an empty one, rather than fall back to a random token.
@@ -123,11 +129,10 @@ export function readTokenFile(file: string): string {
     throw new BridgeUsageError(`--token-file ${file}: ${(error as Error).message}`);
   }
   try {
-    const mode = fstatSync(fd).mode & 0o777;
-    if (mode & 0o077) {
+    const mode = sharedMode(fd);
+    if (mode) {
       throw new BridgeUsageError(
-        `--token-file ${file} is accessible to other users (mode ${mode.toString(8).padStart(3, '0')}): ` +
-          `run chmod 600 ${file}`,
+        `--token-file ${file} is accessible to other users (mode ${mode}): run chmod 600 ${file}`,
       );
     }
     const token = readFileSync(fd, 'utf8').split('\n')[0]!.trim();

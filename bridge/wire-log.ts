@@ -11,8 +11,9 @@
  * to the client as sent (the agent's lines as the SDK relays them, and the bridge's own
  * `_silo/agent_exited`).
  */
-import { closeSync, fstatSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { BridgeLog } from './connector.ts';
+import { sharedMode } from './options.ts';
 
 /** Which way a frame went. */
 export type WireDirection = 'client->agent' | 'agent->client';
@@ -39,10 +40,10 @@ export interface WireTap {
 /** Opens a wire log for appending; refuses one other users can read (frames are the conversation). */
 function openWireLog(file: string): number {
   const fd = openSync(file, 'a', 0o600);
-  const mode = fstatSync(fd).mode & 0o777;
-  if (mode & 0o077) {
+  const mode = sharedMode(fd);
+  if (mode) {
     closeSync(fd);
-    throw new Error(`--wire-log ${file} is readable by other users (mode ${mode.toString(8)}): chmod 600 it`);
+    throw new Error(`--wire-log ${file} is accessible to other users (mode ${mode}): run chmod 600 ${file}`);
   }
   return fd;
 }

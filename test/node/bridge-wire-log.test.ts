@@ -88,7 +88,10 @@ test('a wire log other users can read is refused at start; a cut-off last line i
       { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
     );
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /--wire-log .*open\.jsonl is readable by other users \(mode 644\): chmod 600 it/);
+    assert.match(
+      r.stderr,
+      /--wire-log .*open\.jsonl is accessible to other users \(mode 644\): run chmod 600 /,
+    );
     const cut = join(dir, 'cut.jsonl');
     writeFileSync(
       cut,
