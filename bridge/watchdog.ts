@@ -71,9 +71,10 @@ export interface Watchdog {
 }
 
 /**
- * Starts the watchdog for the agents marked `SILO_CONNECTION=<runId>.…`. Resolves once it runs on its
- * own (the shell that started it has exited); never rejects: without `sh` it logs why and resolves
- * to a watchdog that does nothing (agents then outlive a SIGKILL of the bridge).
+ * Starts the watchdog for the agents whose environment carries `mark` (`SILO_CONNECTION=<run>.`), with
+ * `env` as its own environment. Resolves once it runs on its own (the shell that started it has
+ * exited); never rejects: without `sh` it logs why and resolves to a watchdog that does nothing
+ * (agents then outlive a SIGKILL of the bridge).
  */
 export function startWatchdog(mark: string, env: NodeJS.ProcessEnv, log: BridgeLog): Promise<Watchdog> {
   const child = spawn('sh', ['-c', SCRIPT, 'silo-bridge-watchdog', mark, String(WATCHDOG_GRACE_MS / 100)], {
