@@ -23,6 +23,7 @@ import {
   chatConnected,
   embedState,
   launchKeyOf,
+  type OtherUser,
   otherUserServer,
   send,
 } from '../support/demo-e2e.ts';
@@ -68,7 +69,7 @@ test('the demo hands the bridge token to the tab that opened a printed URL, and 
   const log = new BridgeLog();
   let demo: Demo | undefined;
   let browser: Browser | undefined;
-  let other: Awaited<ReturnType<typeof otherUserServer>> | undefined;
+  let other: OtherUser | undefined;
   const agents = () => bridgeAgents(demo!.bridge!.pid);
   /** Waits until no connection is open and every one so far is counted in `log`. */
   const settled = () =>
