@@ -5,7 +5,7 @@
  * 1 when the bridge cannot start.
  */
 
-import { expandDemoAgent } from './demo-agent.ts';
+import { expandDemoAgent } from '../agent/demo-agent.ts';
 import { BridgeUsageError, parseBridgeArgs } from './options.ts';
 import { ANNOUNCEMENT_PREFIX, type BridgeAnnouncement } from './protocol.ts';
 import { startBridge } from './server.ts';

@@ -5,6 +5,7 @@
  */
 import type { RequestPermissionResponse, StopReason } from '@agentclientprotocol/sdk';
 import { configOptions, setMode } from '../config.ts';
+import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 import { COMMANDS } from './tools.ts';
 
@@ -136,3 +137,34 @@ export async function modeSwitch(turn: Turn): Promise<StopReason> {
   }, MODE_SWITCH_DELAY_MS);
   return turn.end();
 }
+
+/** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'permission-first',
+    args: '',
+    description:
+      'Asks permission (Gemini option ids) for a tool call never announced; allowed: one completed update with only rawOutput; rejected: nothing more, end_turn.',
+    run: permissionFirst,
+  },
+  {
+    name: 'raw-output',
+    args: '',
+    description: 'Two tool calls with no content, only rawOutput: a string with markup, and an object.',
+    run: rawOutput,
+  },
+  {
+    name: 'mode-switch',
+    args: '[modeId]',
+    description:
+      'The agent switches its own mode (default architect) and announces it after the turn (as [MODE_UPDATE] text under --mode-update-marker).',
+    run: modeSwitch,
+  },
+  {
+    name: 'reasoning',
+    args: '',
+    description:
+      'Codex-style: id-less thought starting with "\\n\\n", usage/commands/config updates in its middle, then a message starting blank.',
+    run: reasoning,
+  },
+];

@@ -6,7 +6,7 @@
 // One body ({@link quotaFault}) runs in both engines; only shrinking and restoring the quota differ.
 //
 // Chromium: the DevTools call Storage.overrideQuotaForOrigin. Why here and not in
-// test/browser/reliability.test.ts: @web/test-runner opens pages in an off-the-record context, where
+// test/browser/reliability/reliability.test.ts: @web/test-runner opens pages in an off-the-record context, where
 // Chromium accepts the override but never enforces it. Measured with Chromium 156 in a profile on disk:
 // the override is enforced, and Storage.getUsageAndQuota reports it, while navigator.storage.estimate()
 // keeps reporting ~10 GiB either way; and an override set after the origin's first IndexedDB write is

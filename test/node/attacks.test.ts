@@ -2,7 +2,7 @@
 // stall), clients without an Origin, a non-loopback bind, a flood of sockets that never upgrade
 // (half-open and slow-drip) from another local user, and a stream of wrong tokens. Each must be
 // refused or bounded while the bridge keeps serving a legitimate client. (Browser-mounted attacks:
-// test/browser/attacks.test.ts.)
+// test/browser/reliability/attacks.test.ts.)
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { describe, test } from 'node:test';

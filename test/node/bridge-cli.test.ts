@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { expandDemoAgent } from '../../bridge/demo-agent.ts';
+import { expandDemoAgent } from '../../agent/demo-agent.ts';
 import { closeReason } from '../../bridge/socket.ts';
 import { closestOption, OPTION_NAMES, USAGE } from '../../bridge/usage.ts';
 

@@ -1,4 +1,4 @@
-// Agent processes never outlive their connection or the bridge. The agent (test/support/orphan-agent.mjs)
+// Agent processes never outlive their connection or the bridge. The agent (agent/test/orphan-agent.mjs)
 // starts three children that ignore SIGTERM: one in its process group, one in its group with an
 // empty environment (`env -i`, found only through the group), and a `setsid -f` daemon that left the
 // group, the tree and the session at once (found only through its environment). All are ended, with
@@ -47,7 +47,7 @@ describe('agent processes do not outlive their connection or the bridge', { time
     const file = join(dir, 'pids');
     const bridge = await startBridgeProcess({
       allowOrigin: [ORIGIN],
-      agentCommand: [process.execPath, join(ROOT, 'test/support/orphan-agent.mjs'), file],
+      agentCommand: [process.execPath, join(ROOT, 'agent/test/orphan-agent.mjs'), file],
     });
     const ws = new WebSocket(bridge.url, bridgeProtocols(bridge.token), { origin: ORIGIN });
     ws.on('error', () => {});
