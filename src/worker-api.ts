@@ -100,6 +100,8 @@ export interface WorkerApi extends AgentJournalAccess {
   setConfigOption(handleId: string, configId: string, value: string | boolean): Promise<void>;
   answerPermission(handleId: string, requestId: string, optionId: string | null): Promise<void>;
   answerElicitation(handleId: string, requestId: string, action: ElicitationAction): Promise<void>;
+  /** Makes the handle's tab the session's driver (see `AgentSessionHandle.takeOver`). */
+  takeOver(handleId: string): Promise<void>;
   close(handleId: string): Promise<void>;
   /** As {@link AgentSessionListOptions}, with a connection string already parsed. */
   sessions(

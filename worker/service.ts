@@ -47,6 +47,7 @@ export function createWorkerService(): WorkerApi {
     setConfigOption: (handleId, id, value) => session(handleId).setConfigOption(id, value),
     answerPermission: (handleId, id, optionId) => session(handleId).answerPermission(id, optionId),
     answerElicitation: (handleId, id, action) => session(handleId).answerElicitation(id, action),
+    takeOver: (handleId) => session(handleId).takeOver(),
     async close(handleId) {
       const s = sessions.get(handleId);
       sessions.delete(handleId);

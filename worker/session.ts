@@ -1,7 +1,7 @@
 /**
  * One session as the worker runs it: its state (agent info, config options, commands, usage), its
  * journal writer, its turns, and the interactive requests the agent makes; the connection
- * (worker/connection.ts), the other tabs (worker/follow.ts) and the request ledger (worker/ledger.ts)
+ * (worker/connection.ts), the other tabs (worker/tabs.ts) and the request ledger (worker/ledger.ts)
  * are wired in here. Updates flow tap → normalizer → journal → page, in wire order, and reach the
  * page only once committed.
  */
@@ -23,13 +23,13 @@ import { rememberChoice, setOption } from './choices.ts';
 import { Connection } from './connection.ts';
 import { Delivery } from './delivery.ts';
 import { PromptEcho } from './echo.ts';
-import { SessionTabs } from './follow.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
 import { latestId, type OpenHost } from './open.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
+import { SessionTabs } from './tabs.ts';
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
@@ -46,6 +46,8 @@ export class SessionCore {
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
+  /** Settles once the last turn is over: its end journaled and delivered. */
+  private turnOver: Promise<void> = Promise.resolve();
   /** Snapshots taken for the page so far ({@link wireSnapshot}). */
   private revisions = 0;
   private readonly delivery: Delivery;
@@ -62,9 +64,20 @@ export class SessionCore {
     const status = new SessionStatus(() => void this.delivery.state());
     this.status = status;
     const core = this;
+    this.tabs = new SessionTabs({
+      journal,
+      delivery: this.delivery,
+      status,
+      snapshot: () => this.snapshot(),
+      requests: () => this.requests,
+      nextSeq: () => this.writer?.nextSeq ?? 0,
+      cancel: () => void this.cancel(),
+      release: () => this.release(),
+      takeOver: () => this.connection.restore(),
+    });
     this.requests = new RequestLedger({
       record: (update) => this.record(update),
-      delivery: this.delivery,
+      delivery: this.tabs.requestDelivery(),
       get sessionId() {
         return status.sessionId;
       },
@@ -112,13 +125,6 @@ export class SessionCore {
       },
       flushed: async () => this.writer?.flushed(),
       linkEnded: (serial) => this.requests.linkEnded(serial),
-    });
-    this.tabs = new SessionTabs({
-      journal,
-      delivery: this.delivery,
-      status,
-      snapshot: () => this.snapshot(),
-      takeOver: () => this.connection.restore(),
     });
   }
 
@@ -255,7 +261,7 @@ export class SessionCore {
   /** Sends a prompt; resolves to the stop reason once the whole turn is journaled and delivered. */
   async prompt(blocks: readonly AgentContentBlock[]): Promise<string> {
     const { status } = this;
-    if (status.state === 'following')
+    if (status.role === 'follower')
       throw status.error ?? new SiloError('not-owner', 'Another tab drives this session');
     if (status.outcome === 'journal-only')
       throw status.error ?? new SiloError('journal-only', 'This session is read-only');
@@ -280,6 +286,23 @@ export class SessionCore {
     }
     const turn = { cancelled: false, force: new AbortController() };
     this.turn = turn;
+    let over = () => {};
+    this.turnOver = new Promise((resolve) => {
+      over = resolve;
+    });
+    try {
+      return await this.runTurn(turn, link, blocks);
+    } finally {
+      over();
+    }
+  }
+
+  /** The turn of {@link prompt}: the request, then its end journaled and delivered. */
+  private async runTurn(
+    turn: { cancelled: boolean; force: AbortController },
+    link: NonNullable<Connection['link']>,
+    blocks: readonly AgentContentBlock[],
+  ): Promise<string> {
     this.echo.expect(blocks);
     void this.delivery.state();
     let end: AgentTurnEnd;
@@ -321,6 +344,7 @@ export class SessionCore {
    * answered after {@link FORCE_STOP_MS}, Silo stops waiting and ends the turn as cancelled.
    */
   async cancel(): Promise<void> {
+    if (this.tabs.forwardCancel()) return;
     const turn = this.turn;
     const link = this.connection.link;
     if (!turn || !link) return;
@@ -350,12 +374,39 @@ export class SessionCore {
 
   /** The page chose an option (or `null` to cancel). Rejects with `invalid-params` for an unknown option. */
   async answerPermission(rowId: string, optionId: string | null): Promise<void> {
+    const forwarded = this.tabs.forward({ kind: 'permission', id: rowId, optionId });
+    if (forwarded) return forwarded;
     this.requests.answerPermission(rowId, optionId);
   }
 
   /** The page answered a question. Accept validates first: `invalid-params` with `data.errors`. */
   async answerElicitation(rowId: string, action: ElicitationAction): Promise<void> {
+    const forwarded = this.tabs.forward({ kind: 'elicitation', id: rowId, action });
+    if (forwarded) return forwarded;
     this.requests.answerElicitation(rowId, action);
+  }
+
+  // ── Tabs ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** Makes this tab the session's driver (see `AgentSessionHandle.takeOver`). */
+  takeOver(): Promise<void> {
+    return this.tabs.takeOver();
+  }
+
+  /**
+   * Another tab takes the session over: stops the running turn (as Stop does), ends the connection
+   * and commits everything. Resolves to the journal position after the last update.
+   */
+  private async release(): Promise<number> {
+    if (this.turn) await this.cancel();
+    await this.turnOver;
+    await this.connection.release();
+    await this.writer?.flushed().catch(() => {});
+    await this.delivery.flush();
+    const next = this.writer?.nextSeq ?? 0;
+    this.journal.dropWriter(this.sessionId);
+    this.writer = undefined;
+    return next;
   }
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────
