@@ -114,8 +114,8 @@ export class SessionHandle implements AgentSessionHandle {
   cancel(): Promise<void> {
     return this.api.cancel(this.handleId);
   }
-  takeOver(): Promise<void> {
-    return this.api.takeOver(this.handleId);
+  async takeOver(): Promise<void> {
+    this.receive([], await this.api.takeOver(this.handleId));
   }
   setConfigOption(id: string, value: string | boolean): Promise<void> {
     return this.api.setConfigOption(this.handleId, id, value);
