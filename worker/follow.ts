@@ -133,8 +133,10 @@ export class Follower {
           this.host.driverChanged(true);
         }
         this.host.mirror(m.snapshot);
-        // An empty commit answers a `follow`: read whatever the owner committed before it heard us.
+        // An empty commit answers a `follow`: read whatever the owner committed before it heard us,
+        // and tell the page the owner's state (no update may come with it).
         this.deliver(m.batch[0]?.seq ?? Number.POSITIVE_INFINITY, m.batch);
+        if (m.batch.length === 0) this.inOrder(() => void this.host.delivery.state());
         return;
       case 'request':
         this.inOrder(() => {

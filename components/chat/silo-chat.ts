@@ -381,7 +381,7 @@ export class SiloChat extends SiloElement {
         @silo-permission-answered=${this.#returnFocus}
         @silo-elicitation-ended=${this.#returnFocus}
       ></silo-transcript>
-      ${this.#composer.render()}
+      <div class="composer-box">${this.#composer.render()}</div>
     `;
   }
 }

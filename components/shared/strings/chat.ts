@@ -15,6 +15,8 @@ export interface SiloChatStrings {
   retry: string;
   continueInNew: string;
   clear: string;
+  /** The menu of the exports (`exportJsonl`, `exportMarkdown`). */
+  export: string;
   exportJsonl: string;
   exportMarkdown: string;
   untitled: string;
@@ -69,6 +71,7 @@ export const defaultChatStrings: SiloChatStrings = {
   retry: 'Retry',
   continueInNew: 'Continue in a new session',
   clear: 'Clear',
+  export: 'Export',
   exportJsonl: 'Export JSONL',
   exportMarkdown: 'Export Markdown',
   untitled: 'New conversation',

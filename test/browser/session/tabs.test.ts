@@ -166,6 +166,13 @@ describe('tabs: one writer per session, a follower that can take over (real brid
     const turn = a.session.prompt('/scenario elicit-form');
     const asked = await until(() => a.questions[0], 'the driving tab is asked');
     const b = await open(a.session.sessionId);
+    // Nothing streams while the question waits: the driving tab's state comes with its answer to
+    // the follower's announcement (a turn running, its config options).
+    await until(() => b.session.snapshot.busy, 'the late follower knows the turn runs');
+    expect(b.session.configOptions.map((o) => [o.id, o.currentValue])).to.deep.equal(
+      a.session.configOptions.map((o) => [o.id, o.currentValue]),
+    );
+    expect(b.session.configOptions.length).to.be.greaterThan(0);
     const shown = await until(() => b.questions[0], 'the late follower is shown the open question');
     expect(shown.id).to.equal(asked.id);
     await shown.decline();
