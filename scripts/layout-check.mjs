@@ -43,8 +43,9 @@ export function measureLayout() {
     const label = el.getAttribute('aria-label') ?? el.textContent?.replace(/\s+/g, ' ').trim().slice(0, 30);
     return `${el.localName}${el.id ? `#${el.id}` : ''}${part ? `[part=${part}]` : ''}${label ? ` "${label}"` : ''}`;
   };
+  // A label around a control is what a click lands on (its text cut is a control cut).
   const INTERACTIVE =
-    'button, select, textarea, input:not([type=hidden]), summary, a[href], [role=log], [tabindex]:not([tabindex="-1"])';
+    'button, select, textarea, input:not([type=hidden]), label:has(input, select, textarea), summary, a[href], [role=log], [tabindex]:not([tabindex="-1"])';
   const boxes = all
     .filter((el) => el.matches(INTERACTIVE) && !inLog(el) && shown(el))
     .map((el) => ({ el, name: name(el), r: el.getBoundingClientRect() }));

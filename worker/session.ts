@@ -1,18 +1,13 @@
 /**
  * One session as the worker runs it: its state (agent info, config options, commands, usage), its
- * journal writer, its turns, and the interactive requests the agent makes; the connection
- * (worker/connection.ts), the other tabs (worker/tabs.ts) and the request ledger (worker/ledger.ts)
- * are wired in here. Updates flow tap → normalizer → journal → page, in wire order, and reach the
+ * journal writer, and the interactive requests the agent makes; its turns (worker/turns.ts), the
+ * connection (worker/connection.ts), the other tabs (worker/tabs.ts) and the request ledger
+ * (worker/ledger.ts) are wired in here. Updates flow tap → normalizer → journal → page, in wire order, and reach the
  * page only once committed.
  */
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
-import type {
-  AgentContentBlock,
-  AgentSessionSnapshot,
-  AgentSessionUpdate,
-  AgentTurnEnd,
-} from '../src/types.ts';
+import type { AgentContentBlock, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type {
   ElicitationAction,
   WireSnapshot,
@@ -22,7 +17,6 @@ import type {
 import { rememberChoice, setOption } from './choices.ts';
 import { Connection } from './connection.ts';
 import { Delivery } from './delivery.ts';
-import { PromptEcho } from './echo.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
 import { latestId, type OpenHost } from './open.ts';
@@ -30,9 +24,7 @@ import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './repl
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
 import { SessionTabs } from './tabs.ts';
-
-/** How long a cancelled turn may take to answer before Silo stops waiting for it. */
-export const FORCE_STOP_MS = 5000;
+import { Turns } from './turns.ts';
 
 /** A session driven by this worker. Create with {@link SessionCore.start}. */
 export class SessionCore {
@@ -45,14 +37,11 @@ export class SessionCore {
   private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
-  private turn: { cancelled: boolean; force: AbortController } | undefined;
-  /** Settles once the last turn is over: its end journaled and delivered. */
-  private turnOver: Promise<void> = Promise.resolve();
+  private readonly turns: Turns;
   /** Snapshots taken for the page so far ({@link wireSnapshot}). */
   private revisions = 0;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
-  private readonly echo = new PromptEcho();
   private readonly tabs: SessionTabs;
 
   private constructor(
@@ -64,6 +53,15 @@ export class SessionCore {
     const status = new SessionStatus(() => void this.delivery.state());
     this.status = status;
     const core = this;
+    this.turns = new Turns({
+      get sessionId() {
+        return status.sessionId;
+      },
+      delivery: this.delivery,
+      record: (update) => this.record(update),
+      flushed: async () => this.writer?.flushed(),
+      cancelRequests: () => this.requests.cancelAll(),
+    });
     this.tabs = new SessionTabs({
       journal,
       delivery: this.delivery,
@@ -83,7 +81,7 @@ export class SessionCore {
       },
       mayAsk: (kind) =>
         (kind === 'permission' ? options.handlesPermissions : options.handlesElicitations) &&
-        !this.turn?.cancelled &&
+        !this.turns.cancelled &&
         !this.writer?.error,
     });
     const open: OpenHost = {
@@ -159,7 +157,7 @@ export class SessionCore {
   }
 
   snapshot(): AgentSessionSnapshot {
-    return this.status.snapshot(this.turn !== undefined);
+    return this.status.snapshot(this.turns.running);
   }
 
   /** The snapshot for the page, numbered in the order taken ({@link WireSnapshot}). */
@@ -223,14 +221,14 @@ export class SessionCore {
       this.applyState(normalizeReplayed(update));
       return;
     }
-    if (this.turn && this.echo.swallow(update as Raw)) return; // the prompt is journaled already
+    if (this.turns.running && this.turns.echo.swallow(update as Raw)) return; // the prompt is journaled already
     this.ingest(update as Raw);
   }
 
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
-    const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
+    const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turns.running);
     this.learn(update);
     writer.append([update]);
   }
@@ -266,7 +264,7 @@ export class SessionCore {
     if (status.outcome === 'journal-only')
       throw status.error ?? new SiloError('journal-only', 'This session is read-only');
     if (this.writer?.error) throw this.writer.error;
-    if (this.turn)
+    if (this.turns.running)
       throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
     const link = this.connection.link;
     if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
@@ -284,78 +282,16 @@ export class SessionCore {
       });
       this.applyState({ kind: 'user_message_chunk', text, raw: {} }); // the first prompt may name it
     }
-    const turn = { cancelled: false, force: new AbortController() };
-    this.turn = turn;
-    let over = () => {};
-    this.turnOver = new Promise((resolve) => {
-      over = resolve;
-    });
-    try {
-      return await this.runTurn(turn, link, blocks);
-    } finally {
-      over();
-    }
-  }
-
-  /** The turn of {@link prompt}: the request, then its end journaled and delivered. */
-  private async runTurn(
-    turn: { cancelled: boolean; force: AbortController },
-    link: NonNullable<Connection['link']>,
-    blocks: readonly AgentContentBlock[],
-  ): Promise<string> {
-    this.echo.expect(blocks);
-    void this.delivery.state();
-    let end: AgentTurnEnd;
-    let failure: SiloError | undefined;
-    let response: Raw = {};
-    try {
-      response = await link.request<Raw>(
-        'session/prompt',
-        { sessionId: this.sessionId, prompt: blocks },
-        // Force stop must not wait for an agent that ignores the cancel (it may never answer).
-        { cancellationSignal: turn.force.signal, stopWaitingOnCancel: true },
-      );
-      end = { stopReason: typeof response.stopReason === 'string' ? response.stopReason : 'end_turn' };
-    } catch (error) {
-      const e = SiloError.from(error);
-      if (link.closedSignal.aborted) {
-        await link.ended; // after the link's own end handling (pending requests recorded first)
-        failure = new SiloError('interrupted', `The turn was interrupted: ${e.message}`, e.data);
-        end = { stopReason: 'interrupted', error: { code: e.code, message: e.message } };
-      } else if (turn.cancelled) {
-        end = { stopReason: 'cancelled' };
-      } else {
-        failure = e;
-        end = { stopReason: 'error', error: { code: e.code, message: e.message } };
-      }
-    }
-    this.turn = undefined;
-    this.echo.end();
-    this.record({ kind: 'turn_end', turnEnd: end, raw: { ...response, stopReason: end.stopReason } });
-    await this.writer!.flushed();
-    await this.delivery.flush();
-    if (failure) throw failure;
-    return end.stopReason;
+    return this.turns.run(link, blocks);
   }
 
   /**
-   * Cancels the running turn: answers every pending permission request and question cancelled, then
-   * sends `session/cancel` (in that order on the wire, as the protocol notes ask). If the agent has not
-   * answered after {@link FORCE_STOP_MS}, Silo stops waiting and ends the turn as cancelled.
+   * Cancels the running turn (worker/turns.ts: its open requests answered cancelled, then
+   * `session/cancel`); in a following tab, asks the driving tab to.
    */
   async cancel(): Promise<void> {
     if (this.tabs.forwardCancel()) return;
-    const turn = this.turn;
-    const link = this.connection.link;
-    if (!turn || !link) return;
-    turn.cancelled = true;
-    this.requests.cancelAll();
-    // The SDK writes those answers as its request handlers resolve (microtasks); one task later they
-    // are queued on the wire, so session/cancel goes after them.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const sent = link.notify('session/cancel', { sessionId: this.sessionId });
-    setTimeout(() => turn.force.abort(), FORCE_STOP_MS);
-    await sent.catch(() => {});
+    await this.turns.cancel(this.connection.link);
   }
 
   /** Sets a config option or a legacy mode; resolves once the agent accepted it. */
@@ -398,8 +334,8 @@ export class SessionCore {
    * and commits everything. Resolves to the journal position after the last update.
    */
   private async release(): Promise<number> {
-    if (this.turn) await this.cancel();
-    await this.turnOver;
+    if (this.turns.running) await this.cancel();
+    await this.turns.settled();
     await this.connection.release();
     await this.writer?.flushed().catch(() => {});
     await this.delivery.flush();
