@@ -20,7 +20,7 @@ async function waitIn(page, what, fn, ...args) {
     await page.waitForFunction(fn, { timeout: 60_000, polling: 'raf' }, ...args);
   } catch (e) {
     const seen = await page
-      .evaluate(() => `${location.href} ${document.body?.innerText.slice(0, 300).replace(/\s+/g, ' ')}`)
+      .evaluate(() => `${location.href} ${document.body?.textContent?.slice(0, 300).replace(/\s+/g, ' ')}`)
       .catch(() => '');
     throw new Error(`Timed out waiting for ${what}: ${e.message} (the page: ${seen})`);
   }

@@ -1,9 +1,9 @@
 /**
  * One session as the worker runs it: its state (agent info, config options, commands, usage), its
- * journal writer, and the interactive requests the agent makes; its turns (worker/turns.ts), the
- * connection (worker/connection.ts), the other tabs (worker/tabs.ts) and the request ledger
- * (worker/ledger.ts) are wired in here. Updates flow tap → normalizer → journal → page, in wire order, and reach the
- * page only once committed.
+ * journal writer, and the interactive requests the agent makes; its prompt turns
+ * (worker/prompt-turns.ts), the connection (worker/connection.ts), the other tabs (worker/tabs.ts) and
+ * the request ledger (worker/ledger.ts) are wired in here. Updates flow tap → normalizer → journal →
+ * page, in wire order, and reach the page only once committed.
  */
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
@@ -20,11 +20,11 @@ import { Delivery } from './delivery.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
 import { latestId, type OpenHost } from './open.ts';
+import { PromptTurns } from './prompt-turns.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
 import { SessionTabs } from './tabs.ts';
-import { Turns } from './turns.ts';
 
 /** A session driven by this worker. Create with {@link SessionCore.start}. */
 export class SessionCore {
@@ -37,7 +37,7 @@ export class SessionCore {
   private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
-  private readonly turns: Turns;
+  private readonly turns: PromptTurns;
   /** Snapshots taken for the page so far ({@link wireSnapshot}). */
   private revisions = 0;
   private readonly delivery: Delivery;
@@ -53,7 +53,7 @@ export class SessionCore {
     const status = new SessionStatus(() => void this.delivery.state());
     this.status = status;
     const core = this;
-    this.turns = new Turns({
+    this.turns = new PromptTurns({
       get sessionId() {
         return status.sessionId;
       },
@@ -286,7 +286,7 @@ export class SessionCore {
   }
 
   /**
-   * Cancels the running turn (worker/turns.ts: its open requests answered cancelled, then
+   * Cancels the running turn (worker/prompt-turns.ts: its open requests answered cancelled, then
    * `session/cancel`); in a following tab, asks the driving tab to.
    */
   async cancel(): Promise<void> {

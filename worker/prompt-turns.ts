@@ -14,8 +14,8 @@ import type { AgentLink } from './link.ts';
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
 
-/** What the turns need of their session. */
-export interface TurnsHost {
+/** What the prompt turns need of their session. */
+export interface PromptTurnsHost {
   /** The bound session id. */
   readonly sessionId: string;
   readonly delivery: Delivery;
@@ -28,13 +28,13 @@ export interface TurnsHost {
 }
 
 /** At most one running turn of a session. */
-export class Turns {
+export class PromptTurns {
   /** Recognizes the agent's echo of the running turn's prompt. */
   readonly echo = new PromptEcho();
   private turn: { cancelled: boolean; force: AbortController } | undefined;
   private over: Promise<void> = Promise.resolve();
 
-  constructor(private readonly host: TurnsHost) {}
+  constructor(private readonly host: PromptTurnsHost) {}
 
   /** True while a turn runs. */
   get running(): boolean {
