@@ -52,10 +52,17 @@ export interface LinkEnd {
   };
 }
 
-/** The capabilities Silo implements and advertises; nothing else (no fs, no terminal). */
+/**
+ * The capabilities Silo implements and advertises; nothing else (no fs, no `terminal/*` methods).
+ * - `_meta.terminal_output` / `terminal_output_delta`: Silo draws a command's output from a tool
+ *   call's `_meta` (`terminal_info`, `terminal_output` replacing, `terminal_output_delta`
+ *   appending, `terminal_exit`). With both, claude-agent-acp and codex-acp stream appends (Codex's
+ *   `terminal_output` alone would carry appends too, which Claude's means to replace): docs/agents.md.
+ */
 export const CLIENT_CAPABILITIES = {
   elicitation: { form: {}, url: {} },
   session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+  _meta: { terminal_output: true, terminal_output_delta: true },
 } as const;
 
 let linkSerial = 0;

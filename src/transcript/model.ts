@@ -24,7 +24,9 @@ import {
   merge,
   newToolCall,
   patchCompaction,
+  patchSubagent,
   patchToolCall,
+  subagentCallId,
 } from './patch.ts';
 import {
   isObject,
@@ -42,11 +44,13 @@ import type {
   MessageRow,
   PermissionRow,
   PlanRow,
+  SubagentView,
   ToolCallRow,
   TranscriptState,
   TurnEndRow,
 } from './rows.ts';
 import { RowStore } from './store.ts';
+import { type SubagentHost, SubagentRouter } from './subagents.ts';
 
 /**
  * Folds updates into rows. Create one per transcript and call {@link TranscriptModel.apply} for every
@@ -60,7 +64,7 @@ import { RowStore } from './store.ts';
  * for (const row of model.rows) console.log(row.type, row.key);
  * ```
  */
-export class TranscriptModel extends RowStore {
+export class TranscriptModel extends RowStore implements SubagentHost {
   /** How many turns started (user messages opened) and ended (`turn_end`), for announcements. */
   turnsStarted = 0;
   turnsEnded = 0;
@@ -70,6 +74,16 @@ export class TranscriptModel extends RowStore {
   private lastSeq = -1;
   private turnStart = 0;
   private turnTools: string[] = [];
+  /** Routes subagents' work into their cards (the top model only: the models it nests never route). */
+  private readonly subagents: SubagentRouter | undefined;
+
+  /** `nested`: a subagent's transcript inside a card (subagents.ts), which routes nothing itself. */
+  constructor(options: { readonly nested?: boolean } = {}) {
+    super();
+    this.subagents = options.nested
+      ? undefined
+      : new SubagentRouter(this, () => new TranscriptModel({ nested: true }));
+  }
 
   /** Session state carried beside the rows (usage, title, commands, latest plan, turn). */
   get current(): TranscriptState {
@@ -107,6 +121,8 @@ export class TranscriptModel extends RowStore {
   private reduce(u: AgentSessionUpdate): number {
     const kind = kindOf(u);
     const raw: Raw = isObject(u.raw) ? u.raw : {};
+    const routed = this.subagents?.route(u, raw);
+    if (routed !== undefined) return routed;
     const role = ROLE_OF_KIND[kind];
     if (role) return this.message(u, role);
     switch (kind) {
@@ -274,8 +290,10 @@ export class TranscriptModel extends RowStore {
 
   private permission(record: AgentPermissionRecord, opens: boolean, seq: number | undefined): number {
     if (typeof record?.id !== 'string') return this.unknown('permission', {}, seq);
-    // A permission may be the first sight of its tool call: upsert the card from its fields.
-    const card = record.toolCall?.toolCallId ? this.tool(record.toolCall, seq) : undefined;
+    // A permission may be the first sight of its tool call: upsert the card from its fields. One for
+    // a call inside a subagent's card is a row of its own, in sight, never inside a folded card.
+    const callId = record.toolCall?.toolCallId;
+    const card = callId && !this.subagents?.owns(callId) ? this.tool(record.toolCall!, seq) : undefined;
     const i = this.requestRow(`p:${record.id}`, opens);
     if (i === undefined) {
       const row: PermissionRow = {
@@ -345,6 +363,29 @@ export class TranscriptModel extends RowStore {
       error: isObject(end.error) ? (end.error as TurnEndRow['error']) : undefined,
       ...tokensOf(raw),
     });
+  }
+
+  /** The index of the newest card of a tool-call id (for the subagent router). */
+  cardIndex(toolCallId: string): number | undefined {
+    return this.toolRow(toolCallId);
+  }
+
+  /** The key of a child session's card, opened here when it has none (for the subagent router). */
+  subagentCard(sessionId: string, seq: number | undefined): string {
+    const id = subagentCallId(sessionId);
+    const i =
+      this.toolRow(id) ??
+      this.tool({ toolCallId: id, name: 'Agent', kind: 'other', status: 'in_progress' }, seq);
+    return this.rows[i]!.key;
+  }
+
+  /** Merges `patch` into the subagent view of the card with `key`; its index, -1 when none. */
+  setSubagent(key: string, patch: Partial<SubagentView>): number {
+    const i = this.index.get(key);
+    const row = i === undefined ? undefined : this.rows[i];
+    if (row?.type !== 'tool') return -1;
+    this.rows[i!] = patchSubagent(row, patch);
+    return i!;
   }
 
   /** Session state (title, usage, commands) comes from the one reducer the worker's snapshot uses. */
