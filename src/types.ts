@@ -89,11 +89,6 @@ export interface AgentToolCall {
   readonly rawOutput?: unknown;
   /** The command's terminal as this update reports it ({@link AgentTerminal}). */
   readonly terminal?: AgentTerminal;
-  /**
-   * The tool call (a Task or Agent call) this call was made inside of: claude-agent-acp's
-   * `_meta.claudeCode.parentToolUseId`. The transcript model draws such a call in that call's card.
-   */
-  readonly parentToolCallId?: string;
 }
 
 /** One entry of the agent's plan. Entries have no ids: identity is by position. */
@@ -239,6 +234,12 @@ export interface AgentSessionUpdate {
    * sent it for, journaled in its parent's journal. Absent for the session's own updates.
    */
   readonly subagentSessionId?: string;
+  /**
+   * The tool call (a Task or Agent call) whose subagent this update is the work of, in the same
+   * session: claude-agent-acp's `_meta.claudeCode.parentToolUseId` (its subagents' text, thoughts
+   * and tool calls). The transcript model draws such updates inside that call's card.
+   */
+  readonly parentToolCallId?: string;
 }
 
 /** A restore target for {@link AgentSessionConnectOptions.resume}. */

@@ -167,10 +167,13 @@ export function normalizeTerminal(meta: unknown): AgentTerminal | undefined {
   return out;
 }
 
-/** claude-agent-acp's `_meta.claudeCode.parentToolUseId`: the Task/Agent call a call was made in. */
-function parentToolCallId(meta: unknown): string | undefined {
-  const id = str(record(record(meta)?.claudeCode)?.parentToolUseId);
-  return id ? id : undefined;
+/**
+ * claude-agent-acp's `_meta.claudeCode.parentToolUseId`: the Task/Agent call whose subagent sent the
+ * update (`{}` when none, or when it names the update's own tool call: a progress beat of the Task).
+ */
+function parentOf(raw: Raw): { parentToolCallId?: string } {
+  const id = str(record(record(raw._meta)?.claudeCode)?.parentToolUseId);
+  return id && id !== raw.toolCallId ? { parentToolCallId: id } : {};
 }
 
 /**
@@ -205,8 +208,6 @@ export function normalizeToolCall(raw: Raw, create: boolean): AgentToolCall | un
   if (raw.rawOutput !== undefined && raw.rawOutput !== null) call.rawOutput = raw.rawOutput;
   const terminal = normalizeTerminal(raw._meta);
   if (terminal) call.terminal = terminal;
-  const parent = parentToolCallId(raw._meta);
-  if (parent !== undefined && parent !== toolCallId) call.parentToolCallId = parent;
   return call as unknown as AgentToolCall;
 }
 
@@ -238,7 +239,7 @@ export function normalizeUpdate(raw: unknown, seq: number, ids: MessageIdSynthes
       return { kind: 'invalid', raw: { value: raw as unknown }, seq };
     }
     const kind = typeof raw.sessionUpdate === 'string' ? raw.sessionUpdate : 'invalid';
-    const base = { kind, raw, seq };
+    const base = { kind, raw, seq, ...parentOf(raw) };
     const messageId = ids.next(kind, str(raw.messageId), seq, raw.content);
     switch (kind) {
       case 'user_message_chunk':

@@ -57,7 +57,7 @@ export function tokensOf(raw: Raw): { tokens?: TurnTokens } {
 }
 
 /** Fields of a tool call read from its `_meta`, not from a field of the same name. */
-const META_FIELDS = new Set(['terminal', 'parentToolCallId']);
+const META_FIELDS = new Set(['terminal']);
 
 /**
  * The fields of a repeated `tool_call` the agent actually sent (present and non-null in `raw`, or

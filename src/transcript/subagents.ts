@@ -8,8 +8,9 @@
  *   answer; the child's own updates arrive under its session id and are journaled in the parent's
  *   journal with {@link AgentSessionUpdate.subagentSessionId}. Claude does not show the Task call
  *   itself then, so the child gets a card of its own (`subagent:<child session id>`), where it was announced.
- * - Tool calls made inside a Task/Agent call ({@link AgentToolCall.parentToolCallId}, Claude without
- *   that capability): they go into that call's card.
+ * - What a Task/Agent call's subagent sends in the session itself ({@link AgentSessionUpdate.parentToolCallId}:
+ *   claude-agent-acp's text, thoughts and tool calls of its subagents, stamped with the call's id,
+ *   all of it with `_meta["subagent-transcript"]`): it goes into that call's card.
  *
  * One router, on the top model, routes for every level (a child may launch children); the models it
  * nests are plain transcript models that never route.
@@ -79,11 +80,8 @@ export class SubagentRouter {
       if (routed !== undefined || from === undefined) return routed;
       return -1; // a child's copy of its task: its card shows the task already
     }
-    const nest = this.toolCallNest(from, u);
-    if (nest !== undefined) {
-      if (u.toolCall) this.toolNest.set(u.toolCall.toolCallId, nest);
-      return this.into(nest, u);
-    }
+    const nest = this.parentNest(from, u);
+    if (nest !== undefined) return this.into(nest, u);
     if (from === undefined) return undefined;
     return this.into(this.nestOf(from, u.seq), u);
   }
@@ -134,11 +132,12 @@ export class SubagentRouter {
    * or its answer (from it). Undefined when it links no such pair.
    */
   private message(from: string | undefined, raw: Raw, chunk: boolean): number | undefined {
+    const heldBy = (id: string | undefined) =>
+      id !== undefined && this.nests.has(id) && this.nests.get(id)!.parent === from;
     const to = str(raw.recipientSessionId);
     const by = str(raw.senderSessionId);
-    const target = to !== undefined && this.nests.get(to)?.parent === from ? to : undefined;
-    const source =
-      target === undefined && by !== undefined && this.nests.get(by)?.parent === from ? by : undefined;
+    const target = heldBy(to) ? to : undefined;
+    const source = target === undefined && heldBy(by) ? by : undefined;
     const child = target ?? source;
     if (child === undefined) return undefined;
     const nest = this.nests.get(child)!;
@@ -155,17 +154,17 @@ export class SubagentRouter {
   }
 
   /**
-   * The nest of a tool call made inside another call of the same session (`parentToolCallId`), or of
-   * one already routed into a nest; undefined for any other update.
+   * The nest of an update a subagent sent in the same session (`parentToolCallId` naming a card of
+   * the model it arrives in), or of a tool call already routed into a nest; undefined for any other.
+   * A tool call that already has a card of its own keeps it.
    */
-  private toolCallNest(from: string | undefined, u: AgentSessionUpdate): string | undefined {
-    const call = u.toolCall;
-    if (!call || (u.kind !== 'tool_call' && u.kind !== 'tool_call_update')) return undefined;
-    const known = this.toolNest.get(call.toolCallId);
+  private parentNest(from: string | undefined, u: AgentSessionUpdate): string | undefined {
+    const call = u.kind === 'tool_call' || u.kind === 'tool_call_update' ? u.toolCall : undefined;
+    const known = call ? this.toolNest.get(call.toolCallId) : undefined;
     if (known !== undefined) return known;
-    const launch = call.parentToolCallId;
+    const launch = u.parentToolCallId;
     const holder = from === undefined ? this.top : this.nests.get(from)?.model;
-    if (!launch || !holder || holder.cardIndex(call.toolCallId) !== undefined) return undefined;
+    if (!launch || !holder || (call && holder.cardIndex(call.toolCallId) !== undefined)) return undefined;
     const card = holder.cardIndex(launch);
     if (card === undefined) return undefined;
     const id = `tool:${from ?? ''}:${launch}`;
@@ -173,15 +172,17 @@ export class SubagentRouter {
       const key = holder.rows[card]!.key;
       this.nests.set(id, { model: this.nested(), parent: from, key });
     }
+    if (call) this.toolNest.set(call.toolCallId, id);
     return id;
   }
 
   /** Applies an update to a nest's model and redraws its card, and each card holding that one. */
   private into(id: string, u: AgentSessionUpdate): number {
-    const { subagentSessionId: _from, ...own } = u;
+    const { subagentSessionId: _from, parentToolCallId: _parent, ...own } = u;
     const nest = this.nests.get(id)!;
     nest.model.apply(own);
-    if (u.toolCall && u.subagentSessionId) this.toolNest.set(u.toolCall.toolCallId, id);
+    if (u.toolCall && (u.kind === 'tool_call' || u.kind === 'tool_call_update'))
+      this.toolNest.set(u.toolCall.toolCallId, id);
     return this.up(id);
   }
 

@@ -122,6 +122,7 @@ const LAZY = [
   /^node_modules\/ansi_up\//,
   /^components\/content\/ansi\.ts$/,
   /^components\/transcript\/rows\/terminal-block\.ts$/,
+  /^components\/transcript\/rows\/subagent-view\.ts$/,
 ];
 
 describe('first paint', () => {

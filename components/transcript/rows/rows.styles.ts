@@ -8,6 +8,7 @@
 import { type CSSResult, css } from 'lit';
 import { copyStyles } from '../../content/copy.styles.ts';
 import { transcriptCardStyles } from './cards.styles.ts';
+import { subagentStyles } from './subagent.styles.ts';
 import { terminalStyles } from './terminal.styles.ts';
 import { toolCardStyles } from './tool-card.styles.ts';
 
@@ -126,5 +127,6 @@ export const rowStyles: readonly CSSResult[] = [
   transcriptCardStyles,
   toolCardStyles,
   terminalStyles,
+  subagentStyles,
   copyStyles,
 ];

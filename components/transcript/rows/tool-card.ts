@@ -20,6 +20,7 @@ import { highlightedText, highlightTemplate, withDiffer, withHighlighter } from 
 import type { LineDiff } from '../../content/line-diff.ts';
 import { formatNumber, safeClass, safeJson } from '../../shared/format.ts';
 import type { RowContext } from './row-context.ts';
+import { type NestedRows, subagentView } from './subagent-view.ts';
 import { ending, terminalBlock, terminalStatus } from './terminal-block.ts';
 
 /** Renders a content block (text, image, resource…) the way messages do. */
@@ -81,13 +82,14 @@ function diffOf(
 
 /**
  * One tool-call row. `inside` is drawn first in the card's body (a permission waiting in the card),
- * and `attention` opens the card by default.
+ * `attention` opens the card by default, and `nested` draws the rows of the subagent it launched.
  */
 export function toolRow(
   row: ToolCallRow,
   index: number,
   ctx: RowContext,
   block: BlockRenderer,
+  nested: NestedRows,
   inside: TemplateResult | typeof nothing = nothing,
   attention = false,
 ): TemplateResult {
@@ -128,6 +130,7 @@ export function toolRow(
         ${call.content.map((c) => toolContent(c, row, ctx, block))}
         ${unplaced(call.content, call.terminals).map((t) => terminalBlock(t, row.key, ctx))}
         ${call.content.length === 0 && !call.terminals?.length ? rawOutput(call.rawOutput, ctx) : nothing}
+        ${row.subagent ? subagentView(row, ctx, block, nested) : nothing}
       </div>
     </details>
   </div>`;

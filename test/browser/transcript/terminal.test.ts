@@ -18,7 +18,9 @@ const LINES = 60;
 
 /** The terminal block of a tool call in a transcript (its card's body is in the DOM open or closed). */
 const block = (el: SiloTranscript, id: string) =>
-  el.shadowRoot!.querySelector<HTMLElement>(`figure[part="terminal"][data-terminal="${id}"]`);
+  el
+    .shadowRoot!.querySelector('[part="log"]')
+    ?.querySelector<HTMLElement>(`:scope > .row figure[part="terminal"][data-terminal="${id}"]`) ?? null;
 const output = (el: SiloTranscript, id: string) =>
   block(el, id)?.querySelector<HTMLElement>('[part="terminal-output"]') ?? null;
 const exit = (el: SiloTranscript, id: string) =>
