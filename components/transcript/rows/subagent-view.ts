@@ -9,8 +9,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { SubagentView, ToolCallRow, TranscriptRow } from '../../../src/index.ts';
 import { formatNumber, safeClass } from '../../shared/format.ts';
-import type { RowContext } from './row-context.ts';
-import type { BlockRenderer } from './tool-card.ts';
+import type { BlockRenderer, RowContext } from './row-context.ts';
 
 /** Draws a subagent's rows (rows.ts's row templates). */
 export type NestedRows = (rows: readonly TranscriptRow[]) => unknown;

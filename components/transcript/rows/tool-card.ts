@@ -19,12 +19,9 @@ import type {
 import { highlightedText, highlightTemplate, withDiffer, withHighlighter } from '../../content/code.lazy.ts';
 import type { LineDiff } from '../../content/line-diff.ts';
 import { formatNumber, safeClass, safeJson } from '../../shared/format.ts';
-import type { RowContext } from './row-context.ts';
+import type { BlockRenderer, RowContext } from './row-context.ts';
 import { type NestedRows, subagentView } from './subagent-view.ts';
 import { ending, terminalBlock, terminalStatus } from './terminal-block.ts';
-
-/** Renders a content block (text, image, resource…) the way messages do. */
-export type BlockRenderer = (b: AgentContentBlock, owner: object, ctx: RowContext) => TemplateResult;
 
 /** Icons by tool kind (decorative: the kind's name is written beside them for assistive technology). */
 const KIND_ICONS: Readonly<Record<string, string>> = {
