@@ -22,6 +22,9 @@ import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.t
 import { until } from '../../support/until.ts';
 import '../../../components/index.ts';
 import { mount } from '../fixtures/dom.ts';
+import { unmountAll } from '../fixtures/mount.ts';
+
+afterEach(unmountAll);
 
 const CWD = '/tmp/silo-subagent';
 
