@@ -3,7 +3,7 @@
  * chunk): `ansi_up` turns the escape sequences into HTML, which is never put into the page. It is
  * parsed in an inert `<template>` and read back as runs of text ({@link AnsiRun}) with only the
  * `ansi-*` colour classes `ansi_up` writes, a bold / faint / italic / underline flag, and an RGB
- * colour rebuilt from its numbers; links (OSC 8) keep their text only. Whatever the agent sent, only
+ * colour rebuilt from its numbers; links (OSC 8) keep their text only, whatever their scheme. Whatever the agent sent, only
  * text (escaped wherever it is drawn), those class names and `rgb(n, n, n)` values come out.
  * @packageDocumentation
  */
@@ -59,6 +59,9 @@ function runOf(span: Element): AnsiRun {
 export function ansiRuns(output: string): AnsiRun[] {
   const converter = new AnsiUp();
   converter.use_classes = true;
+  // Every scheme passes, so that a link's text is kept (ansi_up drops the text of one it refuses);
+  // the link itself never is: only its text is read back.
+  converter.url_allowlist = new Proxy({}, { get: () => 1 });
   const template = document.createElement('template');
   template.innerHTML = converter.ansi_to_html(output);
   const runs: AnsiRun[] = [];

@@ -30,7 +30,8 @@ const SHOWN_WHOLE_CAPACITY = 200;
 /** Where the drawn part of `output` starts: at most `chars` and `lines` from its end, at a line start. */
 export function tailStart(output: string, chars: number, lines: number): number {
   let start = Math.max(0, output.length - chars);
-  let at = output.length;
+  // A final newline ends the last line rather than starting one.
+  let at = output.endsWith('\n') ? output.length - 1 : output.length;
   for (let n = 0; n < lines && at > start; n++) {
     const nl = output.lastIndexOf('\n', at - 1);
     if (nl < start) break;

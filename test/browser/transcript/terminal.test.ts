@@ -17,7 +17,7 @@ import { unmountAll } from '../fixtures/mount.ts';
 afterEach(unmountAll);
 
 const CWD = '/tmp/silo-terminal';
-const LINES = 60;
+const LINES = 120;
 
 /** The terminal block of a tool call in a transcript (its card's body is in the DOM open or closed). */
 const block = (el: SiloTranscript, id: string) =>
