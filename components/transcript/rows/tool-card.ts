@@ -10,12 +10,7 @@
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type {
-  AgentContentBlock,
-  AgentToolCallContent,
-  TerminalState,
-  ToolCallRow,
-} from '../../../src/index.ts';
+import type { AgentToolCallContent, TerminalState, ToolCallRow } from '../../../src/index.ts';
 import { highlightedText, highlightTemplate, withDiffer, withHighlighter } from '../../content/code.lazy.ts';
 import type { LineDiff } from '../../content/line-diff.ts';
 import { formatNumber, safeClass, safeJson } from '../../shared/format.ts';
