@@ -228,8 +228,15 @@ export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
  *   which part of the replay the journal lacks, so none of it was added (nothing is shown twice).
  * - `options-reapplied` — the agent came back with other values than the mode or options the user
  *   last chose in this session (Codex restores its defaults); Silo set the user's choices again.
+ * - `held-elsewhere` — journal-only because the agent refused to restore the session while another
+ *   client (another browser, an editor) has it open (codex-acp: -32600 `thread_active_writer`);
+ *   closing it there and connecting again restores it.
  */
-export type AgentRestoreNote = 'history-in-agent' | 'replay-not-merged' | 'options-reapplied';
+export type AgentRestoreNote =
+  | 'history-in-agent'
+  | 'replay-not-merged'
+  | 'options-reapplied'
+  | 'held-elsewhere';
 
 /** Information about the connected agent. `title` is the session's title and follows `session_info_update`. */
 export interface AgentInfo {
@@ -259,6 +266,12 @@ export interface AgentAuthMethod {
   readonly usable: boolean;
   /** `env_var` methods: the variables the agent reads. */
   readonly vars?: readonly string[];
+  /**
+   * `terminal` methods: what to run in a terminal on the agent's machine before trying again — the
+   * `command` when the agent names one (`_meta["terminal-auth"]`, Copilot CLI), else the agent's own
+   * command with `args` added (ACP `type: "terminal"`, or `_meta.type: "terminal"` as Qwen Code sends).
+   */
+  readonly terminal?: { readonly command?: string; readonly args: readonly string[] };
 }
 
 /** A session configuration option (ACP config options, with legacy modes surfaced the same way). */

@@ -58,7 +58,8 @@ export class Connection {
     void link.ended.then((end) => this.ended(link, end));
     const { status } = host;
     status.identify(link.initialize.agentInfo, link.initialize.agentCapabilities?.promptCapabilities);
-    if (host.options.authenticate) await signIn(link, host.options.authenticate);
+    if (host.options.authenticate)
+      await signIn(link, host.options.authenticate, host.options.signInTimeoutMs);
     const resume = host.options.resume;
     const open = host.open;
     const opened = reconnect
