@@ -174,6 +174,18 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
       'Codex-style: id-less thought starting with "\\n\\n", usage/commands/config updates in its middle, then a message starting blank.',
   },
   {
+    name: 'update-first',
+    args: '',
+    description:
+      'Cline-style: a tool_call_update (in progress, with content) before the tool_call of its id, then its completion.',
+  },
+  {
+    name: 'background',
+    args: '[ms]',
+    description:
+      'Starts a background task; ms (default 50) after the turn the agent runs a turn of its own (Claude: a task notification).',
+  },
+  {
     name: 'prompt-blocks',
     args: '',
     description: 'Answers with the prompt’s content blocks as JSON, exactly as received (attachments).',

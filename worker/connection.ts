@@ -69,6 +69,8 @@ export class Connection {
         : resume
           ? await restoreSession(link, open, await latestId(host.journal, resume.sessionId), resume.via)
           : await newSession(link, open);
+    // A turn the journal holds open that nothing runs now (its page died mid-turn) has ended.
+    open.endDeadTurn();
     status.opened(opened);
     await host.journal.upsertSession(status.sessionId, {
       agent: status.agentInfo.displayName ?? status.agentInfo.name,

@@ -36,6 +36,8 @@ export interface OpenHost {
   endReplay(): void;
   /** Journals one raw update from the agent (normalized, in order). */
   ingest(raw: Raw): void;
+  /** Journals `interrupted` the end of a turn the journal holds open that no prompt of this worker runs. */
+  endDeadTurn(): void;
   /** How many of this session's updates the agent has sent over the link so far. */
   readonly updatesSeen: number;
 }

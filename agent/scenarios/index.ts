@@ -1,7 +1,7 @@
 /** Name → implementation of every scenario listed in `agent/scenarios.ts`. */
 import type { StopReason } from '@agentclientprotocol/sdk';
 import type { Turn } from '../turn.ts';
-import { modeSwitch, permissionFirst, rawOutput, reasoning } from './agents.ts';
+import { background, modeSwitch, permissionFirst, rawOutput, reasoning, updateFirst } from './agents.ts';
 import { contentBlocks, promptBlocks } from './attachments.ts';
 import { config } from './config.ts';
 import { defaultAnswer, demo, list, markdown, messageIds, thoughts } from './content.ts';
@@ -61,6 +61,8 @@ export const RUNS: Record<string, ScenarioRun> = {
   'raw-output': rawOutput,
   'mode-switch': modeSwitch,
   reasoning,
+  'update-first': updateFirst,
+  background,
   'prompt-blocks': promptBlocks,
   'content-blocks': contentBlocks,
 };

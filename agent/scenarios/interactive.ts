@@ -18,7 +18,10 @@ async function askPermission(
   toolCallId: string,
   title: string,
 ): Promise<RequestPermissionResponse> {
-  await turn.update({ sessionUpdate: 'tool_call', toolCallId, title, kind: 'edit', status: 'pending' });
+  const call = { sessionUpdate: 'tool_call', toolCallId, title, kind: 'edit', status: 'pending' };
+  // Qwen Code announces a call that needs permission only through the request; its history has it.
+  if (turn.options.replayShape === 'qwen') turn.remember(call);
+  else await turn.update(call);
   return turn.client.request('session/request_permission', {
     sessionId: turn.sessionId,
     toolCall: { toolCallId: turn.toolCallId(toolCallId), title, kind: 'edit', status: 'pending' },
