@@ -17,9 +17,9 @@
  *   a user message `[Request interrupted by user]` the client never sent;
  * - `claude-0.23` (claude-agent-acp 0.23.1): as `claude`, without message ids, and starting with the
  *   `/model` command markup Claude Code keeps in its history.
- * None but `claude` sends message ids. Pure: the stored history is never changed.
+ * None but `claude` sends message ids. Pure: the stored history is never changed. Free of Node
+ * imports, so a test page can read its constants.
  */
-import { randomUUID } from 'node:crypto';
 
 /** A raw `session/update` object as stored in a session's history. */
 export type HistoryUpdate = Record<string, unknown>;
@@ -178,7 +178,7 @@ function claude(turns: readonly Turn[]): HistoryUpdate[] {
     if (turn.cancelled)
       out.push({
         sessionUpdate: 'user_message_chunk',
-        messageId: randomUUID(),
+        messageId: crypto.randomUUID(),
         content: text(INTERRUPT_MARKER),
       });
   }
@@ -225,7 +225,7 @@ export function loadReplay(
   return record.history.map((update) => {
     if (!options.newIdsOnLoad || typeof update.messageId !== 'string') return update;
     const old = update.messageId;
-    if (!ids.has(old)) ids.set(old, `${old}-r${randomUUID().slice(0, 4)}`);
+    if (!ids.has(old)) ids.set(old, `${old}-r${crypto.randomUUID().slice(0, 4)}`);
     return { ...update, messageId: ids.get(old) };
   });
 }

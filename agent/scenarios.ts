@@ -71,9 +71,9 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   },
   {
     name: 'permission',
-    args: '[file]',
+    args: '[file] [hold]',
     description:
-      'session/request_permission (to write file, default config.json) with every option kind; answers with what was chosen.',
+      'session/request_permission (to write file, default config.json) with every option kind; answers with what was chosen (hold: an allowed call runs until cancelled, as Claude’s Bash).',
   },
   {
     name: 'permission-twice',
@@ -88,8 +88,9 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   },
   {
     name: 'elicit-form',
-    args: '[force]',
-    description: 'elicitation/create form mode with every property type; replies "You answered: {json}".',
+    args: '[force] [tool]',
+    description:
+      'elicitation/create form mode with every property type; replies "You answered: {json}" (tool: for a tool call announced first, as Claude’s AskUserQuestion).',
   },
   { name: 'elicit-custom', args: '[force]', description: 'A form with an unknown property type `_slider`.' },
   {

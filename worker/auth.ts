@@ -104,7 +104,7 @@ export async function signIn(
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const says = method.description ? ` The agent describes it as: ${method.description}` : '';
-      const seconds = Math.round(timeoutMs / 1000);
+      const seconds = Number((timeoutMs / 1000).toFixed(1));
       reject(
         authRequired(
           link,

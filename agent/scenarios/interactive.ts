@@ -45,11 +45,18 @@ async function finishTool(
 
 /**
  * One permission request with every option kind, to write `file` (first argument, default
- * `config.json`); the answer is echoed as `Permission: <optionId|cancelled>`.
+ * `config.json`); the answer is echoed as `Permission: <optionId|cancelled>`. With a second argument
+ * `hold`, an allowed call goes on as Claude's Bash does: one `tool_call_update` with no status, and
+ * nothing more until the turn is cancelled.
  */
 export async function permission(turn: Turn): Promise<StopReason> {
   const response = await askPermission(turn, 'call-permission', `Write ${turn.args[0] ?? 'config.json'}`);
   if (response.outcome.outcome === 'cancelled' || turn.signal.aborted) return 'cancelled';
+  if (turn.args[1] === 'hold' && response.outcome.optionId.startsWith('allow')) {
+    await turn.update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-permission', rawInput: {} });
+    await turn.cancelled();
+    return 'cancelled';
+  }
   await finishTool(turn, 'call-permission', response);
   await turn.say(`Permission: ${outcomeText(response)}`);
   return turn.end();
@@ -195,11 +202,16 @@ async function elicitForm(turn: Turn, schema: object, message: string): Promise<
     await turn.say('The client did not advertise elicitation.form, so I will not ask.');
     return turn.end();
   }
+  // With `tool`, as Claude's AskUserQuestion: the question belongs to a tool call announced first.
+  const tool = turn.args.includes('tool');
+  if (tool)
+    await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-ask', title: 'Asking for your input' });
   const response = await turn.client.request('elicitation/create', {
     sessionId: turn.sessionId,
     mode: 'form',
     message,
     requestedSchema: schema,
+    ...(tool ? { toolCallId: turn.toolCallId('call-ask') } : {}),
   } as never);
   if (turn.signal.aborted) return 'cancelled';
   await turn.say(`You answered: ${JSON.stringify(response)}`, { chunkSize: 100000 });
