@@ -134,7 +134,7 @@ describe('sign-in', () => {
     await again.close();
   });
 
-  it('<silo-chat> offers the usable methods as buttons, explains the terminal one, and signs in on a click', async () => {
+  it('<silo-chat> offers the usable methods as buttons, says what to run for the terminal ones and what the agent said, and signs in on a click', async () => {
     const chat = document.createElement('silo-chat') as SiloChat;
     chat.setAttribute('storage-key', `silo-sign-in-${crypto.randomUUID()}`);
     chat.setAttribute('bridge', bridge.connection);
