@@ -18,7 +18,7 @@ import { configOptions, MODELS, modeState, setConfigOption, setMode } from './co
 import type { AgentOptions } from './options.ts';
 import { loadReplay } from './replay-shape.ts';
 import { modeAnnouncement } from './scenarios/agents.ts';
-import { RUNS } from './scenarios/index.ts';
+import { scenario } from './scenarios/index.ts';
 import { COMMANDS } from './scenarios/tools.ts';
 import { pickScenario } from './scenarios.ts';
 import { type SessionRecord, SessionStore } from './store.ts';
@@ -264,9 +264,9 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         params.prompt,
       );
       try {
-        const run = RUNS[picked.name];
+        const played = scenario(picked.name);
         let stopReason: StopReason;
-        if (run) stopReason = await run(turn);
+        if (played) stopReason = await played.run(turn);
         else {
           await turn.say(`Unknown scenario "${picked.name}". Send \`/scenario list\` to see them all.`);
           stopReason = turn.end();

@@ -6,6 +6,7 @@
  */
 import type { RequestPermissionResponse, StopReason } from '@agentclientprotocol/sdk';
 import { configOptions, setMode } from '../config.ts';
+import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 import { COMMANDS } from './tools.ts';
 
@@ -197,3 +198,48 @@ export async function modeSwitch(turn: Turn): Promise<StopReason> {
   }, MODE_SWITCH_DELAY_MS);
   return turn.end();
 }
+
+/** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'permission-first',
+    args: '',
+    description:
+      'Asks permission (Gemini option ids) for a tool call never announced; allowed: one completed update with only rawOutput; rejected: nothing more, end_turn.',
+    run: permissionFirst,
+  },
+  {
+    name: 'raw-output',
+    args: '',
+    description: 'Two tool calls with no content, only rawOutput: a string with markup, and an object.',
+    run: rawOutput,
+  },
+  {
+    name: 'mode-switch',
+    args: '[modeId]',
+    description:
+      'The agent switches its own mode (default architect) and announces it after the turn (as [MODE_UPDATE] text under --mode-update-marker).',
+    run: modeSwitch,
+  },
+  {
+    name: 'reasoning',
+    args: '',
+    description:
+      'Codex-style: id-less thought starting with "\\n\\n", usage/commands/config updates in its middle, then a message starting blank.',
+    run: reasoning,
+  },
+  {
+    name: 'update-first',
+    args: '',
+    description:
+      'Cline-style: a tool_call_update (in progress, with content) before the tool_call of its id, then its completion.',
+    run: updateFirst,
+  },
+  {
+    name: 'background',
+    args: '[ms]',
+    description:
+      'Starts a background task; ms (default 50) after the turn the agent runs a turn of its own (Claude: a task notification).',
+    run: background,
+  },
+];

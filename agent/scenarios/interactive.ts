@@ -1,5 +1,6 @@
 /** Scenarios that ask the client: permission requests and elicitations (form and url mode). */
 import type { RequestPermissionResponse, StopReason } from '@agentclientprotocol/sdk';
+import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 
 export const PERMISSION_OPTIONS = [
@@ -251,3 +252,52 @@ export async function elicitUrl(turn: Turn, complete: boolean): Promise<StopReas
   );
   return turn.end();
 }
+
+/** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'permission',
+    args: '[file] [hold]',
+    description:
+      'session/request_permission (to write file, default config.json) with every option kind; answers with what was chosen (hold: an allowed call runs until cancelled, as Claude’s Bash).',
+    run: permission,
+  },
+  {
+    name: 'permission-twice',
+    args: '',
+    description: 'Two permission requests open at once; waits for both.',
+    run: permissionTwice,
+  },
+  {
+    name: 'withdraw',
+    args: '[ms]',
+    description:
+      'A permission request and a question, withdrawn with $/cancel_request after ms (default 300).',
+    run: withdraw,
+  },
+  {
+    name: 'elicit-form',
+    args: '[force] [tool]',
+    description:
+      'elicitation/create form mode with every property type; replies "You answered: {json}" (tool: for a tool call announced first, as Claude’s AskUserQuestion).',
+    run: elicitFormScenario,
+  },
+  {
+    name: 'elicit-custom',
+    args: '[force]',
+    description: 'A form with an unknown property type `_slider`.',
+    run: elicitCustom,
+  },
+  {
+    name: 'elicit-url',
+    args: '[force]',
+    description: 'URL-mode elicitation; sends elicitation/complete after accept.',
+    run: (t) => elicitUrl(t, true),
+  },
+  {
+    name: 'elicit-url-pending',
+    args: '[force]',
+    description: 'URL-mode elicitation that never completes.',
+    run: (t) => elicitUrl(t, false),
+  },
+];
