@@ -15,21 +15,17 @@ import {
   type MessageRow,
   type PlanRow,
   type ToolCallRow,
-  TranscriptModel,
+  type TranscriptModel,
 } from '../../../src/index.ts';
 import type { TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
 import '../../../components/index.ts';
 import { suiteBridges } from '../fixtures/bridges.ts';
 import { deepElements, mount } from '../fixtures/dom.ts';
+import { modelOf } from '../fixtures/transcript-data.ts';
 
 const CWD = '/tmp/silo-replay-shapes';
 
-function modelOf(journal: readonly AgentSessionUpdate[]): TranscriptModel {
-  const model = new TranscriptModel();
-  model.applyAll(journal);
-  return model;
-}
 const messages = (m: TranscriptModel, role: MessageRow['role']) =>
   m.rows.filter((r): r is MessageRow => r.type === 'message' && r.role === role).map((r) => r.text);
 const tools = (m: TranscriptModel) =>

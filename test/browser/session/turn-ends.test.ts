@@ -13,21 +13,17 @@ import {
   type AgentSessionUpdate,
   createAgentsService,
   type ToolCallRow,
-  TranscriptModel,
+  type TranscriptModel,
 } from '../../../src/index.ts';
 import type { TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
 import '../../../components/index.ts';
 import { suiteBridges } from '../fixtures/bridges.ts';
 import { deepElements, mount } from '../fixtures/dom.ts';
+import { modelOf } from '../fixtures/transcript-data.ts';
 
 const CWD = '/tmp/silo-turn-ends';
 
-function modelOf(journal: readonly AgentSessionUpdate[]): TranscriptModel {
-  const model = new TranscriptModel();
-  model.applyAll(journal);
-  return model;
-}
 const card = (m: TranscriptModel, id: string) => (m.get(`t:${id}`) as ToolCallRow | undefined)?.toolCall;
 const ends = (journal: readonly AgentSessionUpdate[]) =>
   journal.filter((u) => u.kind === 'turn_end').map((u) => u.turnEnd!.stopReason);
