@@ -31,6 +31,7 @@ import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './repl
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
 import { SubagentSessions } from './subagents.ts';
+import { TurnFrames } from './turns.ts';
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
@@ -53,6 +54,7 @@ export class SessionCore {
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
   private readonly echo = new PromptEcho();
+  private readonly frames = new TurnFrames((update) => this.record(update));
   private readonly tabs: SessionTabs;
 
   private constructor(
@@ -92,6 +94,10 @@ export class SessionCore {
         this.ids.replaying = false;
       },
       ingest: (raw) => this.ingest(raw),
+      endDeadTurn: () => {
+        if (!this.turn && this.frames.open)
+          this.frames.end('interrupted', 'The page closed before the turn ended');
+      },
       get updatesSeen() {
         return core.updatesSeen;
       },
@@ -114,7 +120,10 @@ export class SessionCore {
         return core.writer?.error;
       },
       flushed: async () => this.writer?.flushed(),
-      linkEnded: (serial) => this.requests.linkEnded(serial),
+      linkEnded: (serial) => {
+        this.requests.linkEnded(serial);
+        if (!this.turn && this.frames.open === 'agent') this.frames.end('interrupted', 'The agent went away');
+      },
     });
     this.tabs = new SessionTabs({
       journal,
@@ -190,6 +199,7 @@ export class SessionCore {
     this.children.reset();
     this.status.config.setTitle(record.title);
     this.requests.resetJournal();
+    this.frames.reset();
     // On a reconnect the writer is the one already in use: read the journal once it holds everything.
     await this.writer.flushed().catch(() => {});
     const journaled = this.writer.nextSeq > 0 ? await this.journal.read(sessionId) : [];
@@ -233,9 +243,12 @@ export class SessionCore {
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
+    const live = !this.turn && !this.ids.replaying;
+    this.frames.beforeUpdate(raw, live);
     const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
     this.learn(update);
     writer.append([update]);
+    this.frames.afterUpdate(raw, live);
   }
 
   /** Journals an update of a subagent (a child session this session's agent announced). */
@@ -253,6 +266,7 @@ export class SessionCore {
     if (!writer) return;
     const seq = writer.nextSeq;
     this.ids.next(update.kind, update.messageId, seq);
+    this.frames.learn(update);
     writer.append([{ ...update, seq }]);
   }
 
@@ -260,6 +274,7 @@ export class SessionCore {
     this.children.learn(u);
     if (u.subagentSessionId !== undefined) return; // a child's state is not the session's
     this.requests.learn(u);
+    this.frames.learn(u);
     this.applyState(u);
   }
 
@@ -284,6 +299,7 @@ export class SessionCore {
       throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
     const link = this.connection.link;
     if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
+    this.frames.beforePrompt();
     const timestamp = new Date().toISOString();
     const messageId = `silo-u${this.writer!.nextSeq}`;
     for (const content of blocks) {
