@@ -74,7 +74,8 @@ export class SubagentRouter {
     const from =
       typeof u.subagentSessionId === 'string' && u.subagentSessionId ? u.subagentSessionId : undefined;
     const kind = kindOf(u);
-    if (kind === 'subagent_update') return this.announce(from, raw, u.seq);
+    // One naming no child session is drawn as any unknown update is.
+    if (kind === 'subagent_update' && str(raw.sessionId)) return this.announce(from, raw, u.seq);
     if (kind === 'session_message' || kind === 'session_message_chunk') {
       const routed = this.message(from, raw, kind === 'session_message_chunk');
       if (routed !== undefined || from === undefined) return routed;
@@ -107,8 +108,7 @@ export class SubagentRouter {
 
   /** A `subagent_update` from `from` (none: the top session): opens or patches its child's card. */
   private announce(from: string | undefined, raw: Raw, seq: number | undefined): number {
-    const child = str(raw.sessionId);
-    if (!child) return -1;
+    const child = str(raw.sessionId)!;
     const parent = from === undefined ? undefined : this.nestOf(from, seq);
     const nest = this.nests.get(child) ?? this.open(child, parent, seq);
     const patch: { -readonly [K in keyof SubagentView]?: SubagentView[K] } = {};
