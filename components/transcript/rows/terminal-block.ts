@@ -14,14 +14,10 @@ import { overwriteLines, type TerminalState } from '../../../src/index.ts';
 import { ansiText } from '../../content/ansi.lazy.ts';
 import { copyButton } from '../../content/copy.ts';
 import { formatNumber } from '../../shared/format.ts';
+import { ALL_CHARS, TAIL_CHARS, TAIL_LINES } from '../../shared/terminal-limits.ts';
 import type { RowContext } from './row-context.ts';
 
-/** The most lines of an output drawn before "Show all". */
-export const TAIL_LINES = 2000;
-/** The most characters of an output drawn before "Show all". */
-export const TAIL_CHARS = 200_000;
-/** The most characters "Show all" draws (the end of the output; Copy still copies all of it). */
-export const ALL_CHARS = 2_000_000;
+export { ALL_CHARS, TAIL_CHARS, TAIL_LINES } from '../../shared/terminal-limits.ts';
 
 /** Terminals the user asked to see whole, by row key and terminal id (bounded: the oldest goes first). */
 const shownWhole = new Set<string>();
