@@ -1,0 +1,8 @@
+/**
+ * The agents `npm run test:agents` runs, in the order it runs them.
+ * @packageDocumentation
+ */
+import { claude } from './claude.ts';
+import type { AgentSpec } from './spec.ts';
+
+export const AGENTS: readonly AgentSpec[] = [claude];

@@ -1,0 +1,259 @@
+/**
+ * The checks of one agent, in order, each as a user does it in `<silo-chat>`: a streamed turn (and
+ * its thought), a permission (allowed: the file is written), a shell command, a slow command, a
+ * slash command, a question, a reload, and a new browser profile restoring the session. Each check
+ * records `pass`, `fail` (with what went wrong) or `not-offered`; a failed check does not stop the
+ * ones after it, except that without a session nothing else can run.
+ * @packageDocumentation
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'puppeteer-core';
+import type { AgentSessionUpdate } from '../../src/types.ts';
+import type { AgentSpec, CheckName } from './agents/spec.ts';
+import { ChatDriver } from './browser.ts';
+import {
+  FINAL_TEXT,
+  type Marker,
+  promptFor,
+  SHELL_OUTPUT,
+  SLOW_LINES,
+  WRITTEN_FILE,
+  WRITTEN_TEXT,
+} from './models/script.ts';
+import { missingFromJournal, readWire } from './wire.ts';
+
+/** One check's outcome. */
+export interface CheckResult {
+  readonly status: 'pass' | 'fail' | 'not-offered';
+  readonly detail?: string;
+}
+
+/** What the checks run against. */
+export interface CheckContext {
+  readonly spec: AgentSpec;
+  readonly browser: Browser;
+  /** The page's URL with the bridge and cwd in its query. */
+  readonly url: string;
+  readonly cwd: string;
+  readonly wireLog: string;
+  readonly log: (line: string) => void;
+}
+
+/** Thrown inside a check to fail it with a reason. */
+class CheckFailed extends Error {}
+
+function expect(condition: unknown, reason: string): asserts condition {
+  if (!condition) throw new CheckFailed(reason);
+}
+
+/** Silo's own record of each prompt it sent: a user chunk with a timestamp. */
+function prompts(journal: readonly AgentSessionUpdate[]): number {
+  return journal.filter((u) => u.kind === 'user_message_chunk' && u.timestamp).length;
+}
+
+function turnEnds(journal: readonly AgentSessionUpdate[]): number {
+  return journal.filter((u) => u.kind === 'turn_end').length;
+}
+
+/** The journal's tool calls as text, to search for a command's output. */
+function toolText(journal: readonly AgentSessionUpdate[]): string {
+  return journal
+    .filter((u) => u.kind === 'tool_call' || u.kind === 'tool_call_update')
+    .map((u) => JSON.stringify(u.raw))
+    .join('\n');
+}
+
+/** The journal must end every prompt it holds and hold everything the agent sent outside a replay. */
+function expectWhole(ctx: CheckContext, journal: readonly AgentSessionUpdate[], sessionId: string): string {
+  const sent = prompts(journal);
+  const ended = turnEnds(journal);
+  expect(ended >= sent, `${sent} prompts but ${ended} turn_end in the journal`);
+  const { sent: updates, missing } = missingFromJournal(readWire(ctx.wireLog), journal, sessionId);
+  const lost = Object.entries(missing);
+  expect(lost.length === 0, `missing from the journal: ${lost.map(([k, n]) => `${n} ${k}`).join(', ')}`);
+  return `${sent} prompts, ${ended} turn ends, ${updates} agent updates all journaled`;
+}
+
+/** Runs every check for one agent; resolves to each check's result. */
+export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, CheckResult>> {
+  const results = new Map<CheckName, CheckResult>();
+  const { spec } = ctx;
+  let chat: ChatDriver | undefined;
+  let second: ChatDriver | undefined;
+  let sessionId = '';
+
+  async function check(name: CheckName, body: () => Promise<string | undefined>): Promise<void> {
+    const why = spec.notOffered?.[name];
+    if (why) {
+      results.set(name, { status: 'not-offered', detail: why });
+      return;
+    }
+    const started = Date.now();
+    try {
+      const detail = await body();
+      results.set(name, { status: 'pass', ...(detail ? { detail } : {}) });
+    } catch (e) {
+      results.set(name, { status: 'fail', detail: (e as Error).message.split('\n')[0] });
+      // Leave no turn running into the next check.
+      await chat?.page
+        .evaluate(() => (window.drive.chat() as unknown as { cancel(): Promise<void> }).cancel())
+        .catch(() => {});
+      await chat?.connected('the chat idle again after a failed check').catch(() => {});
+    }
+    const r = results.get(name)!;
+    ctx.log(
+      `  ${name}: ${r.status}${r.detail ? ` — ${r.detail}` : ''} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  }
+
+  /** Sends `marker`'s prompt, allows what the agent asks, and waits for the turn's final text. */
+  async function scripted(marker: Marker): Promise<number> {
+    const before = await chat!.send(promptFor(marker));
+    const allowed = await chat!.allowUntilEnd(before, marker);
+    await chat!.message(FINAL_TEXT[marker].slice(0, 20), 'agent', 5_000);
+    return allowed;
+  }
+
+  await check('connect', async () => {
+    chat = await ChatDriver.open(ctx.browser, ctx.url);
+    await chat.connected();
+    const s = (await chat.snapshot())!;
+    sessionId = s.sessionId;
+    return `${s.agentInfo.name} ${s.agentInfo.version ?? ''}`.trim();
+  });
+  if (!sessionId) {
+    for (const name of [
+      'text',
+      'thought',
+      'permission',
+      'shell',
+      'slow-shell',
+      'command',
+      'question',
+      'reload',
+      'new-profile',
+    ] as const)
+      results.set(name, { status: 'fail', detail: 'no session' });
+    return results;
+  }
+
+  await check('text', async () => {
+    await scripted('text');
+    const rows = await chat!.rows();
+    const agent = rows.find(
+      (r) => r.type === 'message' && r.role === 'agent' && r.text?.includes('Streaming'),
+    );
+    expect(agent?.text?.includes('Hello from the mock model'), 'the streamed text is not whole');
+    const chunks = (await chat!.journal()).filter((u) => u.kind === 'agent_message_chunk').length;
+    return `${chunks} agent chunks`;
+  });
+
+  await check('thought', async () => {
+    const rows = await chat!.rows();
+    expect(
+      rows.some((r) => r.type === 'message' && r.role === 'thought'),
+      'no thought row in the first turn',
+    );
+    return undefined;
+  });
+
+  await check('permission', async () => {
+    const allowed = await scripted('write');
+    expect(allowed > 0, 'the agent wrote without asking');
+    const file = join(ctx.cwd, WRITTEN_FILE);
+    expect(existsSync(file), `${WRITTEN_FILE} was not written`);
+    expect(readFileSync(file, 'utf8') === WRITTEN_TEXT, `${WRITTEN_FILE} holds other text`);
+    return `${allowed} permission(s) allowed, the file written`;
+  });
+
+  await check('shell', async () => {
+    const allowed = await scripted('shell');
+    expect(
+      toolText(await chat!.journal()).includes(SHELL_OUTPUT),
+      'the command output is not in the journal',
+    );
+    return `${allowed} permission(s); output journaled`;
+  });
+
+  await check('slow-shell', async () => {
+    const start = (await chat!.journal()).length;
+    const allowed = await scripted('slow');
+    const journal = (await chat!.journal()).slice(start);
+    const text = toolText(journal);
+    const absent = SLOW_LINES.filter((l) => !text.includes(l));
+    expect(absent.length === 0, `output lines missing: ${absent.join(', ')}`);
+    // Updates that carried some of the output before the last line was printed: output over time.
+    const partial = journal.filter((u) => {
+      if (u.kind !== 'tool_call_update') return false;
+      const s = JSON.stringify(u.raw);
+      return s.includes(SLOW_LINES[0]!) && !s.includes(SLOW_LINES.at(-1)!);
+    }).length;
+    return `${allowed} permission(s); ${partial ? `${partial} updates with partial output` : 'output only at the end'}`;
+  });
+
+  await check('command', async () => {
+    const offered = ((await chat!.snapshot())?.availableCommands ?? []).map((c) => c.name);
+    if (!spec.command) throw new CheckFailed(`no command chosen (the agent offers ${offered.length})`);
+    expect(
+      offered.includes(spec.command),
+      `/${spec.command} not offered (offered: ${offered.slice(0, 12).join(' ')})`,
+    );
+    const listed = await chat!.commandMenu(spec.command.slice(0, 3));
+    expect(listed.includes(spec.command), `the / menu lists ${listed.join(' ') || 'nothing'}`);
+    const before = await chat!.pickAndSend(spec.command);
+    await chat!.allowUntilEnd(before, `/${spec.command}`);
+    const end = (await chat!.journal()).filter((u) => u.kind === 'turn_end').at(-1);
+    expect(end?.turnEnd?.stopReason !== 'error', `the turn failed: ${end?.turnEnd?.error?.message}`);
+    return `/${spec.command} of ${offered.length} offered; ended ${end?.turnEnd?.stopReason}`;
+  });
+
+  await check('question', async () => {
+    const before = await chat!.send(promptFor('ask'));
+    await chat!.answerQuestion();
+    await chat!.allowUntilEnd(before, 'the question');
+    await chat!.message(FINAL_TEXT.ask.slice(0, 20), 'agent', 5_000);
+    const journal = await chat!.journal();
+    const resolution = journal.filter((u) => u.kind === 'elicitation_resolution').at(-1);
+    expect(
+      resolution?.elicitation?.resolution === 'answered',
+      `the question ended ${resolution?.elicitation?.resolution}`,
+    );
+    return `answered ${JSON.stringify(resolution.elicitation?.answers ?? {})}`;
+  });
+
+  await check('reload', async () => {
+    await chat!.reload();
+    await chat!.connected('the session restored after the reload');
+    const s = (await chat!.snapshot())!;
+    expect(s.sessionId === sessionId, `another session (${s.sessionId}) after the reload`);
+    expect(!s.restoreNote, `restoreNote ${s.restoreNote} (outcome ${s.resumeOutcome})`);
+    return `${s.resumeOutcome}; ${expectWhole(ctx, await chat!.journal(), sessionId)}`;
+  });
+
+  await check('new-profile', async () => {
+    const profile = await ctx.browser.createBrowserContext();
+    try {
+      const url = `${ctx.url}&restore=${encodeURIComponent(sessionId)}`;
+      second = await ChatDriver.open(profile, url);
+      await second.connected('the session restored in a new profile');
+      const s = (await second.snapshot())!;
+      expect(s.sessionId === sessionId, `another session (${s.sessionId}) in the new profile`);
+      expect(
+        s.resumeOutcome === 'loaded',
+        `outcome ${s.resumeOutcome}${s.restoreNote ? ` (${s.restoreNote})` : ''}`,
+      );
+      expect(!s.restoreNote, `restoreNote ${s.restoreNote}`);
+      await second.message('silo:write', 'user');
+      await second.message(FINAL_TEXT.write.slice(0, 12), 'agent');
+      const journal = await second.journal();
+      const ended = turnEnds(journal);
+      return `loaded; ${journal.length} updates, ${ended} turn ends`;
+    } finally {
+      await profile.close();
+    }
+  });
+  await chat?.close().catch(() => {});
+  if (chat?.errors.length) ctx.log(`  page errors: ${chat.errors.join(' | ')}`);
+  return results;
+}
