@@ -70,15 +70,19 @@ const HELPERS = `
       const t = document.querySelector('silo-chat')?.shadowRoot?.querySelector('silo-transcript');
       return t ? t.model.rows : [];
     },
-    /** The first element matching each selector in turn, walking into shadow roots from the transcript. */
-    find: (selectors) => {
-      let root = window.drive.transcriptRoot();
-      let el = null;
-      for (const sel of selectors) {
-        el = root?.querySelector(sel) ?? null;
-        root = el?.shadowRoot;
+    /**
+     * The first element that matches the last selector, inside the shadow root of an element matching
+     * the one before, and so on from the transcript's shadow root (every candidate is tried).
+     */
+    find: (selectors, root = window.drive.transcriptRoot()) => {
+      if (!root) return null;
+      const [first, ...rest] = selectors;
+      for (const el of root.querySelectorAll(first)) {
+        if (rest.length === 0) return el;
+        const inner = window.drive.find(rest, el.shadowRoot);
+        if (inner) return inner;
       }
-      return el;
+      return null;
     },
   };
 `;
@@ -128,6 +132,32 @@ export class ChatDriver {
       },
       [],
       STEP_MS,
+    );
+  }
+
+  /**
+   * Resolves once a restore has settled: a session connected, read-only or failed, or the chat
+   * showing why it has none (its banner). Read the outcome from {@link snapshot} and {@link banner}.
+   */
+  async settled(what: string): Promise<void> {
+    await waitFor(
+      this.page,
+      what,
+      () => {
+        const chat = window.drive.chat();
+        const s = chat?.session?.snapshot;
+        if (s) return s.state !== 'connecting' && s.state !== 'reconnecting' && !s.busy;
+        return chat?.shadowRoot?.querySelector('[part~="banner"]') !== null;
+      },
+      [],
+      STEP_MS,
+    );
+  }
+
+  /** The text of the chat's banner, if one shows. */
+  banner(): Promise<string | undefined> {
+    return this.page.evaluate(
+      () => window.drive.chat()?.shadowRoot?.querySelector('[part~="banner"]')?.textContent?.trim().replace(/\s+/g, ' ') || undefined,
     );
   }
 
@@ -191,39 +221,55 @@ export class ChatDriver {
   }
 
   /**
-   * Until the turn after `before` ends: allows every permission the agent asks (its first
-   * allow-once option, else allow-always). Resolves to the number of permissions allowed.
+   * Waits for a permission prompt, or a running tool call, or the end of the turn after `before`;
+   * allows a prompt (its first allow-once option, else allow-always). Resolves to whether it did.
    */
+  async allowNext(before: number, what: string, orRunning = false): Promise<boolean> {
+    await waitFor(
+      this.page,
+      `a permission prompt${orRunning ? ', a running tool call' : ''} or the end of "${what}"`,
+      (n: number, running: boolean) =>
+        window.drive.rows().filter((r) => r.type === 'turn-end').length > n ||
+        window.drive.find(['[data-prompt][data-pending]']) !== null ||
+        (running && window.drive.rows().some((r) => r.type === 'tool' && r.toolCall?.status === 'in_progress')),
+      [before, orRunning],
+      STEP_MS,
+    );
+    const clicked = await this.page.evaluate(() => {
+      const card = window.drive.find(['[data-prompt][data-pending]']);
+      const button =
+        card?.querySelector<HTMLButtonElement>('button[data-kind="allow_once"]:not([disabled])') ??
+        card?.querySelector<HTMLButtonElement>('button[data-kind="allow_always"]:not([disabled])');
+      button?.click();
+      return Boolean(button);
+    });
+    if (!clicked) return false;
+    await waitFor(
+      this.page,
+      'the answered permission prompt to close',
+      () => window.drive.find(['[data-prompt][data-pending] button:not([disabled])']) === null,
+      [],
+      STEP_MS,
+    );
+    return true;
+  }
+
+  /** Until the turn after `before` ends, allows every permission; resolves to how many. */
   async allowUntilEnd(before: number, what: string): Promise<number> {
     let allowed = 0;
-    for (;;) {
-      await waitFor(
-        this.page,
-        `a permission prompt or the end of "${what}"`,
-        (n: number) =>
-          window.drive.rows().filter((r) => r.type === 'turn-end').length > n ||
-          window.drive.find(['[data-prompt][data-pending]']) !== null,
-        [before],
-        STEP_MS,
-      );
-      const clicked = await this.page.evaluate(() => {
-        const card = window.drive.find(['[data-prompt][data-pending]']);
-        const button =
-          card?.querySelector<HTMLButtonElement>('button[data-kind="allow_once"]:not([disabled])') ??
-          card?.querySelector<HTMLButtonElement>('button[data-kind="allow_always"]:not([disabled])');
-        button?.click();
-        return Boolean(button);
-      });
-      if (!clicked) return allowed;
-      allowed++;
-      await waitFor(
-        this.page,
-        'the answered permission prompt to close',
-        () => window.drive.find(['[data-prompt][data-pending] button:not([disabled])']) === null,
-        [],
-        STEP_MS,
-      );
-    }
+    while (await this.allowNext(before, what)) allowed++;
+    return allowed;
+  }
+
+  /** Waits until a live permission prompt (or, with `question`, a live question) is open. */
+  async openPrompt(kind: 'permission' | 'question'): Promise<void> {
+    const selectors = kind === 'question' ? ['silo-elicitation', 'form [part~="answer"]'] : ['[data-prompt][data-pending]'];
+    await waitFor(this.page, `a live ${kind} prompt`, (s: string[]) => window.drive.find(s) !== null, [selectors], STEP_MS);
+  }
+
+  /** Clicks Stop (the running turn is cancelled). */
+  async stop(): Promise<void> {
+    await this.page.evaluate(() => window.drive.chat().shadowRoot!.querySelector<HTMLButtonElement>('[part~="stop"]')?.click());
   }
 
   /** Waits for a live question, picks its first option of each choice and answers it. */
@@ -294,8 +340,12 @@ export class ChatDriver {
     );
   }
 
-  /** Reloads the page and waits for the restored session. */
+  /** When the test reloaded this page, each time (`Date.now()`, as the wire log's times). */
+  readonly reloads: number[] = [];
+
+  /** Reloads the page (the chat then restores its session). */
   async reload(): Promise<void> {
+    this.reloads.push(Date.now());
     await this.page.reload();
   }
 

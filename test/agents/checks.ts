@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import type { AgentSessionUpdate } from '../../src/types.ts';
-import type { AgentSpec, CheckName } from './agents/spec.ts';
+import { type AgentSpec, CHECKS, type CheckName } from './agents/spec.ts';
 import { ChatDriver } from './browser.ts';
 import {
   FINAL_TEXT,
@@ -64,15 +64,33 @@ function toolText(journal: readonly AgentSessionUpdate[]): string {
     .join('\n');
 }
 
-/** The journal must end every prompt it holds and hold everything the agent sent outside a replay. */
-function expectWhole(ctx: CheckContext, journal: readonly AgentSessionUpdate[], sessionId: string): string {
+/**
+ * What is wrong with a restored session: another session id, a restore note, a prompt without its
+ * turn end, an update the agent sent that the journal lacks. Empty when nothing is.
+ */
+async function restoreProblems(ctx: CheckContext, chat: ChatDriver, sessionId: string): Promise<string[]> {
+  const problems: string[] = [];
+  const s = await chat.snapshot();
+  if (!s) return [`no session: ${(await chat.banner()) ?? 'no banner'}`];
+  if (s.state !== 'connected') problems.push(`state ${s.state}${s.error ? ` (${s.error.code}: ${s.error.message})` : ''}`);
+  if (s.sessionId !== sessionId) problems.push(`another session (${s.sessionId})`);
+  if (s.restoreNote) problems.push(`restoreNote ${s.restoreNote} (outcome ${s.resumeOutcome})`);
+  const journal = await chat.journal();
   const sent = prompts(journal);
   const ended = turnEnds(journal);
-  expect(ended >= sent, `${sent} prompts but ${ended} turn_end in the journal`);
-  const { sent: updates, missing } = missingFromJournal(readWire(ctx.wireLog), journal, sessionId);
+  if (ended < sent) problems.push(`${sent} prompts but ${ended} turn_end`);
+  const { missing } = missingFromJournal(readWire(ctx.wireLog), journal, sessionId, chat.reloads);
   const lost = Object.entries(missing);
-  expect(lost.length === 0, `missing from the journal: ${lost.map(([k, n]) => `${n} ${k}`).join(', ')}`);
-  return `${sent} prompts, ${ended} turn ends, ${updates} agent updates all journaled`;
+  if (lost.length) problems.push(`missing from the journal: ${lost.map(([k, n]) => `${n} ${k}`).join(', ')}`);
+  return problems;
+}
+
+/** A restore's summary for a passing check. */
+async function restoreSummary(ctx: CheckContext, chat: ChatDriver, sessionId: string): Promise<string> {
+  const journal = await chat.journal();
+  const { sent } = missingFromJournal(readWire(ctx.wireLog), journal, sessionId, chat.reloads);
+  const s = (await chat.snapshot())!;
+  return `${s.resumeOutcome}; ${prompts(journal)} prompts, ${turnEnds(journal)} turn ends, ${sent} agent updates all journaled`;
 }
 
 /** Runs every check for one agent; resolves to each check's result. */
@@ -192,6 +210,18 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     return `${allowed} permission(s); ${partial ? `${partial} updates with partial output` : 'output only at the end'}`;
   });
 
+  await check('cancel', async () => {
+    // Stop once the slow command is allowed (or running, for an agent that does not ask).
+    const before = await chat!.send(promptFor('slow'));
+    await chat!.allowNext(before, 'the slow command', true);
+    expect((await chat!.turnEnds()) === before, 'the turn ended before Stop');
+    await chat!.stop();
+    await chat!.turnEnded(before, 'the cancelled slow command');
+    const end = (await chat!.journal()).filter((u) => u.kind === 'turn_end').at(-1);
+    expect(end?.turnEnd?.stopReason === 'cancelled', `the turn ended ${end?.turnEnd?.stopReason}`);
+    return undefined;
+  });
+
   await check('command', async () => {
     const offered = ((await chat!.snapshot())?.availableCommands ?? []).map((c) => c.name);
     if (!spec.command) throw new CheckFailed(`no command chosen (the agent offers ${offered.length})`);
@@ -224,11 +254,27 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
 
   await check('reload', async () => {
     await chat!.reload();
-    await chat!.connected('the session restored after the reload');
-    const s = (await chat!.snapshot())!;
-    expect(s.sessionId === sessionId, `another session (${s.sessionId}) after the reload`);
-    expect(!s.restoreNote, `restoreNote ${s.restoreNote} (outcome ${s.resumeOutcome})`);
-    return `${s.resumeOutcome}; ${expectWhole(ctx, await chat!.journal(), sessionId)}`;
+    await chat!.settled('the session restored after the reload');
+    const problems = await restoreProblems(ctx, chat!, sessionId);
+    expect(problems.length === 0, problems.join('; '));
+    return restoreSummary(ctx, chat!, sessionId);
+  });
+
+  await check('reload-open', async () => {
+    // Reload while the agent waits for the user (a question where it asks one, else a permission):
+    // the restored journal must end that turn, and no card may stay pending.
+    const kind = results.get('question')?.status === 'pass' ? 'question' : 'permission';
+    await chat!.send(promptFor(kind === 'question' ? 'ask' : 'slow'));
+    await chat!.openPrompt(kind);
+    await chat!.reload();
+    await chat!.settled('the session restored after a reload with a prompt open');
+    const problems = await restoreProblems(ctx, chat!, sessionId);
+    const open = (await chat!.rows()).filter(
+      (r) => r.type === 'tool' && (r.toolCall?.status === 'pending' || r.toolCall?.status === 'in_progress'),
+    );
+    if (open.length) problems.push(`${open.length} tool card(s) still ${open[0]?.toolCall?.status} (${open[0]?.toolCall?.title})`);
+    expect(problems.length === 0, `${kind} open: ${problems.join('; ')}`);
+    return `${kind} open; ${await restoreSummary(ctx, chat!, sessionId)}`;
   });
 
   await check('new-profile', async () => {

@@ -62,12 +62,21 @@ const CONVERSATION = new Set([
 /**
  * The `session/update`s of `sessionId` the journal must hold: every one sent outside a
  * `session/load` replay, and, after a load's response, every state update (commands, mode, config,
- * usage, title) until the next prompt — the part of a replay window that is not the replay.
+ * usage, title) until the next prompt — the part of a replay window that is not the replay. An
+ * agent process alive when a page went away (`gone`: the times the test reloaded or closed one)
+ * may still write after it; those updates had no page to reach and are not counted.
  */
-export function mustJournal(wire: readonly WireLine[], sessionId: string): Record<string, unknown>[] {
+export function mustJournal(
+  wire: readonly WireLine[],
+  sessionId: string,
+  gone: readonly number[] = [],
+): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const replaying = new Map<string, boolean>();
+  const born = new Map<string, number>();
   for (const line of wire) {
+    if (!born.has(line.conn)) born.set(line.conn, line.t);
+    if (gone.some((t) => t >= born.get(line.conn)! && line.t >= t)) continue;
     const { msg } = line;
     if (line.dir === 'client->agent') {
       if (msg.method === 'session/load') replaying.set(line.conn, true);
@@ -89,6 +98,7 @@ export function missingFromJournal(
   wire: readonly WireLine[],
   journal: readonly AgentSessionUpdate[],
   sessionId: string,
+  gone: readonly number[] = [],
 ): { sent: number; missing: Record<string, number> } {
   const held = new Map<string, number>();
   for (const u of journal) {
@@ -96,7 +106,7 @@ export function missingFromJournal(
     held.set(key, (held.get(key) ?? 0) + 1);
   }
   const missing: Record<string, number> = {};
-  const sent = mustJournal(wire, sessionId);
+  const sent = mustJournal(wire, sessionId, gone);
   for (const update of sent) {
     const key = JSON.stringify(update);
     const n = held.get(key) ?? 0;

@@ -54,9 +54,11 @@ export const CHECKS = [
   'permission',
   'shell',
   'slow-shell',
+  'cancel',
   'command',
   'question',
   'reload',
+  'reload-open',
   'new-profile',
 ] as const;
 

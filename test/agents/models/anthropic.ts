@@ -27,9 +27,11 @@ function turnsOf(messages: readonly Message[]): Turn[] {
       turns.push({ prompt: m.content });
       continue;
     }
-    const results = m.content.filter((b) => b.type === 'tool_result');
-    if (results.length > 0) for (const _ of results) turns.push({ toolResult: true });
-    else turns.push({ prompt: m.content.map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('\n') });
+    // In order: the CLI merges a prompt sent after a cancelled tool into the tool result's message.
+    for (const b of m.content) {
+      if (b.type === 'tool_result') turns.push({ toolResult: true });
+      else if (b.type === 'text' && b.text) turns.push({ prompt: b.text });
+    }
   }
   return turns;
 }

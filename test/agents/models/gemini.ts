@@ -22,10 +22,10 @@ function turnsOf(contents: readonly Content[]): Turn[] {
   const turns: Turn[] = [];
   for (const c of contents) {
     if (c.role === 'model') continue;
-    const parts = c.parts ?? [];
-    const results = parts.filter((p) => p.functionResponse);
-    if (results.length > 0) for (const _ of results) turns.push({ toolResult: true });
-    else turns.push({ prompt: parts.map((p) => (p.thought ? '' : (p.text ?? ''))).join('\n') });
+    for (const p of c.parts ?? []) {
+      if (p.functionResponse) turns.push({ toolResult: true });
+      else if (p.text && !p.thought) turns.push({ prompt: p.text });
+    }
   }
   return turns;
 }

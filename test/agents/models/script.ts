@@ -115,13 +115,16 @@ export function nextReply(conversation: Conversation, tools: AgentTools): Reply 
 }
 
 /**
- * One piece of a conversation, as an API module reads it: one user message's text (its text parts
- * joined) or a tool's result. A user message that carries tool results is read as results only.
+ * One piece of a conversation, as an API module reads it, in order: a user's text block (a context
+ * block, below, is not a prompt) or a tool's result.
  */
 export type Turn = { readonly prompt: string } | { readonly toolResult: true };
 
 /** Context agents wrap into user messages (Claude Code's reminders, Codex's environment): not prompts. */
 const CONTEXT = /<(system-reminder|environment_context|user_instructions|session_context)>[\s\S]*?<\/\1>/g;
+
+/** The note Claude Code adds to a turn the user cancelled: not a prompt either. */
+const INTERRUPTED = /^\[Request interrupted by user[^\]]*\]$/;
 
 /**
  * The {@link Conversation} of a request read as turns, offering tools named `tools`: the script is
@@ -133,7 +136,7 @@ export function conversationOf(turns: readonly Turn[], tools: readonly string[])
   for (const turn of turns) {
     if ('prompt' in turn) {
       const text = turn.prompt.replace(CONTEXT, '').trim();
-      if (!text) continue;
+      if (!text || INTERRUPTED.test(text)) continue;
       prompts.push(text);
       since = 0;
     } else since++;
