@@ -140,7 +140,7 @@ export class ChatDriver {
    * showing why it has none (its banner). Read the outcome from {@link snapshot} and {@link banner}.
    */
   async settled(what: string): Promise<void> {
-    await waitFor(
+    const waiting = waitFor(
       this.page,
       what,
       () => {
@@ -152,6 +152,18 @@ export class ChatDriver {
       [],
       STEP_MS,
     );
+    await waiting.catch(async (e: Error) => {
+      const state = await this.page
+        .evaluate(() => {
+          const chat = window.drive.chat() as unknown as { session?: { snapshot: AgentSessionSnapshot }; phase?: string };
+          const s = chat?.session?.snapshot;
+          const banner = window.drive.chat()?.shadowRoot?.querySelector('[part~="banner"]')?.textContent;
+          const header = window.drive.chat()?.shadowRoot?.querySelector('[part~="state"]')?.textContent;
+          return `session ${s ? `${s.state}${s.busy ? ' busy' : ''}` : 'none'}, header "${header?.trim()}", banner "${banner?.trim().replace(/\s+/g, ' ') ?? ''}"`;
+        })
+        .catch((err: Error) => `page unreadable: ${err.message}`);
+      throw new Error(`${e.message}: ${state}`);
+    });
   }
 
   /** The text of the chat's banner, if one shows. */
@@ -265,6 +277,14 @@ export class ChatDriver {
   async openPrompt(kind: 'permission' | 'question'): Promise<void> {
     const selectors = kind === 'question' ? ['silo-elicitation', 'form [part~="answer"]'] : ['[data-prompt][data-pending]'];
     await waitFor(this.page, `a live ${kind} prompt`, (s: string[]) => window.drive.find(s) !== null, [selectors], STEP_MS);
+  }
+
+  /** The visible text of the transcript's last tool card (its body included, open or not). */
+  lastCardText(): Promise<string> {
+    return this.page.evaluate(() => {
+      const cards = window.drive.transcriptRoot()?.querySelectorAll('[part~="tool"]') ?? [];
+      return cards.length ? (cards[cards.length - 1]!.textContent ?? '') : '';
+    });
   }
 
   /** Clicks Stop (the running turn is cancelled). */

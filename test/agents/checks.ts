@@ -135,24 +135,14 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
 
   await check('connect', async () => {
     chat = await ChatDriver.open(ctx.browser, ctx.url);
-    await chat.connected();
-    const s = (await chat.snapshot())!;
+    await chat.settled('a new session');
+    const s = await chat.snapshot();
+    expect(s?.state === 'connected', `no session: ${(await chat.banner()) ?? s?.state}`);
     sessionId = s.sessionId;
     return `${s.agentInfo.name} ${s.agentInfo.version ?? ''}`.trim();
   });
   if (!sessionId) {
-    for (const name of [
-      'text',
-      'thought',
-      'permission',
-      'shell',
-      'slow-shell',
-      'command',
-      'question',
-      'reload',
-      'new-profile',
-    ] as const)
-      results.set(name, { status: 'fail', detail: 'no session' });
+    for (const name of CHECKS) if (!results.has(name)) results.set(name, { status: 'fail', detail: 'no session' });
     return results;
   }
 
@@ -194,20 +184,39 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     return `${allowed} permission(s); output journaled`;
   });
 
+  /** The slow command's lines the agent sent (per the wire log), once its turn ran. */
+  let slowSent: string[] = [];
+
   await check('slow-shell', async () => {
     const start = (await chat!.journal()).length;
+    const since = Date.now();
     const allowed = await scripted('slow');
+    const wire = readWire(ctx.wireLog)
+      .filter((l) => l.t >= since && l.msg.method === 'session/update')
+      .map((l) => JSON.stringify(l.msg.params?.update))
+      .join('\n');
+    slowSent = SLOW_LINES.filter((l) => wire.includes(l));
     const journal = (await chat!.journal()).slice(start);
     const text = toolText(journal);
-    const absent = SLOW_LINES.filter((l) => !text.includes(l));
-    expect(absent.length === 0, `output lines missing: ${absent.join(', ')}`);
+    const lost = slowSent.filter((l) => !text.includes(l));
+    expect(lost.length === 0, `sent by the agent but not journaled: ${lost.join(', ')}`);
+    expect(slowSent.length > 0, 'the agent sent none of the output');
     // Updates that carried some of the output before the last line was printed: output over time.
     const partial = journal.filter((u) => {
       if (u.kind !== 'tool_call_update') return false;
       const s = JSON.stringify(u.raw);
-      return s.includes(SLOW_LINES[0]!) && !s.includes(SLOW_LINES.at(-1)!);
+      return s.includes(slowSent[0]!) && !s.includes(SLOW_LINES.at(-1)!);
     }).length;
-    return `${allowed} permission(s); ${partial ? `${partial} updates with partial output` : 'output only at the end'}`;
+    const short = slowSent.length < SLOW_LINES.length ? `; the agent sent only ${slowSent.join(' ')}` : '';
+    return `${allowed} permission(s); ${partial ? `${partial} updates with partial output` : 'output only at the end'}${short}`;
+  });
+
+  await check('output-in-card', async () => {
+    expect(slowSent.length > 0, 'no output to show');
+    const card = await chat!.lastCardText();
+    const absent = slowSent.filter((l) => !card.includes(l));
+    expect(absent.length === 0, `the card does not show ${absent.join(', ')} (it shows "${card.replace(/\s+/g, ' ').trim().slice(0, 80)}")`);
+    return undefined;
   });
 
   await check('cancel', async () => {
@@ -261,10 +270,10 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
   });
 
   await check('reload-open', async () => {
-    // Reload while the agent waits for the user (a question where it asks one, else a permission):
-    // the restored journal must end that turn, and no card may stay pending.
+    // Reload while the agent waits for the user (a question where it asks one, else a permission to
+    // write): the restored journal must end that turn, and no card may stay pending.
     const kind = results.get('question')?.status === 'pass' ? 'question' : 'permission';
-    await chat!.send(promptFor(kind === 'question' ? 'ask' : 'slow'));
+    await chat!.send(promptFor(kind === 'question' ? 'ask' : 'draft'));
     await chat!.openPrompt(kind);
     await chat!.reload();
     await chat!.settled('the session restored after a reload with a prompt open');

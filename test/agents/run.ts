@@ -7,7 +7,8 @@
  *
  *   npm run test:agents                          every agent
  *   npm run test:agents -- --agents claude-agent-acp,codex-acp
- *   npm run test:agents -- --wire                 also keep each agent's whole wire log
+ *   npm run test:agents -- --wire                 also keep each agent's whole wire log and the
+ *                                                 bodies of its model requests
  *
  * Each run writes into `~/.cache/silo-agents/runs/<time>/` (or `$SILO_AGENTS_CACHE/runs/…`):
  * `results.json`, each agent's `<name>.handshake.json` (what it answered to `initialize`,
@@ -72,7 +73,7 @@ async function runAgent(
   const cwd = join(place, 'work');
   mkdirSync(join(home, 'tmp'), { recursive: true });
   mkdirSync(cwd, { recursive: true });
-  const model = await startModelServer(spec.tools(cwd));
+  const model = await startModelServer(spec.tools(cwd), keepWire);
   const wireLog = join(place, 'wire.jsonl');
   let bridge: BridgeProcess | undefined;
   try {
@@ -108,6 +109,7 @@ async function runAgent(
     rmSync(place, { recursive: true, force: true });
   }
   const unrouted = [...new Set(model.requests.filter((r) => !r.api).map((r) => `${r.method} ${r.path}`))];
+  writeFileSync(join(out, `${spec.name}.model-requests.json`), JSON.stringify(model.requests, null, 1));
   return { spec, results, unrouted };
 }
 

@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 import { claude } from './claude.ts';
+import { codex } from './codex.ts';
 import type { AgentSpec } from './spec.ts';
 
-export const AGENTS: readonly AgentSpec[] = [claude];
+export const AGENTS: readonly AgentSpec[] = [claude, codex];

@@ -54,6 +54,7 @@ export const CHECKS = [
   'permission',
   'shell',
   'slow-shell',
+  'output-in-card',
   'cancel',
   'command',
   'question',

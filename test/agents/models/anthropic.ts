@@ -85,7 +85,7 @@ function blockEvents(block: Record<string, unknown>, index: number): { event: st
 export const anthropicApi: ModelApi = {
   name: 'anthropic-messages',
   matches: (r) => r.method === 'POST' && /\/v1\/messages(\/count_tokens)?$/.test(r.path),
-  handle(request: ApiRequest, res: ServerResponse, tools) {
+  handle(request: ApiRequest, res: ServerResponse, tools, trace) {
     if (request.path.endsWith('/count_tokens')) return sendJson(res, { input_tokens: 42 });
     const body = request.body as {
       messages?: Message[];
@@ -100,6 +100,7 @@ export const anthropicApi: ModelApi = {
         (body.tools ?? []).map((t) => t.name),
       ),
       tools,
+      trace,
     );
     const content = blocks(reply, turns.length);
     const stopReason = reply.tool ? 'tool_use' : 'end_turn';

@@ -37,7 +37,7 @@ export const geminiApi: ModelApi = {
   matches: (r: ApiRequest) =>
     r.method === 'POST' &&
     /\/models\/[^/:]+:(generateContent|streamGenerateContent|countTokens)$/.test(r.path),
-  handle(request, res, tools) {
+  handle(request, res, tools, trace) {
     if (request.path.endsWith(':countTokens')) return sendJson(res, { totalTokens: 42 });
     const body = request.body as {
       contents?: Content[];
@@ -45,7 +45,7 @@ export const geminiApi: ModelApi = {
       generationConfig?: { responseMimeType?: string };
     };
     const names = (body.tools ?? []).flatMap((t) => (t.functionDeclarations ?? []).map((d) => d.name));
-    const reply = nextReply(conversationOf(turnsOf(body.contents ?? []), names), tools);
+    const reply = nextReply(conversationOf(turnsOf(body.contents ?? []), names), tools, trace);
     // A request for JSON (Gemini CLI's model router, its loop detector) gets an empty object.
     const json = body.generationConfig?.responseMimeType === 'application/json';
     const parts: Record<string, unknown>[] = json

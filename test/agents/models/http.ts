@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import type { ServerResponse } from 'node:http';
-import type { AgentTools } from './script.ts';
+import type { AgentTools, Trace } from './script.ts';
 
 /** A parsed request handed to an API module. */
 export interface ApiRequest {
@@ -21,7 +21,8 @@ export interface ModelApi {
   readonly name: string;
   /** True if this API answers `request` (then `handle` is called). */
   matches(request: ApiRequest): boolean;
-  handle(request: ApiRequest, res: ServerResponse, tools: AgentTools): void;
+  /** Answers; `trace` is told what the request was read as and answered. */
+  handle(request: ApiRequest, res: ServerResponse, tools: AgentTools, trace: Trace): void;
 }
 
 /** Writes one JSON response. */

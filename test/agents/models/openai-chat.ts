@@ -35,7 +35,7 @@ export const openAiChatApi: ModelApi = {
   matches: (r: ApiRequest) =>
     (r.method === 'POST' && r.path.endsWith('/chat/completions')) ||
     (r.method === 'GET' && r.path.endsWith('/models')),
-  handle(request, res, tools) {
+  handle(request, res, tools, trace) {
     if (request.method === 'GET') {
       return sendJson(res, {
         object: 'list',
@@ -49,7 +49,7 @@ export const openAiChatApi: ModelApi = {
       model?: string;
     };
     const names = (body.tools ?? []).map((t) => t.function?.name ?? '');
-    const reply = nextReply(conversationOf(turnsOf(body.messages ?? []), names), tools);
+    const reply = nextReply(conversationOf(turnsOf(body.messages ?? []), names), tools, trace);
     const n = ++ids;
     const call = reply.tool && {
       id: `call_silo_${n}`,

@@ -133,7 +133,7 @@ const USAGE = {
 export const openAiResponsesApi: ModelApi = {
   name: 'openai-responses',
   matches: (r: ApiRequest) => r.method === 'POST' && r.path.endsWith('/responses'),
-  handle(request, res, tools) {
+  handle(request, res, tools, trace) {
     const body = request.body as {
       input?: unknown;
       tools?: { name?: string; type?: string }[];
@@ -141,7 +141,7 @@ export const openAiResponsesApi: ModelApi = {
       model?: string;
     };
     const names = (body.tools ?? []).map((t) => t.name ?? t.type ?? '');
-    const items = itemsOf(nextReply(conversationOf(turnsOf(body.input), names), tools));
+    const items = itemsOf(nextReply(conversationOf(turnsOf(body.input), names), tools, trace));
     const response = {
       id: `resp_${ids}`,
       object: 'response',

@@ -45,11 +45,13 @@ export interface AgentTools {
 }
 
 /** The markers a prompt can carry, one per check. */
-export type Marker = 'text' | 'write' | 'shell' | 'slow' | 'ask';
+export type Marker = 'text' | 'write' | 'shell' | 'slow' | 'ask' | 'draft';
 
 /** The file the `write` step writes, and what it holds. */
 export const WRITTEN_FILE = 'silo-note.txt';
 export const WRITTEN_TEXT = 'Written by the mock model for Silo.\n';
+/** The file the `draft` step writes (a second write, for a permission left open by a reload). */
+export const DRAFT_FILE = 'silo-draft.txt';
 /** The `shell` step's command, and what it prints (not written in the command itself). */
 export const SHELL_COMMAND = 'echo silo-shell-$((6*7))';
 export const SHELL_OUTPUT = 'silo-shell-42';
@@ -67,6 +69,7 @@ export const FINAL_TEXT: Record<Marker, string> = {
   shell: `The command printed ${SHELL_OUTPUT}.`,
   slow: 'The slow command finished.',
   ask: 'Thanks for answering the question.',
+  draft: `I wrote ${DRAFT_FILE}.`,
 };
 
 /** The prompt that triggers `marker`'s script. */
@@ -77,11 +80,12 @@ export function promptFor(marker: Marker): string {
     shell: 'Run a quick command.',
     slow: 'Run a slow command.',
     ask: 'Ask me a question.',
+    draft: `Write ${DRAFT_FILE}.`,
   };
   return `silo:${marker} ${asks[marker]}`;
 }
 
-const MARKER = /silo:(text|write|shell|slow|ask)\b/;
+const MARKER = /silo:(text|write|shell|slow|ask|draft)\b/;
 
 /** The marker of the last prompt, if it carries one. */
 export function lastMarker(prompts: readonly string[]): Marker | undefined {
@@ -101,17 +105,23 @@ function steps(marker: Marker, tools: AgentTools): Reply[] {
       return [{ tool: tools.shell(SHELL_COMMAND) }, done];
     case 'slow':
       return [{ tool: tools.shell(SLOW_COMMAND) }, done];
+    case 'draft':
+      return [{ tool: tools.write(DRAFT_FILE, WRITTEN_TEXT) }, { text: FINAL_TEXT.draft }];
     case 'ask':
       return tools.ask ? [{ tool: tools.ask(QUESTION, QUESTION_OPTIONS) }, done] : [done];
   }
 }
 
+/** Told what each request was read as and answered (the server keeps it for the report). */
+export type Trace = (conversation: Conversation, reply: Reply) => void;
+
 /** The reply to one request. */
-export function nextReply(conversation: Conversation, tools: AgentTools): Reply {
+export function nextReply(conversation: Conversation, tools: AgentTools, trace?: Trace): Reply {
   const marker = lastMarker(conversation.prompts);
-  if (!marker || conversation.tools.length === 0) return { text: 'Silo agent test' };
-  const script = steps(marker, tools);
-  return script[Math.min(conversation.toolResultsSincePrompt, script.length - 1)]!;
+  const script = marker && conversation.tools.length > 0 ? steps(marker, tools) : [{ text: 'Silo agent test' }];
+  const reply = script[Math.min(conversation.toolResultsSincePrompt, script.length - 1)]!;
+  trace?.(conversation, reply);
+  return reply;
 }
 
 /**

@@ -20,6 +20,23 @@ export interface ModelRequest {
   readonly path: string;
   /** The API that answered it, or undefined for a 404. */
   readonly api?: string;
+  /** The names of the tools it offered, if any. */
+  readonly tools?: readonly string[];
+  /** The last prompt it was read as, the tool results since, and what the script answered. */
+  read?: { readonly prompt?: string; readonly toolResults: number; readonly replied: string };
+  /** The whole request body, kept only when the server was started with `keepBodies`. */
+  body?: Record<string, unknown>;
+}
+
+/** The tool names a request offers, in any of the four APIs' shapes. */
+function toolNames(body: Record<string, unknown>): string[] {
+  const tools = (Array.isArray(body.tools) ? body.tools : []) as Record<string, unknown>[];
+  return tools.flatMap((t) => {
+    const declarations = t.functionDeclarations as { name: string }[] | undefined;
+    if (declarations) return declarations.map((d) => d.name);
+    const fn = t.function as { name?: string } | undefined;
+    return [String(t.name ?? fn?.name ?? t.type ?? '?')];
+  });
 }
 
 /** A running mock model server. */
@@ -45,10 +62,11 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 }
 
 /**
- * Starts the server; `tools` spells the script's tool calls in the agent's vocabulary. Resolves once
- * it listens. `close()` ends open connections too.
+ * Starts the server; `tools` spells the script's tool calls in the agent's vocabulary; `keepBodies`
+ * keeps every request's body in {@link ModelServer.requests}. Resolves once it listens. `close()`
+ * ends open connections too.
  */
-export async function startModelServer(tools: AgentTools): Promise<ModelServer> {
+export async function startModelServer(tools: AgentTools, keepBodies = false): Promise<ModelServer> {
   const requests: ModelRequest[] = [];
   const server = createServer((req, res) => {
     void (async () => {
@@ -60,10 +78,24 @@ export async function startModelServer(tools: AgentTools): Promise<ModelServer> 
         body: await readBody(req),
       };
       const api = APIS.find((a) => a.matches(request));
-      requests.push({ method: request.method, path: request.path, ...(api ? { api: api.name } : {}) });
+      const offered = toolNames(request.body);
+      const seen: ModelRequest = {
+        method: request.method,
+        path: request.path,
+        ...(api ? { api: api.name } : {}),
+        ...(offered.length ? { tools: offered } : {}),
+        ...(keepBodies ? { body: request.body } : {}),
+      };
+      requests.push(seen);
       if (!api) return sendJson(res, { error: { message: `mock model: no route ${request.path}` } }, 404);
       try {
-        api.handle(request, res, tools);
+        api.handle(request, res, tools, (c, r) => {
+          seen.read = {
+            prompt: c.prompts.at(-1)?.slice(0, 80),
+            toolResults: c.toolResultsSincePrompt,
+            replied: r.tool ? `tool ${r.tool.name}` : `text ${r.text?.slice(0, 30)}`,
+          };
+        });
       } catch (e) {
         sendJson(res, { error: { message: `mock model: ${(e as Error).message}` } }, 500);
       }
