@@ -153,7 +153,7 @@ export class ChatDriver {
       STEP_MS,
     );
     await waiting.catch(async (e: Error) => {
-      const state = await this.page
+      const read = this.page
         .evaluate(() => {
           const chat = window.drive.chat() as unknown as { session?: { snapshot: AgentSessionSnapshot }; phase?: string };
           const s = chat?.session?.snapshot;
@@ -162,7 +162,8 @@ export class ChatDriver {
           return `session ${s ? `${s.state}${s.busy ? ' busy' : ''}` : 'none'}, header "${header?.trim()}", banner "${banner?.trim().replace(/\s+/g, ' ') ?? ''}"`;
         })
         .catch((err: Error) => `page unreadable: ${err.message}`);
-      throw new Error(`${e.message}: ${state}`);
+      const hung = new Promise<string>((r) => setTimeout(() => r('the page does not answer (its main thread is busy)'), 10_000));
+      throw new Error(`${e.message}: ${await Promise.race([read, hung])}`);
     });
   }
 

@@ -9,6 +9,7 @@
  *   npm run test:agents -- --agents claude-agent-acp,codex-acp
  *   npm run test:agents -- --wire                 also keep each agent's whole wire log and the
  *                                                 bodies of its model requests
+ *   npm run test:agents -- --keep                 keep each agent's temporary HOME and cwd
  *
  * Each run writes into `~/.cache/silo-agents/runs/<time>/` (or `$SILO_AGENTS_CACHE/runs/…`):
  * `results.json`, each agent's `<name>.handshake.json` (what it answered to `initialize`,
@@ -37,6 +38,8 @@ const option = (name: string) => {
 };
 const wanted = option('--agents')?.split(',');
 const keepWire = args.includes('--wire');
+/** Keep each agent's temporary HOME and working directory (to look into an agent's own files). */
+const keepPlace = args.includes('--keep');
 const specs = AGENTS.filter((a) => !wanted || wanted.includes(a.name));
 if (wanted && specs.length !== wanted.length) {
   console.error(`unknown agent in ${wanted.join(',')}; known: ${AGENTS.map((a) => a.name).join(', ')}`);
@@ -106,7 +109,8 @@ async function runAgent(
       JSON.stringify(handshake(readWire(wireLog)), null, 2),
     );
     if (keepWire) copyFileSync(wireLog, join(out, `${spec.name}.wire.jsonl`));
-    rmSync(place, { recursive: true, force: true });
+    if (keepPlace) log(`  kept ${place}`);
+    else rmSync(place, { recursive: true, force: true });
   }
   const unrouted = [...new Set(model.requests.filter((r) => !r.api).map((r) => `${r.method} ${r.path}`))];
   writeFileSync(join(out, `${spec.name}.model-requests.json`), JSON.stringify(model.requests, null, 1));

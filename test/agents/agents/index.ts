@@ -4,6 +4,7 @@
  */
 import { claude } from './claude.ts';
 import { codex } from './codex.ts';
+import { gemini } from './gemini.ts';
 import type { AgentSpec } from './spec.ts';
 
-export const AGENTS: readonly AgentSpec[] = [claude, codex];
+export const AGENTS: readonly AgentSpec[] = [claude, codex, gemini];

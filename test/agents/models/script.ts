@@ -53,7 +53,7 @@ export const WRITTEN_TEXT = 'Written by the mock model for Silo.\n';
 /** The file the `draft` step writes (a second write, for a permission left open by a reload). */
 export const DRAFT_FILE = 'silo-draft.txt';
 /** The `shell` step's command, and what it prints (not written in the command itself). */
-export const SHELL_COMMAND = 'echo silo-shell-$((6*7))';
+export const SHELL_COMMAND = "printf 'silo-shell-%s\\n' 42";
 export const SHELL_OUTPUT = 'silo-shell-42';
 /** The slow command, and the lines it prints, one a second. */
 export const SLOW_COMMAND = 'for i in 1 2 3 4; do echo tick-$i; sleep 1; done';
