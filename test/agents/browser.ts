@@ -155,14 +155,19 @@ export class ChatDriver {
     await waiting.catch(async (e: Error) => {
       const read = this.page
         .evaluate(() => {
-          const chat = window.drive.chat() as unknown as { session?: { snapshot: AgentSessionSnapshot }; phase?: string };
+          const chat = window.drive.chat() as unknown as {
+            session?: { snapshot: AgentSessionSnapshot };
+            phase?: string;
+          };
           const s = chat?.session?.snapshot;
           const banner = window.drive.chat()?.shadowRoot?.querySelector('[part~="banner"]')?.textContent;
           const header = window.drive.chat()?.shadowRoot?.querySelector('[part~="state"]')?.textContent;
           return `session ${s ? `${s.state}${s.busy ? ' busy' : ''}` : 'none'}, header "${header?.trim()}", banner "${banner?.trim().replace(/\s+/g, ' ') ?? ''}"`;
         })
         .catch((err: Error) => `page unreadable: ${err.message}`);
-      const hung = new Promise<string>((r) => setTimeout(() => r('the page does not answer (its main thread is busy)'), 10_000));
+      const hung = new Promise<string>((r) =>
+        setTimeout(() => r('the page does not answer (its main thread is busy)'), 10_000),
+      );
       throw new Error(`${e.message}: ${await Promise.race([read, hung])}`);
     });
   }
@@ -170,7 +175,12 @@ export class ChatDriver {
   /** The text of the chat's banner, if one shows. */
   banner(): Promise<string | undefined> {
     return this.page.evaluate(
-      () => window.drive.chat()?.shadowRoot?.querySelector('[part~="banner"]')?.textContent?.trim().replace(/\s+/g, ' ') || undefined,
+      () =>
+        window.drive
+          .chat()
+          ?.shadowRoot?.querySelector('[part~="banner"]')
+          ?.textContent?.trim()
+          .replace(/\s+/g, ' ') || undefined,
     );
   }
 
@@ -244,7 +254,8 @@ export class ChatDriver {
       (n: number, running: boolean) =>
         window.drive.rows().filter((r) => r.type === 'turn-end').length > n ||
         window.drive.find(['[data-prompt][data-pending]']) !== null ||
-        (running && window.drive.rows().some((r) => r.type === 'tool' && r.toolCall?.status === 'in_progress')),
+        (running &&
+          window.drive.rows().some((r) => r.type === 'tool' && r.toolCall?.status === 'in_progress')),
       [before, orRunning],
       STEP_MS,
     );
@@ -276,8 +287,15 @@ export class ChatDriver {
 
   /** Waits until a live permission prompt (or, with `question`, a live question) is open. */
   async openPrompt(kind: 'permission' | 'question'): Promise<void> {
-    const selectors = kind === 'question' ? ['silo-elicitation', 'form [part~="answer"]'] : ['[data-prompt][data-pending]'];
-    await waitFor(this.page, `a live ${kind} prompt`, (s: string[]) => window.drive.find(s) !== null, [selectors], STEP_MS);
+    const selectors =
+      kind === 'question' ? ['silo-elicitation', 'form [part~="answer"]'] : ['[data-prompt][data-pending]'];
+    await waitFor(
+      this.page,
+      `a live ${kind} prompt`,
+      (s: string[]) => window.drive.find(s) !== null,
+      [selectors],
+      STEP_MS,
+    );
   }
 
   /** The visible text of the transcript's last tool card (its body included, open or not). */
@@ -290,7 +308,9 @@ export class ChatDriver {
 
   /** Clicks Stop (the running turn is cancelled). */
   async stop(): Promise<void> {
-    await this.page.evaluate(() => window.drive.chat().shadowRoot!.querySelector<HTMLButtonElement>('[part~="stop"]')?.click());
+    await this.page.evaluate(() =>
+      window.drive.chat().shadowRoot!.querySelector<HTMLButtonElement>('[part~="stop"]')?.click(),
+    );
   }
 
   /** Waits for a live question, picks its first option of each choice and answers it. */

@@ -75,7 +75,8 @@ async function restoreProblems(ctx: CheckContext, chat: ChatDriver, sessionId: s
   const problems: string[] = [];
   const s = await chat.snapshot();
   if (!s) return [`no session: ${(await chat.banner()) ?? 'no banner'}`];
-  if (s.state !== 'connected') problems.push(`state ${s.state}${s.error ? ` (${s.error.code}: ${s.error.message})` : ''}`);
+  if (s.state !== 'connected')
+    problems.push(`state ${s.state}${s.error ? ` (${s.error.code}: ${s.error.message})` : ''}`);
   if (s.sessionId !== sessionId) problems.push(`another session (${s.sessionId})`);
   if (s.restoreNote) problems.push(`restoreNote ${s.restoreNote} (outcome ${s.resumeOutcome})`);
   const journal = await chat.journal();
@@ -147,7 +148,8 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     return `${s.agentInfo.name} ${s.agentInfo.version ?? ''}`.trim();
   });
   if (!sessionId) {
-    for (const name of CHECKS) if (!results.has(name)) results.set(name, { status: 'fail', detail: 'no session' });
+    for (const name of CHECKS)
+      if (!results.has(name)) results.set(name, { status: 'fail', detail: 'no session' });
     return results;
   }
 
@@ -226,7 +228,10 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     if (slowSent.length === 0) throw new NotOffered('the agent sends no command output to the client');
     const card = await chat!.lastCardText();
     const absent = slowSent.filter((l) => !card.includes(l));
-    expect(absent.length === 0, `the card does not show ${absent.join(', ')} (it shows "${card.replace(/\s+/g, ' ').trim().slice(0, 80)}")`);
+    expect(
+      absent.length === 0,
+      `the card does not show ${absent.join(', ')} (it shows "${card.replace(/\s+/g, ' ').trim().slice(0, 80)}")`,
+    );
     return undefined;
   });
 
@@ -292,7 +297,10 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     const open = (await chat!.rows()).filter(
       (r) => r.type === 'tool' && (r.toolCall?.status === 'pending' || r.toolCall?.status === 'in_progress'),
     );
-    if (open.length) problems.push(`${open.length} tool card(s) still ${open[0]?.toolCall?.status} (${open[0]?.toolCall?.title})`);
+    if (open.length)
+      problems.push(
+        `${open.length} tool card(s) still ${open[0]?.toolCall?.status} (${open[0]?.toolCall?.title})`,
+      );
     expect(problems.length === 0, `${kind} open: ${problems.join('; ')}`);
     return `${kind} open; ${await restoreSummary(ctx, chat!, sessionId)}`;
   });

@@ -16,7 +16,7 @@
  * `session/new`, `session/load`…), `<name>.bridge.log` and, with `--wire`, `<name>.wire.jsonl`.
  * @packageDocumentation
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,7 +108,7 @@ async function runAgent(
       join(out, `${spec.name}.handshake.json`),
       JSON.stringify(handshake(readWire(wireLog)), null, 2),
     );
-    if (keepWire) copyFileSync(wireLog, join(out, `${spec.name}.wire.jsonl`));
+    if (keepWire && existsSync(wireLog)) copyFileSync(wireLog, join(out, `${spec.name}.wire.jsonl`));
     if (keepPlace) log(`  kept ${place}`);
     else rmSync(place, { recursive: true, force: true });
   }

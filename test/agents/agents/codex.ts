@@ -44,7 +44,10 @@ export const codex: AgentSpec = {
       ].join('\n'),
     );
     return {
-      command: [process.execPath, join(place.dir, 'node_modules/@agentclientprotocol/codex-acp/dist/index.js')],
+      command: [
+        process.execPath,
+        join(place.dir, 'node_modules/@agentclientprotocol/codex-acp/dist/index.js'),
+      ],
       env: {
         ...baseEnv(place),
         CODEX_HOME: codexHome,

@@ -28,7 +28,11 @@ export const gemini: AgentSpec = {
       }),
     );
     return {
-      command: [process.execPath, join(place.dir, 'node_modules/@google/gemini-cli/bundle/gemini.js'), '--acp'],
+      command: [
+        process.execPath,
+        join(place.dir, 'node_modules/@google/gemini-cli/bundle/gemini.js'),
+        '--acp',
+      ],
       env: {
         ...baseEnv(place),
         GEMINI_API_KEY: 'silo-mock-key',
@@ -40,7 +44,10 @@ export const gemini: AgentSpec = {
   },
   tools: (cwd) => ({
     write: (file, content) => ({ name: 'write_file', input: { file_path: join(cwd, file), content } }),
-    shell: (command) => ({ name: 'run_shell_command', input: { command, description: 'Run a command for the test' } }),
+    shell: (command) => ({
+      name: 'run_shell_command',
+      input: { command, description: 'Run a command for the test' },
+    }),
   }),
   command: 'memory show',
   notOffered: { question: 'no tool of its asks the user a question' },

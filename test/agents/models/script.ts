@@ -118,7 +118,8 @@ export type Trace = (conversation: Conversation, reply: Reply) => void;
 /** The reply to one request. */
 export function nextReply(conversation: Conversation, tools: AgentTools, trace?: Trace): Reply {
   const marker = lastMarker(conversation.prompts);
-  const script = marker && conversation.tools.length > 0 ? steps(marker, tools) : [{ text: 'Silo agent test' }];
+  const script =
+    marker && conversation.tools.length > 0 ? steps(marker, tools) : [{ text: 'Silo agent test' }];
   const reply = script[Math.min(conversation.toolResultsSincePrompt, script.length - 1)]!;
   trace?.(conversation, reply);
   return reply;
