@@ -310,19 +310,21 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     try {
       const url = `${ctx.url}&restore=${encodeURIComponent(sessionId)}`;
       second = await ChatDriver.open(profile, url);
-      await second.connected('the session restored in a new profile');
-      const s = (await second.snapshot())!;
-      expect(s.sessionId === sessionId, `another session (${s.sessionId}) in the new profile`);
-      expect(
-        s.resumeOutcome === 'loaded',
-        `outcome ${s.resumeOutcome}${s.restoreNote ? ` (${s.restoreNote})` : ''}`,
-      );
-      expect(!s.restoreNote, `restoreNote ${s.restoreNote}`);
+      await second.settled('the session restored in a new profile');
+      const s = await second.snapshot();
+      expect(s, `no session: ${(await second.banner()) ?? 'no banner'}`);
+      const problems: string[] = [];
+      if (s.state !== 'connected')
+        problems.push(`state ${s.state}${s.error ? ` (${s.error.code}: ${s.error.message})` : ''}`);
+      if (s.sessionId !== sessionId) problems.push(`another session (${s.sessionId})`);
+      if (s.resumeOutcome !== 'loaded') problems.push(`outcome ${s.resumeOutcome}`);
+      if (s.restoreNote) problems.push(`restoreNote ${s.restoreNote}`);
+      const journal = await second.journal();
+      if (journal.length === 0) problems.push('an empty transcript');
+      expect(problems.length === 0, `${problems.join('; ')}; banner: ${(await second.banner()) ?? 'none'}`);
       await second.message('silo:write', 'user');
       await second.message(FINAL_TEXT.write.slice(0, 12), 'agent');
-      const journal = await second.journal();
-      const ended = turnEnds(journal);
-      return `loaded; ${journal.length} updates, ${ended} turn ends`;
+      return `loaded; ${journal.length} updates, ${turnEnds(journal)} turn ends`;
     } finally {
       await profile.close();
     }
