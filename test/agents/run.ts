@@ -10,6 +10,8 @@
  *   npm run test:agents -- --wire                 also keep each agent's whole wire log and the
  *                                                 bodies of its model requests
  *   npm run test:agents -- --keep                 keep each agent's temporary HOME and cwd
+ *   npm run test:agents -- --probe claude-agent-acp   no browser: what it sends a client that
+ *                                                 advertises terminal output and subagents (probe.ts)
  *
  * Each run writes into `~/.cache/silo-agents/runs/<time>/` (or `$SILO_AGENTS_CACHE/runs/…`):
  * `results.json`, each agent's `<name>.handshake.json` (what it answered to `initialize`,
@@ -27,6 +29,7 @@ import { launchBrowser, startPageServer } from './browser.ts';
 import { type CheckResult, runChecks } from './checks.ts';
 import { cacheDir, ensureInstalled } from './install.ts';
 import { startModelServer } from './models/server.ts';
+import { probe } from './probe.ts';
 import { handshake } from './shapes.ts';
 import { readWire } from './wire.ts';
 
@@ -36,7 +39,9 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const wanted = option('--agents')?.split(',');
+/** `--probe <agent>`: no browser; what the agent sends to a client advertising #27's capabilities (probe.ts). */
+const probing = option('--probe');
+const wanted = probing ? [probing] : option('--agents')?.split(',');
 const keepWire = args.includes('--wire');
 /** Keep each agent's temporary HOME and working directory (to look into an agent's own files). */
 const keepPlace = args.includes('--keep');
@@ -60,7 +65,7 @@ interface AgentRun {
 async function runAgent(
   spec: AgentSpec,
   origin: string,
-  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  browser: Awaited<ReturnType<typeof launchBrowser>> | undefined,
 ): Promise<AgentRun> {
   const results = new Map<CheckName, CheckResult>();
   let dir: string;
@@ -83,15 +88,13 @@ async function runAgent(
     const launch = spec.prepare({ dir, home, cwd, modelUrl: model.url });
     const launchFile = join(place, 'launch.json');
     writeFileSync(launchFile, JSON.stringify({ cwd, env: launch.env }));
+    const tap = [process.execPath, join(HERE, 'wire-tap.mjs'), wireLog, launchFile, '--'];
+    if (!browser) {
+      log(`  probe: the prompts ended ${(await probe(launch, tap, cwd)).join(', ')}`);
+      return { spec, results, unrouted: [] };
+    }
     bridge = await startBridgeProcess({
-      agentCommand: [
-        process.execPath,
-        join(HERE, 'wire-tap.mjs'),
-        wireLog,
-        launchFile,
-        '--',
-        ...launch.command,
-      ],
+      agentCommand: [...tap, ...launch.command],
       allowOrigin: [origin],
     });
     const url = `${origin}/?bridge=${encodeURIComponent(bridge.connection)}&cwd=${encodeURIComponent(cwd)}`;
@@ -103,12 +106,10 @@ async function runAgent(
   } finally {
     await bridge?.stop();
     await model.close();
-    writeFileSync(join(out, `${spec.name}.bridge.log`), (bridge?.log ?? []).join('\n'));
-    writeFileSync(
-      join(out, `${spec.name}.handshake.json`),
-      JSON.stringify(handshake(readWire(wireLog)), null, 2),
-    );
-    if (keepWire && existsSync(wireLog)) copyFileSync(wireLog, join(out, `${spec.name}.wire.jsonl`));
+    const name = browser ? spec.name : `${spec.name}.probe`;
+    if (bridge) writeFileSync(join(out, `${name}.bridge.log`), bridge.log.join('\n'));
+    writeFileSync(join(out, `${name}.handshake.json`), JSON.stringify(handshake(readWire(wireLog)), null, 2));
+    if ((keepWire || !browser) && existsSync(wireLog)) copyFileSync(wireLog, join(out, `${name}.wire.jsonl`));
     if (keepPlace) log(`  kept ${place}`);
     else rmSync(place, { recursive: true, force: true });
   }
@@ -129,6 +130,11 @@ function table(runs: readonly AgentRun[]): string {
 }
 
 const started = Date.now();
+if (probing) {
+  await runAgent(specs[0]!, '', undefined);
+  log(`wire log and handshake in ${out}`);
+  process.exit(0);
+}
 const page = await startPageServer();
 const browser = await launchBrowser();
 const runs: AgentRun[] = [];
