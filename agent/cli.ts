@@ -1,6 +1,6 @@
 /**
  * Runs the reference agent over stdio: `node --import tsx agent/cli.ts [flags]` (see
- * `agent/options.ts` for flags, `agent/scenarios.ts` for what a prompt can ask for).
+ * `agent/options.ts` for flags, `agent/scenarios/index.ts` for what a prompt can ask for).
  * Exits when stdin closes.
  */
 import { appendFileSync } from 'node:fs';

@@ -23,7 +23,7 @@ export const LIBRARY = [
   { name: 'silo', entry: 'src/index.ts', label: 'page entry (silo.js)' },
   // The page API's sub-entries: loaded with `import()` by the components, so in their total only.
   { name: 'export', entry: 'src/export.ts', label: 'export entry (export.js)' },
-  { name: 'elicitation', entry: 'src/elicitation-answers.ts', label: 'elicitation entry (elicitation.js)' },
+  { name: 'elicitation', entry: 'src/elicitation/index.ts', label: 'elicitation entry (elicitation.js)' },
   { name: 'components', entry: 'components/index.ts', label: 'components entry (components.js)' },
   { name: 'worker', entry: 'worker/index.ts', label: 'worker bundle (worker.js)' },
 ] as const;

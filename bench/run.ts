@@ -1,7 +1,7 @@
 /**
  * `npm run bench` — Silo against the project's targets, in one run, on this machine. Builds the
  * library bundles and a benchmark page, serves them on loopback, starts the real bridge twice (with
- * the reference agent, and with the fast agent of bench/fast-agent.ts), drives Debian's Chromium
+ * the reference agent, and with the fast agent of agent/bench/fast-agent.ts), drives Debian's Chromium
  * (headless, puppeteer with network/issue monitoring off and no attachment to workers), and measures:
  *
  * 1. streaming throughput: Silo against the true ceiling (fast agent → bare worker) and against the
@@ -844,10 +844,10 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     bridge = await startBridgeProcess({ allowOrigin: [server.origin] });
-    // The same bridge in front of the fast agent (bench/fast-agent.ts): the true ceiling's source.
+    // The same bridge in front of the fast agent (agent/bench/fast-agent.ts): the true ceiling's source.
     fastBridge = await startBridgeProcess({
       allowOrigin: [server.origin],
-      agentCommand: [process.execPath, '--import', 'tsx', join(ROOT, 'bench/fast-agent.ts')],
+      agentCommand: [process.execPath, '--import', 'tsx', join(ROOT, 'agent/bench/fast-agent.ts')],
     });
     const { chromium } = ensureBrowsers(['chromium']);
     browser = await puppeteer.launch({

@@ -1,34 +1,47 @@
 /**
- * `silo-bridge` entry point: parses the command line, starts the bridge, prints where to connect,
- * and shuts everything down on SIGINT/SIGTERM.
+ * `silo-bridge` entry point: answers `--help` and `--version`, parses the command line, starts the
+ * bridge, prints where to connect, and shuts everything down on SIGINT, SIGTERM and SIGHUP (the
+ * terminal closed). Exit codes: 0 after a shutdown, `--help` or `--version`; 2 for a usage error;
+ * 1 when the bridge cannot start.
  */
 
-import { expandDemoAgent } from './demo-agent.ts';
+import { expandDemoAgent } from '../agent/demo-agent.ts';
 import { BridgeUsageError, parseBridgeArgs } from './options.ts';
 import { ANNOUNCEMENT_PREFIX, type BridgeAnnouncement } from './protocol.ts';
 import { startBridge } from './server.ts';
+import { infoRequest, packageVersion, USAGE } from './usage.ts';
 
+// Once the terminal is gone (SIGHUP), writing to it fails: that must not stop the shutdown.
+process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
 const log = (message: string) => process.stderr.write(`[silo-bridge] ${message}\n`);
+
+const argv = process.argv.slice(2);
+const info = infoRequest(argv);
+if (info) {
+  process.stdout.write(info === 'help' ? `${USAGE}\n` : `silo-bridge ${packageVersion()}\n`);
+  process.exit(0);
+}
 
 let options: ReturnType<typeof parseBridgeArgs>;
 try {
-  options = parseBridgeArgs(expandDemoAgent(process.argv.slice(2)));
+  options = parseBridgeArgs(expandDemoAgent(argv));
 } catch (error) {
   if (error instanceof BridgeUsageError) {
-    process.stderr.write(`${error.message}\n`);
+    process.stderr.write(`silo-bridge: ${error.message}\n`);
     process.exit(2);
   }
   throw error;
 }
 
-if (process.argv.includes('--token')) {
+if (argv.includes('--token')) {
   log(
     'warning: --token is visible to every local user (ps, /proc); prefer SILO_BRIDGE_TOKEN or --token-file',
   );
 }
 
 const bridge = await startBridge(options, log).catch((error: Error) => {
-  log(`cannot listen on ${options.host}:${options.port}: ${error.message}`);
+  log(`cannot start on ${options.host}:${options.port}: ${error.message}`);
   process.exit(1);
 });
 
@@ -58,5 +71,4 @@ const stop = (signal: string) => {
     process.exit(0);
   });
 };
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));

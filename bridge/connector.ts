@@ -13,6 +13,7 @@ import {
   ndJsonStream,
   type Stream,
 } from '@agentclientprotocol/sdk';
+import { withoutToken } from './options.ts';
 import { AGENT_EXITED_METHOD, type AgentExitedParams } from './protocol.ts';
 import { CONNECTION_ENV, endAgentProcesses } from './reaper.ts';
 
@@ -29,7 +30,11 @@ export interface StdioConnectorOptions {
   command: string;
   args: string[];
   maxLineBytes: number;
-  debug: boolean;
+  /**
+   * The connection's mark, put in the agent's environment as `SILO_CONNECTION=<mark>` (inherited by
+   * everything it starts, so `reaper.ts` and the watchdog find what left its process group).
+   */
+  mark: string;
   log: BridgeLog;
   /**
    * Called once the process is spawned (the bridge tracks live agents for shutdown and tests).
@@ -79,17 +84,6 @@ function forwardStderr(child: ChildProcess, log: BridgeLog): () => string | unde
     if (pending) line(pending);
   });
   return () => last;
-}
-
-/** A pass-through that logs each message (debug only; bodies are never logged otherwise). */
-function debugTap(log: BridgeLog, label: string): TransformStream<AnyMessage, AnyMessage> {
-  return new TransformStream({
-    transform(message, controller) {
-      const text = JSON.stringify(message);
-      log(`${label} ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`);
-      controller.enqueue(message);
-    },
-  });
 }
 
 /**
@@ -217,18 +211,17 @@ const MARK_KEY = '_silo/bridge_mark';
 export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnector {
   return {
     connect(stream: Stream) {
-      const { log, label } = options;
-      // Marks the agent and everything it starts, even what leaves its process group (reaper.ts).
-      const nonce = randomUUID();
+      const { log, label, mark } = options;
+      // Its own process group; the bridge's environment without the token, with the connection's mark.
       const child = spawn(options.command, options.args, {
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
-        env: { ...process.env, [CONNECTION_ENV]: nonce },
+        env: { ...withoutToken(process.env), [CONNECTION_ENV]: mark },
       });
       let ending: Promise<void> | undefined;
       const end = (): Promise<void> => {
         if (child.pid === undefined) return Promise.resolve();
-        ending ??= endAgentProcesses(child.pid, nonce);
+        ending ??= endAgentProcesses(child.pid, mark);
         return ending;
       };
       const exited = new Promise<AgentExitedParams>((resolve) => {
@@ -262,12 +255,8 @@ export function stdioAgentConnector(options: StdioConnectorOptions): AgentConnec
       const agent = ndJsonStream(Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>, paced.input, {
         maxMessageBytes: options.maxLineBytes,
       });
-      let inbound = stream.readable;
-      let outbound = agent.readable.pipeThrough(forwardableOnly(log, label, paced.isMark));
-      if (options.debug) {
-        inbound = inbound.pipeThrough(debugTap(log, `${label} client->agent`));
-        outbound = outbound.pipeThrough(debugTap(log, `${label} agent->client`));
-      }
+      const inbound = stream.readable;
+      const outbound = agent.readable.pipeThrough(forwardableOnly(log, label, paced.isMark));
 
       // Client side ended (socket closed): end the agent and its children.
       void inbound

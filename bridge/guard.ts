@@ -1,7 +1,7 @@
 /**
  * The checks every WebSocket upgrade passes *before* it is accepted, so a refused client never
  * spawns a process: path, Host (DNS rebinding), Origin (cross-site WebSocket hijacking), the token
- * in `Sec-WebSocket-Protocol`, a brute-force limit on failed tokens, and a cap on connections.
+ * in `Sec-WebSocket-Protocol` (failures counted per peer), and a cap on connections.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -27,25 +27,41 @@ export interface Refusal {
   reason: string;
 }
 
-/** Counts failed token attempts in a sliding one-minute window. */
-export class FailureWindow {
-  private readonly times: number[] = [];
+/**
+ * Failed token attempts of each peer (remote address) in a sliding window. It decides only how a
+ * wrong token is answered (401, or 429 once the peer has `max` failures in the window): the right
+ * token is never refused for anybody's failures, since every local user shares the loopback
+ * addresses and a lockout would be theirs to impose on the user. Guessing is stopped by the token's
+ * size (at least 128 bits; 256 by default). Holds at most `max` times for each of at most
+ * {@link MAX_TRACKED_PEERS} peers, so an attacker's failures cost a bounded amount of memory.
+ */
+export class TokenFailures {
+  private readonly peers = new Map<string, number[]>();
   constructor(
     private readonly max: number,
     private readonly windowMs = 60_000,
   ) {}
 
-  /** Records one failure at `now`. */
-  record(now: number): void {
-    this.times.push(now);
+  /** Records one failure of `peer` at `now`. */
+  record(peer: string, now: number): void {
+    const times = this.peers.get(peer) ?? [];
+    // Most recently failing last, so the first entry is the peer to forget first.
+    this.peers.delete(peer);
+    times.push(now);
+    if (times.length > this.max) times.shift();
+    this.peers.set(peer, times);
+    if (this.peers.size > MAX_TRACKED_PEERS) this.peers.delete(this.peers.keys().next().value!);
   }
 
-  /** True while `max` failures happened within the window before `now`. */
-  blocked(now: number): boolean {
-    while (this.times.length > 0 && this.times[0]! <= now - this.windowMs) this.times.shift();
-    return this.times.length >= this.max;
+  /** True while `peer` has `max` failures within the window before `now`. */
+  exceeded(peer: string, now: number): boolean {
+    const times = this.peers.get(peer);
+    return times !== undefined && times.length >= this.max && times[0]! > now - this.windowMs;
   }
 }
+
+/** Peers whose failures {@link TokenFailures} remembers (the least recently failing is forgotten first). */
+export const MAX_TRACKED_PEERS = 1024;
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const v = headers[name];
@@ -104,14 +120,14 @@ export function hostAllowed(hostHeader: string | undefined, config: GuardConfig)
 }
 
 /**
- * Decides whether an upgrade may proceed. Returns `undefined` when it may, a {@link Refusal}
- * otherwise. Token failures are recorded in `failures`; while the window is full every upgrade is
- * refused with 429, so a page cannot brute-force the token.
+ * Decides whether an upgrade from `state.peer` may proceed. Returns `undefined` when it may, a
+ * {@link Refusal} otherwise. A wrong, missing or doubled token is recorded in `failures` and answered
+ * 401, or 429 once that peer is over its limit; the right token passes whatever the failures.
  */
 export function checkUpgrade(
   req: { url?: string | undefined; headers: IncomingHttpHeaders; rawHeaders?: readonly string[] },
   config: GuardConfig,
-  state: { failures: FailureWindow; liveConnections: number; now: number },
+  state: { failures: TokenFailures; peer: string; liveConnections: number; now: number },
 ): Refusal | undefined {
   const path = (req.url ?? '/').split('?')[0];
   if (path !== '/') return { status: 404, reason: 'unknown path' };
@@ -126,13 +142,14 @@ export function checkUpgrade(
   } else if (!config.origins.has(origin)) {
     return { status: 403, reason: 'Origin not allowed' };
   }
-  if (state.failures.blocked(state.now)) return { status: 429, reason: 'too many failed token attempts' };
   const offered = offeredProtocols(req.headers);
   const tokens = offered.filter((p) => p.startsWith(TOKEN_SUBPROTOCOL_PREFIX));
   // One guess per attempt: an upgrade that offers several tokens counts as a failure.
   const tokenProtocol = tokens.length === 1 ? tokens[0] : undefined;
   if (!tokenProtocol || !tokenMatches(tokenProtocol.slice(TOKEN_SUBPROTOCOL_PREFIX.length), config.token)) {
-    state.failures.record(state.now);
+    const over = state.failures.exceeded(state.peer, state.now);
+    state.failures.record(state.peer, state.now);
+    if (over) return { status: 429, reason: 'too many failed token attempts' };
     return {
       status: 401,
       reason: tokens.length === 0 ? 'missing token' : tokens.length > 1 ? 'several tokens' : 'wrong token',

@@ -1,11 +1,22 @@
 /**
- * Command-line options of `silo-bridge`: parsing and validation, nothing else.
+ * Command-line options of `silo-bridge`: parsing and validation, nothing else (the usage text, the
+ * version and option suggestions are in `usage.ts`).
  *
- * `silo-bridge [--port N] [--host H] [--allow-origin O]... [--token T] [limits…] -- <agent command> [args…]`
+ * `silo-bridge [--port N] [--host H] [--allow-origin O]... [--token-file F] [limits…] -- <agent command> [args…]`
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { closestOption, USAGE } from './usage.ts';
+
+/** The environment variable that may carry the token; never passed on to agents. */
+export const TOKEN_ENV = 'SILO_BRIDGE_TOKEN';
+
+/** `env` without {@link TOKEN_ENV}: the environment of everything the bridge starts. */
+export function withoutToken(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { [TOKEN_ENV]: _token, ...rest } = env;
+  return rest;
+}
 
 /** Everything the bridge needs to start, after defaults are applied. */
 export interface BridgeOptions {
@@ -28,7 +39,11 @@ export interface BridgeOptions {
   token: string;
   /** Most simultaneous connections (= agent processes). */
   maxConnections: number;
-  /** Failed token attempts per minute before every upgrade is refused with 429 for the rest of the minute. */
+  /** Connections not yet upgraded, in all; a newer one makes the oldest give way (`admission.ts`). */
+  maxPending: number;
+  /** Connections not yet upgraded from one remote address; a newer one makes that address's oldest give way. */
+  maxPendingPerPeer: number;
+  /** Failed token attempts per minute from one address before its wrong tokens are answered 429. */
   maxTokenFailures: number;
   /** Largest WebSocket frame a client may send (bytes); bigger ones close that socket with 1009. */
   maxFrameBytes: number;
@@ -41,8 +56,10 @@ export interface BridgeOptions {
   maxBufferedBytes: number;
   /** A client that reads nothing of a full buffer for this long is disconnected (1008). */
   maxOutputStallMs: number;
-  /** Log message bodies (never logged otherwise). */
+  /** Log every frame, whole (message bodies are never logged otherwise). */
   debug: boolean;
+  /** File to append every frame to, as JSON lines (`wire-log.ts`). */
+  wireLog?: string;
   /** The agent command and its arguments, fixed for the bridge's lifetime. */
   agentCommand: string;
   agentArgs: string[];
@@ -52,27 +69,6 @@ export interface BridgeOptions {
 export class BridgeUsageError extends Error {
   override readonly name = 'BridgeUsageError';
 }
-
-export const USAGE = `usage: silo-bridge [options] -- <agent command> [args...]
-       silo-bridge [options] --demo-agent [-- <reference agent flags>]
-
-  --port N                 port to listen on (default 0: any free port)
-  --host H                 address to bind (default 127.0.0.1; loopback only)
-  --allow-non-loopback     allow a --host that is not loopback (exposes the agent to your network)
-  --allow-host NAME        a name or address clients use to reach a non-loopback bridge, as it
-                           appears in their Host header (repeatable; needs --allow-non-loopback)
-  --allow-origin O         exact origin allowed to connect, e.g. http://localhost:5173 (repeatable)
-  --allow-missing-origin   also accept clients that send no Origin header (non-browser tools)
-  --token-file F           read the token to require from file F (first line)
-  --token T                token to require; WARNING: every local user sees it in ps. Prefer the
-                           env SILO_BRIDGE_TOKEN or --token-file (default: 256 random bits)
-  --max-connections N      simultaneous connections / agent processes (default 8)
-  --max-token-failures N   failed token attempts per minute before refusing everyone (default 20)
-  --max-frame-bytes N      largest client frame (default 16 MiB)
-  --max-line-bytes N       largest agent stdout line (default 32 MiB)
-  --max-buffered-bytes N   agent output held for a slow client, plus 1 KiB a message (default 64 MiB)
-  --max-output-stall-ms N  disconnect a client that reads nothing of a full buffer for N ms (default 60000)
-  --debug                  log message bodies (off by default)`;
 
 const MiB = 1024 * 1024;
 
@@ -115,6 +111,38 @@ export function generateToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The mode of the open file `fd` (`644`) when its group or other users may access it; else undefined. */
+export function sharedMode(fd: number): string | undefined {
+  const mode = fstatSync(fd).mode & 0o777;
+  return mode & 0o077 ? mode.toString(8).padStart(3, '0') : undefined;
+}
+
+/**
+ * The token in the first line of `file`. Refuses (like Jupyter does for its files) a file that a
+ * group or other users may read or write, and an empty one, rather than fall back to a random token.
+ */
+export function readTokenFile(file: string): string {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw new BridgeUsageError(`--token-file ${file}: ${(error as Error).message}`);
+  }
+  try {
+    const mode = sharedMode(fd);
+    if (mode) {
+      throw new BridgeUsageError(
+        `--token-file ${file} is accessible to other users (mode ${mode}): run chmod 600 ${file}`,
+      );
+    }
+    const token = readFileSync(fd, 'utf8').split('\n')[0]!.trim();
+    if (!token) throw new BridgeUsageError(`--token-file ${file} is empty: its first line must be the token`);
+    return token;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function intArg(flag: string, value: string | undefined, min: number): number {
   const n = Number(value);
   if (value === undefined || !Number.isSafeInteger(n) || n < min) {
@@ -124,8 +152,10 @@ function intArg(flag: string, value: string | undefined, min: number): number {
 }
 
 /**
- * Parses `argv` (without `node` and the script). Throws {@link BridgeUsageError} for unknown flags,
- * a missing agent command, a weak token or a non-loopback host without `--allow-non-loopback`.
+ * Parses `argv` (without `node` and the script). Throws {@link BridgeUsageError} for unknown flags
+ * (naming the closest known one), a missing agent command, a weak or empty token, a token file others
+ * can read, a wildcard `--allow-host` or a non-loopback host without `--allow-non-loopback`; and with
+ * the usage text for `--help` (the CLI answers `--help` and `--version` before parsing, see `usage.ts`).
  */
 export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): BridgeOptions {
   const sep = argv.indexOf('--');
@@ -138,8 +168,10 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
     allowHosts: [],
     allowOrigins: [],
     allowMissingOrigin: false,
-    token: env.SILO_BRIDGE_TOKEN ?? '',
+    token: env[TOKEN_ENV] ?? '',
     maxConnections: 8,
+    maxPending: 64,
+    maxPendingPerPeer: 16,
     maxTokenFailures: 20,
     maxFrameBytes: 16 * MiB,
     maxLineBytes: 32 * MiB,
@@ -164,6 +196,11 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
         break;
       case '--allow-host': {
         const name = (next() ?? '').trim().replace(/^\[|\]$/g, '');
+        if (name.includes('*')) {
+          throw new BridgeUsageError(
+            `--allow-host ${name}: wildcards are not supported; give each exact name clients use (repeat the option)`,
+          );
+        }
         if (!name || /[\s/@?#]/.test(name))
           throw new BridgeUsageError('--allow-host needs a host name or address');
         o.allowHosts.push(hostName(name));
@@ -172,11 +209,7 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
       case '--token-file': {
         const file = next();
         if (!file) throw new BridgeUsageError('--token-file needs a file');
-        try {
-          o.token = readFileSync(file, 'utf8').split('\n')[0]!.trim();
-        } catch (error) {
-          throw new BridgeUsageError(`--token-file ${file}: ${(error as Error).message}`);
-        }
+        o.token = readTokenFile(file);
         break;
       }
       case '--allow-origin':
@@ -189,9 +222,16 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
         break;
       case '--token':
         o.token = next() ?? '';
+        if (!o.token) throw new BridgeUsageError('--token needs a token');
         break;
       case '--max-connections':
         o.maxConnections = intArg(flag, next(), 1);
+        break;
+      case '--max-pending':
+        o.maxPending = intArg(flag, next(), 1);
+        break;
+      case '--max-pending-per-peer':
+        o.maxPendingPerPeer = intArg(flag, next(), 1);
         break;
       case '--max-token-failures':
         o.maxTokenFailures = intArg(flag, next(), 1);
@@ -211,11 +251,19 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
       case '--debug':
         o.debug = true;
         break;
+      case '--wire-log':
+        o.wireLog = next();
+        if (!o.wireLog) throw new BridgeUsageError('--wire-log needs a file');
+        break;
       case '-h':
       case '--help':
         throw new BridgeUsageError(USAGE);
-      default:
-        throw new BridgeUsageError(`unknown option ${flag}\n${USAGE}`);
+      default: {
+        const near = closestOption(flag);
+        throw new BridgeUsageError(
+          `unknown option ${flag}${near ? ` (did you mean ${near}?)` : ''}; silo-bridge --help lists them`,
+        );
+      }
     }
   }
   if (command.length === 0) throw new BridgeUsageError(`missing agent command after --\n${USAGE}`);
@@ -230,6 +278,9 @@ export function parseBridgeArgs(argv: string[], env: NodeJS.ProcessEnv = process
   }
   if (o.allowHosts.length > 0 && !o.allowNonLoopback) {
     throw new BridgeUsageError('--allow-host is for a non-loopback bridge: pass --allow-non-loopback too');
+  }
+  if (env[TOKEN_ENV] === '' && !o.token) {
+    throw new BridgeUsageError(`${TOKEN_ENV} is set but empty: unset it for a random token, or give one`);
   }
   if (!o.token) o.token = generateToken();
   else if (!/^[A-Za-z0-9_-]{32,}$/.test(o.token)) {

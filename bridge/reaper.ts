@@ -1,9 +1,11 @@
 /**
  * Ends everything an agent started, including what left its process group. Each connection's agent
- * runs with `SILO_CONNECTION=<nonce>` in its environment, which every descendant inherits, so a
- * double-forked `setsid -f` daemon that no longer belongs to the agent's tree or group is still found
- * by scanning `/proc/<pid>/environ`. Linux only (elsewhere the process group alone is ended). A
- * descendant that replaces its environment (`env -i`) or runs as another user escapes the scan.
+ * runs with `SILO_CONNECTION=<run>.<n>` (the bridge's random run id, the connection's number) in its
+ * environment, which every descendant inherits, so a double-forked `setsid -f` daemon that no longer
+ * belongs to the agent's tree or group is still found by scanning `/proc/<pid>/environ`. Linux only
+ * (elsewhere the process group alone is ended). A descendant that replaces its environment
+ * (`env -i`) is found only while it stays in the group; one that also leaves it, or runs as another
+ * user, escapes. When the bridge itself is killed, `watchdog.ts` does the same for every agent.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 

@@ -1,23 +1,24 @@
 /**
- * The bridge server: an HTTP server that only upgrades to WebSocket, guarded before the upgrade,
- * with the SDK's `AcpServer` running one stdio agent per accepted socket.
+ * The bridge server: an HTTP server that only upgrades to WebSocket, with a bound on sockets not yet
+ * upgraded (`admission.ts`), guarded before the upgrade (`guard.ts`), with the SDK's `AcpServer`
+ * running one stdio agent per accepted socket and a watchdog that ends them if the bridge dies.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
-import { type WebSocket, WebSocketServer } from 'ws';
-import { type AgentOutcome, type BridgeLog, describeExit, stdioAgentConnector } from './connector.ts';
-import { checkUpgrade, FailureWindow, type GuardConfig, type Refusal } from './guard.ts';
-import { type BridgeOptions, hostName } from './options.ts';
-import {
-  ACP_SUBPROTOCOL,
-  type BridgeAnnouncement,
-  CLOSE_AGENT_EXITED,
-  CLOSE_AGENT_LIMIT,
-  formatConnectionString,
-} from './protocol.ts';
+import { WebSocketServer } from 'ws';
+import { Admission } from './admission.ts';
+import { type AgentOutcome, type BridgeLog, stdioAgentConnector } from './connector.ts';
+import { checkUpgrade, type GuardConfig, type Refusal, TokenFailures } from './guard.ts';
+import { type BridgeOptions, hostName, withoutToken } from './options.ts';
+import { ACP_SUBPROTOCOL, type BridgeAnnouncement, formatConnectionString } from './protocol.ts';
+import { CONNECTION_ENV } from './reaper.ts';
+import { forAcpServer } from './socket.ts';
+import { startWatchdog } from './watchdog.ts';
+import { wireTap } from './wire-log.ts';
 
 /** A running bridge. */
 export interface RunningBridge extends BridgeAnnouncement {
@@ -55,74 +56,10 @@ function isWildcard(host: string): boolean {
   return host === '0.0.0.0' || host === '::' || host === '[::]';
 }
 
-/** How long a closing socket may wait for the peer's close frame before it is cut. */
-const CLOSE_GRACE_MS = 1000;
-
 /**
- * What a frame queued on a socket costs the bridge besides its text: `ws` and Node keep a header and
- * a payload `Buffer` and a write request for each, 600 to 900 bytes for a small frame (measured).
+ * Starts the bridge. Resolves once it listens and its watchdog runs; rejects if the port cannot be
+ * bound or the wire log cannot be opened.
  */
-const QUEUED_FRAME_OVERHEAD = 1024;
-
-/** `text` cut to the 123 bytes of UTF-8 a WebSocket close reason may hold, on a character boundary. */
-export function closeReason(text: string): string {
-  let out = '';
-  let bytes = 0;
-  for (const ch of text) {
-    bytes += Buffer.byteLength(ch);
-    if (bytes > 123) break;
-    out += ch;
-  }
-  return out;
-}
-
-/**
- * Wraps a `ws` socket for `AcpServer`. Two differences:
- *
- * - A close without a code (what the SDK does when the agent's output ends), or the SDK's 1011
- *   "Initialize failed" once the agent has exited, becomes the agent-exit close code with a reason:
- *   how the agent ended and its last stderr line.
- * - `bufferedAmount` adds {@link QUEUED_FRAME_OVERHEAD} for each frame not yet written out, as the
- *   SDK itself does for frames waiting inbound. The SDK takes no more agent output while
- *   `bufferedAmount` is at least `--max-buffered-bytes`, and `ws` counts payload bytes only: 64 MiB
- *   of them in updates of about 200 bytes were 350,000 frames, which held some 400 MiB.
- */
-function forAcpServer(ws: WebSocket, outcome: AgentOutcome) {
-  let queuedFrames = 0;
-  const written = () => {
-    queuedFrames--;
-  };
-  return {
-    get readyState() {
-      return ws.readyState;
-    },
-    get bufferedAmount() {
-      return ws.bufferedAmount + queuedFrames * QUEUED_FRAME_OVERHEAD;
-    },
-    send(data: string) {
-      // `ws` calls back once the frame is written out, or with an error once it never will be.
-      queuedFrames++;
-      ws.send(data, written);
-    },
-    close(code?: number, reason?: string) {
-      // 1011 is the SDK's "Initialize failed": the agent ended before it answered `initialize`.
-      if ((code === undefined || code === 1011) && outcome.exit) {
-        const exit = outcome.exit;
-        const text = exit.stderr ? `${describeExit(exit)}: ${exit.stderr}` : describeExit(exit);
-        ws.close(exit.reason ? CLOSE_AGENT_LIMIT : CLOSE_AGENT_EXITED, closeReason(text));
-      } else {
-        ws.close(code, reason);
-      }
-      // A peer that never answers the close handshake (a client that stopped reading) would keep the
-      // socket, and so its agent, for ws's 30 s close timeout: cut it after a short grace instead.
-      setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
-    },
-    on: (type: string, listener: (...args: unknown[]) => void) => ws.on(type, listener),
-    off: (type: string, listener: (...args: unknown[]) => void) => ws.off(type, listener),
-  };
-}
-
-/** Starts the bridge. Resolves once it listens; rejects if the port cannot be bound. */
 export async function startBridge(options: BridgeOptions, log: BridgeLog): Promise<RunningBridge> {
   const agents = new Map<number, ChildProcess>();
   const enders = new Set<() => Promise<void>>();
@@ -130,7 +67,14 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   let spawnedCount = 0;
   let liveConnections = 0;
   let nextConnection = 1;
-  const failures = new FailureWindow(options.maxTokenFailures);
+  const failures = new TokenFailures(options.maxTokenFailures);
+  // One page may open a socket for each connection it is allowed at once.
+  const perPeer = Math.max(options.maxPendingPerPeer, options.maxConnections);
+  const admission = new Admission<Socket>({ perPeer, total: Math.max(options.maxPending, perPeer) });
+  const tap = wireTap(options, log);
+  // Every agent of this bridge, and all they start, carry `SILO_CONNECTION=<run>.<n>` (reaper.ts).
+  const run = randomUUID();
+  const watchdog = await startWatchdog(`${CONNECTION_ENV}=${run}.`, withoutToken(process.env), log);
 
   const acp = new AcpServer({
     // Each upgrade passes its own connector (below); this default is never used.
@@ -151,16 +95,20 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
     res.end('silo-bridge speaks WebSocket only\n');
   });
 
+  http.on('connection', (socket: Socket) => admission.admit(socket));
+
   let guard: GuardConfig;
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
-    const refusal = checkUpgrade(req, guard, { failures, liveConnections, now: Date.now() });
+    const peer = req.socket.remoteAddress ?? 'unknown';
+    const refusal = checkUpgrade(req, guard, { failures, peer, liveConnections, now: Date.now() });
     if (refusal) {
       log(`refused upgrade: ${refusal.status} ${refusal.reason}`);
       refuse(socket, refusal);
       return;
     }
-    const label = `conn ${nextConnection++}`;
+    const n = nextConnection++;
+    const label = `conn ${n}`;
     const outcome: AgentOutcome = {};
     let endAgent: (() => Promise<void>) | undefined;
     liveConnections++;
@@ -176,7 +124,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
         command: options.agentCommand,
         args: options.agentArgs,
         maxLineBytes: options.maxLineBytes,
-        debug: options.debug,
+        mark: `${run}.${n}`,
         log,
         outcome,
         label,
@@ -184,10 +132,12 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
           endAgent = end;
           spawnedCount++;
           agents.set(child.pid!, child);
+          watchdog.watch(child.pid!);
           agentExits.add(gone);
           enders.add(end);
           void gone.then(() => {
             agents.delete(child.pid!);
+            watchdog.unwatch(child.pid!);
             agentExits.delete(gone);
             enders.delete(end);
           });
@@ -203,6 +153,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
     });
     wss.handleUpgrade(req, socket, head, (ws) => {
       accepted = true;
+      admission.upgraded(req.socket);
       log(`${label}: accepted`);
       ws.on('close', (code) => {
         release();
@@ -212,14 +163,19 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
         void endAgent?.();
       });
       ws.on('error', (error) => log(`${label}: socket error: ${error.message}`));
-      upgrade.accept(forAcpServer(ws, outcome));
+      upgrade.accept(forAcpServer(ws, outcome, tap, label));
     });
   });
 
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    const failed = (error: Error) => {
+      watchdog.close();
+      tap.close();
+      reject(error);
+    };
+    http.once('error', failed);
     http.listen(options.port, options.host, () => {
-      http.off('error', reject);
+      http.off('error', failed);
       resolve();
     });
   });
@@ -248,6 +204,8 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       await Promise.all([...enders].map((end) => end()));
       await Promise.all([...agentExits]);
       http.closeAllConnections();
+      watchdog.close();
+      tap.close();
     })();
     return closing;
   };

@@ -12,7 +12,7 @@ import {
   SiloError,
 } from 'silo-acp';
 import 'silo-acp/components';
-import { type BridgeConfig, loadBridgeConfig } from './bridge-config.ts';
+import { type BridgeConfig, loadBridgeConfig, openDemoTab } from './bridge-config.ts';
 import { download } from './download.ts';
 import { agentName, OUTCOME_BADGE, OUTCOME_LABEL, sessionTitle, shortId, timeAgo } from './format.ts';
 import { featuredScenarios, moreScenarios, type PickerEntry } from './scenarios.ts';
@@ -29,6 +29,8 @@ interface State {
   bridge: BridgeConfig | undefined;
   /** True once the bridge config was asked for. */
   checked: boolean;
+  /** A bridge runs, but this tab holds no launch key or session for it (bridge-config.ts). */
+  locked: boolean;
   sessions: AgentSessionSummary[];
   /** The session `<silo-chat>` holds, and how it was restored. */
   liveId: string | undefined;
@@ -43,6 +45,7 @@ interface State {
 const state: State = {
   bridge: undefined,
   checked: false,
+  locked: false,
   sessions: [],
   liveId: undefined,
   outcome: undefined,
@@ -186,8 +189,9 @@ function open(id: string): void {
 // ── bridge ───────────────────────────────────────────────────────────────────────────────────────
 
 async function checkBridge(): Promise<void> {
-  const bridge = await loadBridgeConfig();
-  update({ bridge, checked: true });
+  const access = await loadBridgeConfig();
+  const bridge = access.state === 'online' ? access.config : undefined;
+  update({ bridge, checked: true, locked: access.state === 'locked' });
   if (bridge) {
     // One service for the chat and the history; setting all at once connects once.
     chat.service = service;
@@ -205,6 +209,12 @@ async function checkBridge(): Promise<void> {
 
 function bridgeStatus() {
   if (!state.checked) return html`<p class="status" data-bridge="checking">Looking for the bridge…</p>`;
+  if (state.locked) {
+    return html`<div class="status" data-bridge="locked">
+      <p><strong>This tab has no launch key.</strong> Open the URL <code>npm start</code> printed: each one
+      opens one tab, and Enter in its terminal prints another. The history still opens from this browser's journal.</p>
+    </div>`;
+  }
   if (!state.bridge) {
     return html`<div class="status" data-bridge="offline">
       <p><strong>Bridge offline.</strong> The history and every transcript still open from this browser's journal.</p>
@@ -285,7 +295,14 @@ function sidebarTemplate() {
         : nothing
     }
     <footer>
-      <a href="/embed.html">Minimal embed</a> · <a href="/offline.html">Offline viewer</a>
+      ${
+        // A new tab holds none of this tab's history, so it gets in on a launch key of its own.
+        state.bridge
+          ? html`<button type="button" class="link" id="open-embed" @click=${() => openDemoTab('/embed.html')}>Minimal embed</button>
+              · <button type="button" class="link" id="new-tab" @click=${() => openDemoTab()}>New tab</button> · `
+          : nothing
+      }
+      <a href="/offline.html" target="_blank" rel="noopener">Offline viewer</a>
     </footer>
   `;
 }
@@ -398,3 +415,7 @@ function paint(): void {
 paint();
 void refreshHistory();
 void checkBridge();
+// A printed URL opened in this tab again only changes the fragment: no reload, so redeem it here.
+addEventListener('hashchange', () => {
+  if (location.hash.includes('launch=')) void checkBridge();
+});

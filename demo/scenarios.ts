@@ -2,7 +2,9 @@
  * The scenario picker's content: the reference agent's scenarios (`SCENARIOS`), with the ones that
  * show a feature first under a friendly label. Clicking one sends `/scenario <name> [args]`.
  */
-import { SCENARIOS, type ScenarioInfo, scenarioPrompt } from '../agent/scenarios.ts';
+
+import { SCENARIOS } from '../agent/scenarios/index.ts';
+import { type ScenarioInfo, scenarioPrompt } from '../agent/scenarios.ts';
 
 /** One entry of the picker. */
 export interface PickerEntry {

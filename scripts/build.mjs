@@ -21,7 +21,7 @@ import { build } from 'vite';
  * The library bundles, built in this order. The `pageApi` ones are the page API's public entries; every
  * bundle built after one (the worker apart, which is self-contained) takes that entry's source modules
  * from its file (`./silo.js`, `./export.js`, `./elicitation.js`) instead of carrying a second copy:
- * the components import `src/index.ts`, `src/export.ts` and `src/elicitation-answers.ts`, and the
+ * the components import `src/index.ts`, `src/export.ts` and `src/elicitation/index.ts`, and the
  * sub-entries take `SiloError`, `TranscriptModel` and the default elicitation messages from silo.js.
  * Such a module must export under the bundle's public names what the later bundle imports of it:
  * the build fails otherwise.
@@ -29,7 +29,7 @@ import { build } from 'vite';
 export const entries = [
   { name: 'silo', entry: 'src/index.ts', pageApi: true },
   { name: 'export', entry: 'src/export.ts', pageApi: true },
-  { name: 'elicitation', entry: 'src/elicitation-answers.ts', pageApi: true },
+  { name: 'elicitation', entry: 'src/elicitation/index.ts', pageApi: true },
   { name: 'components', entry: 'components/index.ts' },
   { name: 'worker', entry: 'worker/index.ts' },
 ];
@@ -111,7 +111,7 @@ export async function buildLibrary({
         lib: { entry: join(root, entry), formats: ['es'], fileName: () => `${name}.js` },
         rollupOptions: {
           // The components entry splits what its first paint does not need (`import()` in
-          // components/lazy.ts…) into chunks beside it; the page API's entries and the worker stay
+          // components/elicitation/silo-elicitation.chunk.ts…) into chunks beside it; the page API's entries and the worker stay
           // one file each.
           output: {
             codeSplitting: name === 'components',
@@ -171,6 +171,9 @@ async function main() {
       'components/**/*.ts',
       '--exclude',
       'components/index.ts',
+      // The elements' base class (its emit() is no event of theirs; each documents its own).
+      '--exclude',
+      'components/shared/silo-element.ts',
     ],
     { stdio: 'inherit' },
   );

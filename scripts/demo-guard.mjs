@@ -1,38 +1,28 @@
 // What `npm start`'s demo server (scripts/start.mjs) sends besides the pages themselves: the security
-// headers on every response, and the check in front of GET /.silo-bridge.json, which hands the
-// bridge's token to the demo page and to nothing else. See docs/security.md.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// headers on every response, and the check in front of its own endpoints (scripts/demo-access.mjs),
+// which hand the bridge's token to the demo page and to nothing else. See docs/security.md.
 import { basename } from 'node:path';
 
 /**
- * Name of the cookie that carries the launch key (set when the printed URL is opened). Cookies do not
- * tell ports apart, so the name carries the demo's port: two demos on one host keep their own.
- */
-export function launchCookie(demoOrigin) {
-  return `silo-demo-launch-${new URL(demoOrigin).port}`;
-}
-
-/** A fresh launch key: 128 random bits, base64url. */
-export function launchKey() {
-  return randomBytes(16).toString('base64url');
-}
-
-/**
  * The Content-Security-Policy of every demo response. Scripts, workers and frames come from the
- * demo's own origin only (no inline script, no inline event handler, no eval); sockets and fetches go
- * to the demo (Vite's reload socket included) and to the bridge; images are same-origin, `data:` or
- * `blob:` (agent Markdown never loads a remote image); no page may frame the demo.
+ * demo's own origin only (no inline script, no inline event handler, no eval); fetches go to the demo
+ * and sockets to the bridge (and, with `devSocket`, to Vite's reload socket); images are same-origin,
+ * `data:` or `blob:` (agent Markdown never loads a remote image); no page may frame the demo.
  */
-export function contentSecurityPolicy(demoOrigin, bridgeUrl) {
-  const socket = demoOrigin.replace(/^http/, 'ws');
-  const connect = ["'self'", socket, ...(bridgeUrl ? [bridgeUrl] : [])].join(' ');
+export function contentSecurityPolicy(demoOrigin, bridgeUrl, devSocket = false) {
+  const connect = [
+    "'self'",
+    ...(devSocket ? [demoOrigin.replace(/^http/, 'ws')] : []),
+    ...(bridgeUrl ? [bridgeUrl] : []),
+  ].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
     "worker-src 'self'",
     `connect-src ${connect}`,
     "img-src 'self' data: blob:",
-    // Vite injects imported CSS as <style> elements; styles cannot run code.
+    // Lit falls back to <style> elements where constructable style sheets are missing, and Vite's dev
+    // server injects imported CSS as <style>; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -42,9 +32,13 @@ export function contentSecurityPolicy(demoOrigin, bridgeUrl) {
   ].join('; ');
 }
 
-/** Sets the headers every demo response carries (pages, scripts, the worker, JSON). */
-export function setSecurityHeaders(res, demoOrigin, bridgeUrl) {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy(demoOrigin, bridgeUrl));
+/**
+ * Sets the headers every demo response carries (pages, scripts, the worker, JSON, refusals). With
+ * `Cross-Origin-Opener-Policy: same-origin`, a page of another origin that opens the demo
+ * (`window.open`) gets no handle on its window.
+ */
+export function setSecurityHeaders(res, demoOrigin, bridgeUrl, devSocket = false) {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(demoOrigin, bridgeUrl, devSocket));
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
@@ -52,47 +46,36 @@ export function setSecurityHeaders(res, demoOrigin, bridgeUrl) {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
 }
 
-function cookie(req, name) {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
+function headerCount(req, name) {
+  return req.rawHeaders.filter((h, i) => i % 2 === 0 && h.toLowerCase() === name).length;
+}
+
+/**
+ * Why a request for the demo's files must be refused, or undefined to serve it: exactly one `Host`,
+ * the demo's own (`127.0.0.1:<port>`), so a DNS-rebound name (`attacker.example:<port>`) reads
+ * nothing from the demo.
+ */
+export function hostRefusal(req, demoOrigin) {
+  if (headerCount(req, 'host') !== 1) return 'not exactly one Host';
+  if (req.headers.host !== new URL(demoOrigin).host) return 'Host is not the demo';
   return undefined;
 }
 
-function sameSecret(a, b) {
-  const x = Buffer.from(String(a));
-  const y = Buffer.from(String(b));
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /**
- * When a request carries `?launch=<key>` (the URL `npm start` prints), answers with the cookie that
- * lets this browser fetch the bridge config: HttpOnly, SameSite=Strict, for this origin's path only.
+ * Why a call of the demo's endpoints must be refused, or undefined to answer it. Answered only to a
+ * browser's `fetch` from the demo page itself: the demo's `Host` (no DNS rebinding),
+ * `Sec-Fetch-Site: same-origin` (browsers always send it, so another site, another port of
+ * 127.0.0.1 and a navigation are refused) and, when sent (always for a POST), one `Origin`, the
+ * demo's. The secret each endpoint then asks for (scripts/demo-access.mjs) is what a local process
+ * that forges these headers still lacks.
  */
-export function grantLaunchCookie(req, res, key, demoOrigin) {
-  const query = new URL(req.url ?? '/', 'http://x').searchParams.get('launch');
-  if (query && sameSecret(query, key)) {
-    res.setHeader('Set-Cookie', `${launchCookie(demoOrigin)}=${key}; HttpOnly; SameSite=Strict; Path=/`);
-  }
-}
-
-/**
- * Why a GET /.silo-bridge.json must be refused, or undefined to serve it. Served only to a browser's
- * `fetch` from the demo page itself: `Host` is the demo's (no DNS rebinding), `Sec-Fetch-Site` is
- * `same-origin` (browsers always send it, so curl, another site and a navigation are refused), an
- * `Origin` if sent is the demo's, and the launch cookie is present (a local process that forges those
- * headers still lacks the key printed to the terminal of whoever ran `npm start`).
- */
-export function bridgeConfigRefusal(req, demoOrigin, key) {
-  const h = req.headers;
-  const names = req.rawHeaders.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
-  if (names.filter((n) => n === 'host').length > 1 || names.filter((n) => n === 'origin').length > 1)
-    return 'duplicated Host or Origin';
-  if (h.host !== new URL(demoOrigin).host) return 'Host is not the demo';
-  if (h['sec-fetch-site'] !== 'same-origin') return 'not a same-origin fetch';
-  if (h.origin !== undefined && h.origin !== demoOrigin) return 'Origin not the demo';
-  if (!sameSecret(cookie(req, launchCookie(demoOrigin)) ?? '', key)) return 'no launch cookie';
+export function fetchRefusal(req, demoOrigin) {
+  const host = hostRefusal(req, demoOrigin);
+  if (host) return host;
+  if (headerCount(req, 'origin') > 1) return 'duplicated Origin';
+  if (req.headers['sec-fetch-site'] !== 'same-origin') return 'not a same-origin fetch';
+  if (req.headers.origin !== undefined && req.headers.origin !== demoOrigin) return 'Origin not the demo';
+  if (req.method !== 'GET' && req.headers.origin === undefined) return 'no Origin';
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-// `npm start`: the demo page (Vite, demo/) + silo-bridge running the reference agent.
+// `npm start`: the built demo page (demo/dist/) + silo-bridge running the reference agent.
 //
 //   npm start                                   reference agent (sessions in .silo-agent-sessions/)
 //   npm start -- --agent "npx @agentclientprotocol/claude-agent-acp"   any other stdio ACP agent
@@ -6,31 +6,29 @@
 //   npm start -- --port 5180                    fixed demo port (default: 5173, or the next free one)
 //   npm start -- --cwd /path/to/project         the sessions' working directory (default: this folder)
 //   npm start -- --no-bridge                    only the demo page: history and transcripts, offline
+//   npm run dev                                 (`--dev`) Vite's dev server on the sources instead of
+//                                               demo/dist/: for developers, see docs/testing.md
 //
-// The bridge allows exactly the demo's origin. The page learns the bridge URL and token from
-// GET /.silo-bridge.json ({url, token, connection, cwd, agent, reference}), served only to a same-origin fetch
-// from a browser that opened the printed URL (its ?launch= key becomes a cookie), so nothing is copied
-// by hand. Every response carries the demo's Content-Security-Policy (scripts/demo-guard.mjs).
-// demo/embed.html loads the package's self-contained bundle, /dist/standalone/components.js, served from the repository's
-// dist/ (built with `npm run build` when it is missing or older than the sources).
-// Ctrl-C stops the bridge (and every agent) and Vite.
+// The demo is built first when missing or stale (scripts/demo-build.mjs) and served with nothing else
+// (scripts/demo-server.mjs). The bridge allows exactly the demo's origin. The page learns the bridge URL
+// and token from GET /.silo-bridge.json, given only to the tab that opened a printed URL: its one-time
+// #launch= key is redeemed for a per-tab secret (scripts/demo-access.mjs), so nothing is copied by
+// hand. Enter in the terminal prints a fresh URL (another tab, another browser). Every response carries
+// the demo's Content-Security-Policy (scripts/demo-guard.mjs). Ctrl-C stops the bridge (and every
+// agent) and the server.
 //
 // Tests and scripts import startDemo() instead of spawning this file.
-import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, extname, join, normalize, sep } from 'node:path';
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createServer } from 'vite';
-import {
-  bridgeConfigBody,
-  bridgeConfigRefusal,
-  grantLaunchCookie,
-  launchKey,
-  setSecurityHeaders,
-} from './demo-guard.mjs';
+import { ensureBundle, ensureDemoBuild } from './demo-build.mjs';
+import { bridgeConfigBody } from './demo-guard.mjs';
+import { serveDemo } from './demo-server.mjs';
+
+export { ensureBundle, ensureDemoBuild };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = join(root, 'dist');
 
 /** Splits a command line on spaces, keeping "double" or 'single' quoted parts together. */
 export function splitCommand(text) {
@@ -44,132 +42,52 @@ export function referenceAgent(args = []) {
   return [process.execPath, '--import', 'tsx', join(root, 'agent/cli.ts'), ...args];
 }
 
-/** The newest modification time (ms) of the files under `dir`, or 0 when it does not exist. */
-function newest(dir) {
-  if (!existsSync(dir)) return 0;
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile())
-      latest = Math.max(latest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
-  }
-  return latest;
-}
-
 /**
- * Runs `npm run build` when the bundles embed.html loads (dist/standalone/components.js, silo.js,
- * worker.js) are missing or older than the sources they are built from.
- */
-export function ensureBundle(log = console.log) {
-  const bundles = ['components.js', 'silo.js', 'worker.js'].map((f) => join(distDir, 'standalone', f));
-  const built = bundles.every((f) => existsSync(f))
-    ? Math.min(...bundles.map((f) => statSync(f).mtimeMs))
-    : 0;
-  const sources = Math.max(...['src', 'worker', 'components'].map((d) => newest(join(root, d))));
-  if (built > sources) return;
-  log(
-    `[silo] dist/ is ${built ? 'older than the sources' : 'missing'}: building the package bundle for embed.html (npm run build)…`,
-  );
-  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm run build failed; embed.html needs dist/standalone/components.js');
-}
-
-const TYPES = { '.js': 'text/javascript', '.map': 'application/json', '.json': 'application/json' };
-
-/**
- * Starts the demo: Vite on demo/ and silo-bridge allowing exactly the demo's origin.
+ * Starts the demo: its web server (demo/dist/, built first when missing or stale; with `dev`, Vite on
+ * the sources) and silo-bridge allowing exactly the demo's origin.
  *
  * Options: `port` (demo port; default 5173 or the next free one, `0` for any), `bridgePort` (default
  * any free port), `agentCommand` (an array; default the reference agent), `agentArgs` (extra flags for
  * the reference agent), `sessionsDir` (the reference agent's session files), `cwd` (handed to the page
  * as the sessions' working directory), `log` (a function for the [silo] lines; default console.log),
- * `onBridgeExit` (called with the exit code when the bridge exits on its own), `noBridge` (serve the
- * demo only; `bridge` is then undefined).
+ * `onBridgeExit` (called with the exit code when the bridge exits on its own), `bridgeLog` (called with
+ * each line the bridge logs, instead of the terminal's stderr), `noBridge` (serve the demo only;
+ * `bridge` is then undefined), `dev` (Vite's dev server: developers only).
  *
- * Resolves once both are up, to `{ url, origin, bridge, stopBridge(), stop() }`: `url` is the one page
- * to open, `bridge` the bridge's announcement; `stopBridge()` ends the bridge and its agents and keeps
- * the demo served (the page then works offline); `stop()` ends everything. Rejects when Vite cannot
- * listen, or the bridge exits before announcing itself.
+ * Resolves once both are up, to `{ url, origin, bridge, launchUrl(), stopBridge(), stop() }`: `url` is
+ * the page to open (its one-time launch key lets one tab in), `launchUrl()` mints another such URL,
+ * `bridge` is the bridge's announcement; `stopBridge()` ends the bridge and its agents and keeps the
+ * demo served (the page then works offline); `stop()` ends everything. Rejects when a build fails, the
+ * port cannot be had, or the bridge exits before announcing itself.
  */
 export async function startDemo(options = {}) {
   const log = options.log ?? console.log;
   const agentCommand = options.agentCommand ?? referenceAgent(options.agentArgs ?? []);
   const cwd = options.cwd ?? process.cwd();
   let bridgeInfo;
-  let demoOrigin;
-  const key = launchKey();
-
-  /** Serves the bridge's URL and token to the demo page itself, and to nobody else; and /dist/. */
-  const demoPlugin = {
-    name: 'silo-demo',
-    configureServer(server) {
-      server.middlewares.use((req, res, next) => {
-        setSecurityHeaders(res, demoOrigin, bridgeInfo?.url);
-        grantLaunchCookie(req, res, key, demoOrigin);
-        next();
-      });
-      server.middlewares.use('/.silo-bridge.json', (req, res) => {
-        res.setHeader('Cache-Control', 'no-store');
-        if (bridgeConfigRefusal(req, demoOrigin, key)) {
-          res.statusCode = 403;
-          res.end('forbidden\n');
-          return;
-        }
-        if (!bridgeInfo) {
-          res.statusCode = 503;
-          res.end('bridge not running\n');
-          return;
-        }
-        res.setHeader('Content-Type', 'application/json');
-        res.end(
-          JSON.stringify(
-            bridgeConfigBody(bridgeInfo, { cwd, agentCommand, reference: !options.agentCommand }),
-          ),
-        );
-      });
-      // embed.html is a plain page: served as written, without Vite's client or transforms.
-      server.middlewares.use((req, res, next) => {
-        const file = { '/embed.html': 'embed.html', '/embed.js': 'embed.js' }[(req.url ?? '').split('?')[0]];
-        if (!file) return next();
-        res.setHeader(
-          'Content-Type',
-          `${file.endsWith('.js') ? 'text/javascript' : 'text/html'}; charset=utf-8`,
-        );
-        res.setHeader('Cache-Control', 'no-cache');
-        createReadStream(join(root, 'demo', file)).pipe(res);
-      });
-      // The package's own bundle, for embed.html: plain files from dist/, untouched by Vite.
-      server.middlewares.use('/dist/', (req, res, next) => {
-        const path = normalize(join(distDir, decodeURIComponent((req.url ?? '').split('?')[0])));
-        if (!path.startsWith(distDir + sep) || !existsSync(path) || !statSync(path).isFile()) return next();
-        res.setHeader('Content-Type', TYPES[extname(path)] ?? 'application/octet-stream');
-        res.setHeader('Cache-Control', 'no-cache');
-        createReadStream(path).pipe(res);
-      });
-    },
-  };
-
-  const vite = await createServer({
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    plugins: [demoPlugin],
-    // No CORS: only the demo's own pages read its responses (Vite allows localhost origins by default).
-    server: { cors: false, ...(options.port !== undefined ? { port: options.port } : {}) },
+  if (options.dev) ensureBundle(log);
+  else ensureDemoBuild(log);
+  const site = await serveDemo({
+    port: options.port,
+    dev: options.dev === true,
+    bridgeConfig: () =>
+      bridgeInfo && bridgeConfigBody(bridgeInfo, { cwd, agentCommand, reference: !options.agentCommand }),
   });
-  await vite.listen();
-  const address = vite.httpServer.address();
-  demoOrigin = `http://127.0.0.1:${address.port}`;
-  // The key makes the browser that opens this URL the one the bridge config is served to.
-  const url = `${demoOrigin}/?launch=${key}`;
+  const demoOrigin = site.origin;
+  if (options.dev) log('[silo] developer mode: Vite serves the sources (loopback; see docs/testing.md)');
 
   if (options.noBridge) {
+    // Without a bridge the page holds no secret: any tab of the demo shows the journal.
+    const url = `${demoOrigin}/`;
     log('[silo] no bridge: the demo shows the history and transcripts journaled in this browser');
     log(`[silo] open ${url}`);
     return {
       url,
       origin: demoOrigin,
       bridge: undefined,
+      launchUrl: () => url,
       stopBridge: async () => {},
-      stop: () => vite.close(),
+      stop: site.close,
     };
   }
 
@@ -188,12 +106,13 @@ export async function startDemo(options = {}) {
     ],
     {
       cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', options.bridgeLog ? 'pipe' : 'inherit'],
       env: options.sessionsDir
         ? { ...process.env, SILO_AGENT_SESSIONS_DIR: options.sessionsDir }
         : process.env,
     },
   );
+  if (options.bridgeLog) createInterface({ input: bridge.stderr }).on('line', options.bridgeLog);
   let bridgeStopping = false;
   const bridgeExited = new Promise((resolve) => bridge.once('exit', (code) => resolve(code)));
   const announced = new Promise((resolve, reject) => {
@@ -227,9 +146,10 @@ export async function startDemo(options = {}) {
   try {
     info = await announced;
   } catch (e) {
-    await vite.close();
+    await site.close();
     throw e;
   }
+  const url = site.launchUrl();
   log(`[silo] agent: ${agentCommand.join(' ')}`);
   log(`[silo] bridge: ${info.connection} (allows ${demoOrigin} only)`);
   log(`[silo] open ${url}`);
@@ -237,10 +157,11 @@ export async function startDemo(options = {}) {
     url,
     origin: demoOrigin,
     bridge: info,
+    launchUrl: () => site.launchUrl(),
     stopBridge,
     async stop() {
       await stopBridge();
-      await vite.close();
+      await site.close();
     },
   };
 }
@@ -251,7 +172,6 @@ async function main() {
     const i = args.indexOf(name);
     return i === -1 ? undefined : args[i + 1];
   };
-  ensureBundle();
   let demo;
   let stopping = false;
   const stop = async (code) => {
@@ -268,11 +188,19 @@ async function main() {
     port: option('--port') !== undefined ? Number(option('--port')) : undefined,
     cwd: option('--cwd'),
     noBridge: args.includes('--no-bridge'),
+    dev: args.includes('--dev'),
     onBridgeExit: (code) => {
       console.error(`[silo] the bridge exited (${code}); stopping`);
       void stop(1);
     },
   });
+  // Enter prints a fresh one-time URL: a second tab, another browser, a browser restarted.
+  if (demo.bridge && process.stdin.isTTY) {
+    console.log('[silo] each URL opens one tab: press Enter here for another');
+    createInterface({ input: process.stdin }).on('line', () =>
+      console.log(`[silo] open ${demo.launchUrl()}`),
+    );
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

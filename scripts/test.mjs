@@ -5,7 +5,7 @@
 // side by side, without the demo e2e, Firefox and the fault-injection files in QUICK_SKIPS).
 // SILO_BROWSERS, SILO_TEST_FILES and SILO_GREP narrow the browser suite (docs/testing.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { printSummary } from '../test/support/summary-print.mjs';
@@ -18,11 +18,20 @@ const quick = args.includes('--quick');
  * Browser files `--quick` leaves to `npm test`: the fault-injection and restart tests (agents killed,
  * bridges restarted, reconnect back-off), which take about half of the Chromium run.
  */
-const QUICK_SKIPS = ['reliability.test.ts', 'reliability-load.test.ts', 'restore.test.ts'];
+const QUICK_SKIPS = [
+  'reliability/reliability.test.ts',
+  'reliability/reliability-load.test.ts',
+  'session/restore.test.ts',
+];
+for (const f of QUICK_SKIPS)
+  if (!existsSync(`test/browser/${f}`))
+    throw new Error(`QUICK_SKIPS names test/browser/${f}, which does not exist`);
 if (quick) {
   env.SILO_BROWSERS = 'chromium';
-  env.SILO_TEST_FILES ??= readdirSync('test/browser')
+  env.SILO_TEST_FILES ??= readdirSync('test/browser', { recursive: true })
+    .map((f) => f.split('\\').join('/'))
     .filter((f) => f.endsWith('.test.ts') && !QUICK_SKIPS.includes(f))
+    .sort()
     .map((f) => `test/browser/${f}`)
     .join(',');
 }

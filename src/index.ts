@@ -15,8 +15,8 @@ export {
   type ElicitationIssueCode,
   type ElicitationIssueFormatter,
   formatElicitationIssue,
-} from './elicitation-issues.ts';
-export { describeUrl, type ElicitationUrlParts } from './elicitation-url.ts';
+} from './elicitation/issues.ts';
+export { describeUrl, type ElicitationUrlParts, parseUrl } from './elicitation/url.ts';
 export { SiloError, type SiloErrorCode } from './errors.ts';
 export { createAgentsService } from './service.ts';
 export { TranscriptModel } from './transcript/model.ts';

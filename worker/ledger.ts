@@ -19,7 +19,7 @@ import {
   toRecord,
   toResolutionRecord,
   validateAnswers,
-} from '../src/elicitation.ts';
+} from '../src/elicitation/model.ts';
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
 import type { AgentSessionUpdate, PermissionOption } from '../src/types.ts';

@@ -1,5 +1,6 @@
 /** Content-block scenarios: what the prompt carried (echoed back), and images and resources from the agent. */
 import type { StopReason } from '@agentclientprotocol/sdk';
+import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 
 /** A 1×1 PNG (red), base64. */
@@ -41,3 +42,20 @@ export async function contentBlocks(turn: Turn): Promise<StopReason> {
   });
   return turn.end();
 }
+
+/** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'prompt-blocks',
+    args: '',
+    description: 'Answers with the prompt’s content blocks as JSON, exactly as received (attachments).',
+    run: promptBlocks,
+  },
+  {
+    name: 'content-blocks',
+    args: '[base-url]',
+    description:
+      'An image, an image by URL under base-url, an embedded text resource and a resource link under base-url.',
+    run: contentBlocks,
+  },
+];

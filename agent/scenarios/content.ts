@@ -1,6 +1,6 @@
 /** Text scenarios: the default answer, the scenario list, markdown, messageIds, thoughts, the demo tour. */
 import type { StopReason } from '@agentclientprotocol/sdk';
-import { SCENARIOS } from '../scenarios.ts';
+import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 import { toolsTour } from './tools.ts';
 
@@ -50,6 +50,8 @@ export async function defaultAnswer(turn: Turn): Promise<StopReason> {
 }
 
 export async function list(turn: Turn): Promise<StopReason> {
+  // The registry is built from this file among others: read at the call, once every file is in.
+  const { SCENARIOS } = await import('./index.ts');
   const lines = SCENARIOS.map(
     (s) => `- \`/scenario ${s.name}${s.args ? ` ${s.args}` : ''}\` — ${s.description}`,
   );
@@ -104,3 +106,44 @@ export async function demo(turn: Turn): Promise<StopReason> {
   });
   return turn.end();
 }
+
+/** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'default',
+    args: '',
+    description: 'Plain prompt: a thought, then a short markdown answer echoing the prompt.',
+    run: defaultAnswer,
+  },
+  { name: 'list', args: '', description: 'Lists every scenario (also: /scenario help).', run: list },
+  {
+    name: 'demo',
+    args: '',
+    description: 'A tour: title, plan, thoughts, markdown, tool calls with diffs, usage.',
+    run: demo,
+  },
+  {
+    name: 'markdown',
+    args: '',
+    description: 'Streams rich markdown (headings, lists, code, table) in small chunks with a messageId.',
+    run: (t) => markdown(t, true),
+  },
+  {
+    name: 'markdown-no-id',
+    args: '',
+    description: 'The same markdown with no messageId on any chunk.',
+    run: (t) => markdown(t, false),
+  },
+  {
+    name: 'message-ids',
+    args: '',
+    description: 'Two same-kind messages back to back with different ids, then ids interleaved A, B, A.',
+    run: messageIds,
+  },
+  {
+    name: 'thoughts',
+    args: '',
+    description: 'Thought chunks interleaved with message chunks.',
+    run: thoughts,
+  },
+];

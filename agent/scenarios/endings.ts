@@ -1,5 +1,6 @@
 /** Scenarios about how a turn ends: every stopReason, slow and cancellable streams, hangs, crashes. */
 import { RequestError, type StopReason } from '@agentclientprotocol/sdk';
+import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 
 export async function stop(turn: Turn, reason: string): Promise<StopReason> {
@@ -57,3 +58,56 @@ export async function crash(turn: Turn): Promise<StopReason> {
   });
   process.exit(code);
 }
+
+/** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'stop',
+    args: '<reason>',
+    description:
+      'Ends the turn with the given stopReason (end_turn, max_tokens, max_turn_requests, refusal, or any string).',
+    run: (t) => stop(t, t.args[0] ?? 'end_turn'),
+  },
+  {
+    name: 'max-tokens',
+    args: '',
+    description: 'Some text, then stopReason max_tokens.',
+    run: (t) => stop(t, 'max_tokens'),
+  },
+  {
+    name: 'max-turn-requests',
+    args: '',
+    description: 'Some text, then stopReason max_turn_requests.',
+    run: (t) => stop(t, 'max_turn_requests'),
+  },
+  {
+    name: 'refusal',
+    args: '',
+    description: 'A short refusal, then stopReason refusal.',
+    run: (t) => stop(t, 'refusal'),
+  },
+  {
+    name: 'slow',
+    args: '[chunks] [ms]',
+    description: 'Streams slowly (default 50 chunks, 100 ms apart); session/cancel ends it with cancelled.',
+    run: slow,
+  },
+  {
+    name: 'cancel-error',
+    args: '',
+    description: 'Streams slowly; on cancel answers the prompt with an error instead of cancelled.',
+    run: cancelError,
+  },
+  {
+    name: 'hang',
+    args: '',
+    description: 'Sends one chunk, then never answers the prompt (ignores cancel).',
+    run: hang,
+  },
+  {
+    name: 'crash',
+    args: '[code]',
+    description: 'Sends a chunk and a pending tool call, then exits with code 3 mid-turn.',
+    run: crash,
+  },
+];

@@ -1,66 +1,31 @@
-/** Name → implementation of every scenario listed in `agent/scenarios.ts`. */
-import type { StopReason } from '@agentclientprotocol/sdk';
-import type { Turn } from '../turn.ts';
-import { modeSwitch, permissionFirst, rawOutput, reasoning } from './agents.ts';
-import { contentBlocks, promptBlocks } from './attachments.ts';
-import { config } from './config.ts';
-import { defaultAnswer, demo, list, markdown, messageIds, thoughts } from './content.ts';
-import { cancelError, crash, hang, slow, stop } from './endings.ts';
-import {
-  elicitCustom,
-  elicitFormScenario,
-  elicitUrl,
-  permission,
-  permissionTwice,
-  withdraw,
-} from './interactive.ts';
-import { flood, paced } from './perf.ts';
-import { big, hugeLine, malformed, unknown } from './robustness.ts';
-import { commands, compaction, notice, plan, title, tools, usage } from './tools.ts';
+/**
+ * The one registry of the reference agent's scenarios, built from the scenario files: each file
+ * lists its own (name, arguments, description, implementation), and this concatenates them in the
+ * order `/scenario list` and the demo's picker show them.
+ */
+import type { Scenario } from '../scenarios.ts';
+import { scenarios as agents } from './agents.ts';
+import { scenarios as attachments } from './attachments.ts';
+import { scenarios as content } from './content.ts';
+import { scenarios as endings } from './endings.ts';
+import { scenarios as interactive } from './interactive.ts';
+import { scenarios as perf } from './perf.ts';
+import { scenarios as robustness } from './robustness.ts';
+import { scenarios as tools } from './tools.ts';
 
-export type ScenarioRun = (turn: Turn) => Promise<StopReason>;
+/** Every scenario, in the order `/scenario list` and the demo's picker show them. */
+export const SCENARIOS: readonly Scenario[] = [
+  ...content,
+  ...tools,
+  ...interactive,
+  ...endings,
+  ...robustness,
+  ...perf,
+  ...agents,
+  ...attachments,
+];
 
-export const RUNS: Record<string, ScenarioRun> = {
-  default: defaultAnswer,
-  list,
-  demo,
-  markdown: (t) => markdown(t, true),
-  'markdown-no-id': (t) => markdown(t, false),
-  'message-ids': messageIds,
-  thoughts,
-  tools,
-  plan,
-  usage,
-  title,
-  commands,
-  config,
-  notice,
-  compaction,
-  permission,
-  'permission-twice': permissionTwice,
-  withdraw,
-  'elicit-form': elicitFormScenario,
-  'elicit-custom': elicitCustom,
-  'elicit-url': (t) => elicitUrl(t, true),
-  'elicit-url-pending': (t) => elicitUrl(t, false),
-  stop: (t) => stop(t, t.args[0] ?? 'end_turn'),
-  'max-tokens': (t) => stop(t, 'max_tokens'),
-  'max-turn-requests': (t) => stop(t, 'max_turn_requests'),
-  refusal: (t) => stop(t, 'refusal'),
-  slow,
-  'cancel-error': cancelError,
-  hang,
-  crash,
-  unknown,
-  malformed,
-  'huge-line': hugeLine,
-  big,
-  flood,
-  paced,
-  'permission-first': permissionFirst,
-  'raw-output': rawOutput,
-  'mode-switch': modeSwitch,
-  reasoning,
-  'prompt-blocks': promptBlocks,
-  'content-blocks': contentBlocks,
-};
+/** The scenario named `name`, if there is one. */
+export function scenario(name: string): Scenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}

@@ -1,5 +1,6 @@
 /** Benchmark scenarios: a flood as fast as the pipe takes it, and a paced stream stamped with send times. */
 import type { StopReason } from '@agentclientprotocol/sdk';
+import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 
 /** `flood [n]`: n chunks of one message, awaited one by one (the pipe's pace). History keeps a summary. */
@@ -47,3 +48,19 @@ export async function paced(turn: Turn): Promise<StopReason> {
   });
   return turn.end();
 }
+
+/** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'flood',
+    args: '[n]',
+    description: 'n chunks (default 10000) as fast as the pipe takes them; history keeps one summary.',
+    run: flood,
+  },
+  {
+    name: 'paced',
+    args: '<rate> <count>',
+    description: 'count chunks at rate per second, each with _meta["silo/sentAt"] = Date.now().',
+    run: paced,
+  },
+];

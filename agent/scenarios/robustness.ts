@@ -1,5 +1,6 @@
 /** Scenarios that send what a client must survive: unknown kinds and fields, bad lines, huge lines. */
 import type { StopReason } from '@agentclientprotocol/sdk';
+import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 
 /** Unknown update kind, vendor `_meta`, unknown fields, an unknown content block, a vendor notification. */
@@ -72,3 +73,32 @@ export async function big(turn: Turn): Promise<StopReason> {
   await turn.say('After the big message.');
   return turn.end();
 }
+
+/** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'unknown',
+    args: '',
+    description:
+      'Unknown sessionUpdate `_vendor_thing`, vendor _meta, unknown fields, an unknown content block, `_vendor/ping`.',
+    run: unknown,
+  },
+  {
+    name: 'malformed',
+    args: '',
+    description: 'Writes one malformed JSON line to stdout, then continues normally.',
+    run: malformed,
+  },
+  {
+    name: 'huge-line',
+    args: '[MB]',
+    description: 'Writes one 40 MB session/update line (over the 32 MiB ndjson limit).',
+    run: hugeLine,
+  },
+  {
+    name: 'big',
+    args: '[MB]',
+    description: 'Sends one 10 MB agent message chunk (under the limits).',
+    run: big,
+  },
+];

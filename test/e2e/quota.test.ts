@@ -6,7 +6,7 @@
 // One body ({@link quotaFault}) runs in both engines; only shrinking and restoring the quota differ.
 //
 // Chromium: the DevTools call Storage.overrideQuotaForOrigin. Why here and not in
-// test/browser/reliability.test.ts: @web/test-runner opens pages in an off-the-record context, where
+// test/browser/reliability/reliability.test.ts: @web/test-runner opens pages in an off-the-record context, where
 // Chromium accepts the override but never enforces it. Measured with Chromium 156 in a profile on disk:
 // the override is enforced, and Storage.getUsageAndQuota reports it, while navigator.storage.estimate()
 // keeps reporting ~10 GiB either way; and an override set after the origin's first IndexedDB write is
@@ -28,16 +28,14 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, type TestContext, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
 import { type Demo, startDemo } from '../../scripts/start.mjs';
 import type { AgentSessionSnapshot, AgentSessionUpdate } from '../../src/types.ts';
 import { report } from '../support/summary.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /**
  * Far more chunks than fit in either engine's small quota — streaming them all would take the agent
  * most of an hour, so the turn ends within the test's bound only because Silo cancels it once the
@@ -72,13 +70,13 @@ declare global {
 }
 
 /**
- * The page side: the SDK from the sources (served by the demo's Vite), one service, one session at a
- * time, every delivered update recorded. The body of an async function, as a string, because tsx
+ * The page side: the SDK's no-build bundle (dist/standalone/silo.js, as the demo server serves it), one
+ * service, one session at a time, every delivered update recorded. The body of an async function, as a string, because tsx
  * decorates named functions with a helper the page does not have.
  */
 function harness(bridge: { url: string; token: string }, cwd: string): string {
   return `
-    const { createAgentsService } = await import('/@fs${ROOT}/src/index.ts');
+    const { createAgentsService } = await import('/dist/standalone/silo.js');
     const plain = (e) => ({ code: e?.code ?? 'not-coded', message: e?.message ?? String(e) });
     const service = createAgentsService({ databaseName: 'silo-quota' });
     let session;

@@ -1,6 +1,6 @@
 // The bridge forwards what the agent writes, however deeply nested, unless it cannot be serialized
 // again for the socket (nesting that overflows JSON.stringify's stack): that one message is dropped
-// and logged, and the connection goes on (test/support/nested-agent.mjs).
+// and logged, and the connection goes on (agent/test/nested-agent.mjs).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -15,7 +15,7 @@ let bridge: BridgeProcess;
 before(async () => {
   bridge = await startBridgeProcess({
     allowOrigin: [ORIGIN],
-    agentCommand: [process.execPath, join(ROOT, 'test/support/nested-agent.mjs')],
+    agentCommand: [process.execPath, join(ROOT, 'agent/test/nested-agent.mjs')],
   });
 });
 after(async () => {

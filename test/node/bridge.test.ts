@@ -7,34 +7,9 @@ import { AGENT_EXITED_METHOD, bridgeProtocols, CLOSE_AGENT_EXITED } from '../../
 import { connectBridge } from '../support/acp-harness.ts';
 import { type BridgeProcess, processAlive, startBridgeProcess } from '../support/bridge-process.mjs';
 import { pollUntil } from '../support/poll.ts';
+import { upgradeStatus } from '../support/upgrade-status.ts';
 
 const ORIGIN = 'http://localhost:5173';
-
-/** Opens a raw WebSocket and resolves with the HTTP status of a refused upgrade (or 101). */
-function upgradeStatus(
-  url: string,
-  protocols: string[],
-  headers: Record<string, string>,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, protocols, { headers });
-    ws.once('unexpected-response', (_req, res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => {
-        body += c;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    ws.once('open', () => {
-      ws.close();
-      resolve({ status: 101, body: '' });
-    });
-    ws.once('error', (error) => {
-      if (!/Unexpected server response/.test(error.message)) reject(error);
-    });
-  });
-}
 
 const until = (check: () => boolean, what: string) => pollUntil(check, what, 10_000);
 
@@ -200,7 +175,7 @@ describe('silo-bridge with the reference agent', { timeout: 120000 }, () => {
 });
 
 describe('silo-bridge limits and shutdown', { timeout: 120000 }, () => {
-  test('too many failed token attempts lock everyone out for the window (429)', async () => {
+  test('wrong tokens over --max-token-failures get 429; the right token still gets in', async () => {
     const bridge = await startBridgeProcess({
       allowOrigin: [ORIGIN],
       bridgeArgs: ['--max-token-failures', '3'],
@@ -210,10 +185,41 @@ describe('silo-bridge limits and shutdown', { timeout: 120000 }, () => {
         const r = await upgradeStatus(bridge.url, bridgeProtocols('nope'.repeat(10)), { Origin: ORIGIN });
         assert.equal(r.status, 401);
       }
-      const r = await upgradeStatus(bridge.url, bridgeProtocols(bridge.token), { Origin: ORIGIN });
-      assert.equal(r.status, 429, 'even the right token is refused while the window is full');
-      assert.equal(bridge.spawnedCount(), 0);
+      const over = await upgradeStatus(bridge.url, bridgeProtocols('nope'.repeat(10)), { Origin: ORIGIN });
+      assert.equal(over.status, 429, 'a wrong token over the limit');
+      const right = await upgradeStatus(bridge.url, bridgeProtocols(bridge.token), { Origin: ORIGIN });
+      assert.equal(right.status, 101, 'the right token is never locked out');
+      assert.equal(bridge.spawnedCount(), 1);
     } finally {
+      await bridge.stop();
+    }
+  });
+
+  test('a client that opens --max-connections sockets at once gets every one (none pushed out unread)', async () => {
+    // The bridge accepts such a burst before it reads any request; the bound on sockets not yet
+    // upgraded (bridge/admission.ts) must not cut it down.
+    const bridge = await startBridgeProcess({
+      allowOrigin: [ORIGIN],
+      agentCommand: ['cat'],
+      bridgeArgs: ['--max-connections', '24'],
+    });
+    const sockets: WebSocket[] = [];
+    try {
+      const outcomes = await Promise.all(
+        Array.from(
+          { length: 24 },
+          () =>
+            new Promise<string>((resolve) => {
+              const ws = new WebSocket(bridge.url, bridgeProtocols(bridge.token), { origin: ORIGIN });
+              sockets.push(ws);
+              ws.once('open', () => resolve('open'));
+              ws.once('error', (error) => resolve(error.message));
+            }),
+        ),
+      );
+      assert.deepEqual(outcomes, Array(24).fill('open'));
+    } finally {
+      for (const ws of sockets) ws.terminate();
       await bridge.stop();
     }
   });

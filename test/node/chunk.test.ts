@@ -1,9 +1,9 @@
-// The lazy chunks' loader (components/chunk.ts `Chunk`, used by the Markdown, rows, find and find
+// The lazy chunks' loader (components/shared/chunk.ts `Chunk`, used by the Markdown, rows, find and find
 // bar chunks): one load shared by every caller, the module kept once in, and a failed load forgotten
 // so that the next caller (a transcript's next render, the next find) tries again.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Chunk } from '../../components/chunk.ts';
+import { Chunk } from '../../components/shared/chunk.ts';
 
 test('a chunk loads once, and a failed load is tried again by the next caller', async () => {
   let calls = 0;

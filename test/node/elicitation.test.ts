@@ -11,7 +11,7 @@ import {
   toRecord,
   toResolutionRecord,
   validateAnswers,
-} from '../../src/elicitation.ts';
+} from '../../src/elicitation/model.ts';
 import type { AgentElicitationQuestion } from '../../src/types.ts';
 
 const both = { form: true, url: true };

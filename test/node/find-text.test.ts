@@ -1,8 +1,8 @@
-// The searchable text of transcript rows (components/find-text.ts): what find in <silo-transcript>
+// The searchable text of transcript rows (components/transcript/find/text.ts): what find in <silo-transcript>
 // searches instead of the DOM. Rows come from the real model, fed normalized updates.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { countIn, fold, markdownText, rowText } from '../../components/find-text.ts';
+import { countIn, fold, markdownText, rowText } from '../../components/transcript/find/text.ts';
 import { TranscriptModel } from '../../src/transcript/model.ts';
 import { MessageIdSynthesizer, normalizeUpdate } from '../../worker/normalize.ts';
 

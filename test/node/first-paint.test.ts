@@ -7,7 +7,7 @@
 // modules that wrap them; the chunks loaded on demand must. A static import of any of them anywhere on the first-paint path fails here. As in
 // scripts/build.mjs, the components take the page API from its own bundles: the main entry
 // (src/index.ts → silo.js) and its sub-entries, export (src/export.ts → export.js, with `diff`) and
-// elicitation (src/elicitation-answers.ts → elicitation.js, the validators). The components import
+// elicitation (src/elicitation/index.ts → elicitation.js, the validators). The components import
 // the page API only through those entries; they load the sub-entries with `import()` only (or from a
 // chunk that is itself loaded so), and the main entry reaches neither of them, nor the highlighter,
 // marked or DOMPurify.
@@ -53,14 +53,14 @@ const inputsOf = (meta: Metafile, outputs: Set<string>) =>
 const PAGE_API: Record<string, string> = {
   'src/index.ts': './silo.js',
   'src/export.ts': './export.js',
-  'src/elicitation-answers.ts': './elicitation.js',
+  'src/elicitation/index.ts': './elicitation.js',
 };
 
 /** The components import the page API's entries from their own bundles, as the build does. */
 const pageApiApart: Plugin = {
   name: 'page-api-apart',
   setup(b) {
-    b.onResolve({ filter: /\/src\/[\w-]+\.ts$/ }, (args) => {
+    b.onResolve({ filter: /\/src\/[\w/-]+\.ts$/ }, (args) => {
       if (!args.importer.includes('/components/')) return undefined;
       const file = relative(ROOT, join(args.resolveDir, args.path));
       return file in PAGE_API ? { path: PAGE_API[file]!, external: true } : undefined;
@@ -97,27 +97,27 @@ async function graph(entryPoint: string, outdir: string, plugins: Plugin[]) {
 const LAZY = [
   /^node_modules\/highlight\.js\//,
   /^node_modules\/diff\//,
-  /^components\/highlighter\.ts$/,
-  /^components\/line-diff\.ts$/,
+  /^components\/content\/highlighter\.ts$/,
+  /^components\/content\/line-diff\.ts$/,
   /^node_modules\/marked\//,
   /^node_modules\/dompurify\//,
-  /^components\/markdown\.ts$/,
-  /^components\/markdown-render\.ts$/,
+  /^components\/content\/markdown\.ts$/,
+  /^components\/content\/markdown-render\.ts$/,
   /^node_modules\/@lit-labs\/virtualizer\//,
-  /^components\/transcript-log\.ts$/,
-  /^components\/transcript-rows\.ts$/,
-  /^components\/tool-card\.ts$/,
-  /^components\/permission-prompt\.ts$/,
-  /^components\/content-blocks\.ts$/,
-  /^components\/transcript-row-styles\.ts$/,
-  /^components\/transcript-card-styles\.ts$/,
-  /^components\/tool-card-styles\.ts$/,
-  /^components\/transcript-find\.ts$/,
-  /^components\/find-text\.ts$/,
-  /^components\/find-highlight\.ts$/,
-  /^components\/chat-find\.ts$/,
-  /^components\/code-lazy\.ts$/,
-  /^components\/chat-attachment-files\.ts$/,
+  /^components\/transcript\/rows\/log\.ts$/,
+  /^components\/transcript\/rows\/rows\.ts$/,
+  /^components\/transcript\/rows\/tool-card\.ts$/,
+  /^components\/transcript\/rows\/permission-prompt\.ts$/,
+  /^components\/transcript\/rows\/content-blocks\.ts$/,
+  /^components\/transcript\/rows\/rows\.styles\.ts$/,
+  /^components\/transcript\/rows\/cards\.styles\.ts$/,
+  /^components\/transcript\/rows\/tool-card\.styles\.ts$/,
+  /^components\/transcript\/find\/find\.controller\.ts$/,
+  /^components\/transcript\/find\/text\.ts$/,
+  /^components\/transcript\/find\/highlight\.ts$/,
+  /^components\/chat\/find-bar\.controller\.ts$/,
+  /^components\/content\/code\.lazy\.ts$/,
+  /^components\/chat\/attachment-files\.ts$/,
   /^node_modules\/lit-html\/async-directive\.js$/,
 ];
 
@@ -129,8 +129,8 @@ describe('first paint', () => {
         pageApiApart,
       ]);
       // Sanity: the first paint does hold the transcript's element and its frame.
-      assert.ok(first.includes('components/silo-transcript.ts'));
-      assert.ok(first.includes('components/transcript-view.ts'));
+      assert.ok(first.includes('components/transcript/silo-transcript.ts'));
+      assert.ok(first.includes('components/transcript/view.ts'));
       for (const lazy of LAZY) {
         assert.deepEqual(
           first.filter((i) => lazy.test(i)),
@@ -156,10 +156,10 @@ describe('first paint', () => {
       const page = await graph('src/index.ts', outdir, []);
       // Sanity: the main entry does hold the service and the elicitation messages.
       assert.ok(page.first.includes('src/service.ts'));
-      assert.ok(page.first.includes('src/elicitation-issues.ts'));
+      assert.ok(page.first.includes('src/elicitation/issues.ts'));
       assert.deepEqual(
         page.all.filter((i) =>
-          /highlight|marked|dompurify|node_modules\/diff\/|^src\/export\.ts$|^src\/elicitation-answers\.ts$/.test(
+          /highlight|marked|dompurify|node_modules\/diff\/|^src\/export\.ts$|^src\/elicitation\/index\.ts$/.test(
             i,
           ),
         ),

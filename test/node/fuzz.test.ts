@@ -1,4 +1,4 @@
-// The seeded fuzzer through the real bridge: a hostile agent (test/support/fuzz-agent.ts) writes
+// The seeded fuzzer through the real bridge: a hostile agent (agent/test/fuzz-agent.ts) writes
 // thousands of mutated frames of the recorded real traffic; a real WebSocket client (the SDK's, with a
 // raw tap) must see every valid update, in order, intact, and the bridge must neither crash nor hang.
 // Default: 2 seeds × 2,000 frames; `npm test -- --long` (SILO_LONG=1): 10 seeds × 10,000 frames.
@@ -40,7 +40,7 @@ describe('fuzzed recorded traffic through the real bridge', { timeout: LONG ? 1_
   before(async () => {
     bridge = await startBridgeProcess({
       allowOrigin: [ORIGIN],
-      agentCommand: [process.execPath, '--import', 'tsx', join(ROOT, 'test/support/fuzz-agent.ts')],
+      agentCommand: [process.execPath, '--import', 'tsx', join(ROOT, 'agent/test/fuzz-agent.ts')],
     });
     // The SDK logs every update it cannot parse; thousands are expected here. Kept, not printed.
     console.error = (...args: unknown[]) => void errors.push(args);

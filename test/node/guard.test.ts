@@ -7,9 +7,10 @@ import { describe, test } from 'node:test';
 import {
   checkUpgrade,
   duplicatedHeader,
-  FailureWindow,
   type GuardConfig,
   hostAllowed,
+  MAX_TRACKED_PEERS,
+  TokenFailures,
   tokenMatches,
 } from '../../bridge/guard.ts';
 import { isLoopbackHost } from '../../bridge/options.ts';
@@ -48,7 +49,7 @@ const GOOD: [string, string][] = [
 
 /** The status checkUpgrade answers for `raw` (101 when it lets the upgrade through). */
 function status(raw: [string, string][], over: Partial<GuardConfig> = {}, url = '/'): number {
-  const state = { failures: new FailureWindow(1000), liveConnections: 0, now: 0 };
+  const state = { failures: new TokenFailures(1000), peer: '127.0.0.1', liveConnections: 0, now: 0 };
   return checkUpgrade(request(raw, url), config(over), state)?.status ?? 101;
 }
 
@@ -124,14 +125,29 @@ describe('bridge guard: token', () => {
     assert.equal(status(withToken(`silo-token.${TOKEN}`)), 400);
   });
 
-  test('failures fill the window; then even the right token gets 429 until the window passes', () => {
-    const failures = new FailureWindow(2, 60_000);
-    const state = (now: number) => ({ failures, liveConnections: 0, now });
+  test('a peer over its failures gets 429 for wrong tokens until the window passes; the right token always passes', () => {
+    const failures = new TokenFailures(2, 60_000);
+    const from = (peer: string, now: number) => ({ failures, peer, liveConnections: 0, now });
     const wrong = request(withToken(`acp, silo-token.${TOKEN.slice(0, -1)}`));
-    assert.equal(checkUpgrade(wrong, config(), state(0))?.status, 401);
-    assert.equal(checkUpgrade(wrong, config(), state(1))?.status, 401);
-    assert.equal(checkUpgrade(request(GOOD), config(), state(2))?.status, 429);
-    assert.equal(checkUpgrade(request(GOOD), config(), state(60_001)), undefined);
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 0))?.status, 401);
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 1))?.status, 401);
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 2))?.status, 429, 'over the limit');
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 3))?.status, 429);
+    // The attacker's failures are the attacker's: the same address with the right token, and another
+    // address with a wrong one, are decided as if nothing had happened.
+    assert.equal(checkUpgrade(request(GOOD), config(), from('127.0.0.1', 4)), undefined, 'right token');
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.2', 5))?.status, 401, 'another peer');
+    // A peer that keeps failing stays over the limit; one that stops is forgiven after the window.
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 60_001))?.status, 429);
+    assert.equal(checkUpgrade(wrong, config(), from('127.0.0.1', 200_000))?.status, 401);
+  });
+
+  test('failures are remembered for a bounded number of peers, the least recently failing forgotten first', () => {
+    const failures = new TokenFailures(1, 60_000);
+    failures.record('first', 0);
+    for (let i = 0; i < MAX_TRACKED_PEERS; i++) failures.record(`peer ${i}`, 1);
+    assert.equal(failures.exceeded('first', 2), false, 'forgotten');
+    assert.equal(failures.exceeded(`peer ${MAX_TRACKED_PEERS - 1}`, 2), true);
   });
 });
 
@@ -251,7 +267,12 @@ describe('bridge guard: path and connection cap', () => {
   });
 
   test('the cap refuses the connection after the last allowed one (503)', () => {
-    const state = (live: number) => ({ failures: new FailureWindow(10), liveConnections: live, now: 0 });
+    const state = (live: number) => ({
+      failures: new TokenFailures(10),
+      peer: '127.0.0.1',
+      liveConnections: live,
+      now: 0,
+    });
     assert.equal(checkUpgrade(request(GOOD), config({ maxConnections: 2 }), state(1)), undefined);
     assert.equal(checkUpgrade(request(GOOD), config({ maxConnections: 2 }), state(2))?.status, 503);
   });

@@ -19,6 +19,8 @@ export interface BridgeProcessOptions {
   env?: Record<string, string>;
   port?: number;
   token?: string;
+  /** The bridge's limit on open descriptors (`ulimit -n`, soft and hard). */
+  fdLimit?: number;
   timeoutMs?: number;
 }
 

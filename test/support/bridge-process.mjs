@@ -95,8 +95,9 @@ export function processAlive(pid) {
  * Starts a bridge. Options: `agentArgs` (flags for the reference agent), `replay` (run agent/replay.ts
  * instead), `agentCommand` (any other command, an array), `allowOrigin` (array), `bridgeArgs`
  * (extra bridge flags), `sessionsDir` (default: a fresh temp dir, removed by stop()), `env` (extra
- * environment for the bridge and its agents), `port`, `token`,
- * `timeoutMs` (default 20000). Resolves when the bridge printed its SILO_BRIDGE line.
+ * environment for the bridge and its agents), `port`, `token`, `fdLimit` (the bridge's limit on open
+ * descriptors, soft and hard, set with `ulimit -n` before it starts), `timeoutMs` (default 20000).
+ * Resolves when the bridge printed its SILO_BRIDGE line.
  */
 export async function startBridgeProcess(options = {}) {
   const ownDir = !options.sessionsDir;
@@ -113,7 +114,11 @@ export async function startBridgeProcess(options = {}) {
     '--',
     ...agent,
   ];
-  const child = spawn(process.execPath, args, {
+  // `exec` keeps the pid: the shell becomes the bridge.
+  const [command, commandArgs] = options.fdLimit
+    ? ['sh', ['-c', `ulimit -n ${Number(options.fdLimit)} && exec "$@"`, 'sh', process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, commandArgs, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env, SILO_AGENT_SESSIONS_DIR: sessionsDir },

@@ -18,7 +18,7 @@ export interface StartBridgeOptions {
   agentArgs?: string[];
   /** Run agent/replay.ts instead of the reference agent. */
   replay?: boolean;
-  /** A test agent under `test/support/` (e.g. `test/support/fuzz-agent.ts`) instead of the reference agent. */
+  /** A test agent under `agent/test/` (e.g. `agent/test/fuzz-agent.ts`) instead of the reference agent. */
   agentScript?: string;
   /** Recordings for the replay agent (`main`, `load`, `resume`); implies `replay`. */
   replayFiles?: string[];

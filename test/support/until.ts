@@ -1,11 +1,28 @@
 /**
- * Polls a condition on every animation frame until it holds; rejects with `what` if it does not hold
- * within `timeoutMs` (a bound on a broken test, not a wait on time).
+ * The one wait of the browser tests: poll a condition on every animation frame until it holds. No
+ * sleeps: the timeout bounds a broken test, it is not a wait on time.
+ * @packageDocumentation
  */
-export async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+
+/** Waits one animation frame. */
+export function frame(): Promise<void> {
+  return new Promise((r) => requestAnimationFrame(() => r()));
+}
+
+/**
+ * Polls `condition` on every animation frame until it returns a truthy value, and resolves to that
+ * value; rejects with `what` if it does not within `timeoutMs`.
+ */
+export async function until<T>(
+  condition: () => T,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<NonNullable<T>> {
   const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
+  for (;;) {
+    const value = condition();
+    if (value) return value as NonNullable<T>;
     if (performance.now() > deadline) throw new Error(`Timed out waiting for: ${what}`);
-    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    await frame();
   }
 }

@@ -5,7 +5,7 @@
 // Commands (payload → result):
 //   silo-bridge-start        {agentArgs?, replay?, replayFiles?, agentScript?, allowOrigin?, bridgeArgs?, sessionsDir?}
 //                            → {id, url, token, origin, origins, connection, port, pid, sessionsDir}
-//                            agentScript: a .ts agent under test/support/ run instead of the reference agent
+//                            agentScript: a .ts agent under agent/test/ run instead of the reference agent
 //                            Allowed origins default to the test page's origin (and its 127.0.0.1 twin).
 //   silo-bridge-stop         {id, keep?}   → {stopped: true}   (keep: restartable later, sessions kept)
 //   silo-bridge-restart      {id}          → same shape as start; same port, token and sessions dir
@@ -21,10 +21,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startBridgeProcess } from './bridge-process.mjs';
 
-/** A test agent script (only `test/support/*.ts`) as a command. */
+/** A test agent script (only `agent/test/*.ts`) as a command. */
 function scriptAgentCommand(script, args) {
-  if (!/^test\/support\/[\w-]+\.ts$/.test(script))
-    throw new Error(`agentScript must be test/support/<name>.ts: ${script}`);
+  if (!/^agent\/test\/[\w-]+\.ts$/.test(script))
+    throw new Error(`agentScript must be agent/test/<name>.ts: ${script}`);
   return [process.execPath, '--import', 'tsx', join(ROOT, script), ...args];
 }
 

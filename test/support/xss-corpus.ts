@@ -2,7 +2,7 @@
  * The XSS corpus every rendering test feeds through Silo: each payload, if it ever ran, would push its
  * number onto `window.__xss`, so a test asserts that array stays empty. The payloads from 15 on make
  * the page fetch `/__silo-beacon/<n>` if their URL survived, or imitate Silo's own UI; a test counts
- * the beacon requests in the browser and asserts there are none (test/browser/markdown-policy.test.ts).
+ * the beacon requests in the browser and asserts there are none (test/browser/transcript/markdown-policy.test.ts).
  */
 export const XSS_PAYLOADS: readonly string[] = [
   '<img src=x onerror="window.__xss.push(1)">',

@@ -1,0 +1,81 @@
+/**
+ * Parts of `<silo-chat>`'s composer that only display state: the config option pickers and the status
+ * row (the running turn's working state and elapsed time, the queued follow-up).
+ * @packageDocumentation
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { AgentSessionConfigOption } from '../../src/index.ts';
+import type { SiloChatAllStrings } from '../shared/strings/strings.ts';
+import type { Attachment } from './attachments.ts';
+
+/** The pickers of the agent's config options (`part="pickers"`), or nothing when it offers none. */
+export function renderPickers(
+  options: readonly AgentSessionConfigOption[],
+  enabled: boolean,
+  set: (option: AgentSessionConfigOption, value: string | boolean) => void,
+): TemplateResult | typeof nothing {
+  if (options.length === 0) return nothing;
+  const disabled = !enabled;
+  return html`<div class="pickers" part="pickers">
+    ${options.map((o) =>
+      o.type === 'boolean'
+        ? html`<label title=${o.description ?? ''}>
+            <input
+              type="checkbox"
+              .checked=${o.currentValue === true}
+              ?disabled=${disabled}
+              @change=${(e: Event) => set(o, (e.target as HTMLInputElement).checked)}
+            />${o.name}
+          </label>`
+        : html`<label title=${o.description ?? ''}>
+            <span>${o.name}</span>
+            <select
+              .value=${String(o.currentValue)}
+              ?disabled=${disabled}
+              @change=${(e: Event) => set(o, (e.target as HTMLSelectElement).value)}
+            >
+              ${(o.options ?? []).map(
+                (v) =>
+                  html`<option value=${v.value} ?selected=${v.value === o.currentValue}>${v.name}</option>`,
+              )}
+            </select>
+          </label>`,
+    )}
+  </div>`;
+}
+
+/** A message typed while the agent works, with the files attached to it. */
+export interface QueuedMessage {
+  readonly text: string;
+  readonly attachments: readonly Attachment[];
+}
+
+/** The running turn's state and the queued message, when there is either. */
+export function renderStatusRow(
+  s: SiloChatAllStrings,
+  busy: boolean,
+  seconds: number,
+  queued: QueuedMessage | undefined,
+  unqueue: () => void,
+): TemplateResult | typeof nothing {
+  if (!busy && queued === undefined) return nothing;
+  return html`<div class="status-row">
+    ${
+      busy
+        ? html`<span class="working" part="working"
+            ><span role="status">${s.working}</span>
+            <span class="elapsed" part="elapsed">${s.elapsed(seconds)}</span></span
+          >`
+        : nothing
+    }
+    ${
+      queued !== undefined
+        ? html`<span class="queued" part="queued" role="status">
+            <span class="label">${s.queued}</span> <span class="text">${queued.text}</span
+            >${queued.attachments.map((a) => html` <span class="file">${a.name}</span>`)}
+            <button type="button" part="unqueue" @click=${unqueue}>${s.unqueue}</button>
+          </span>`
+        : nothing
+    }
+  </div>`;
+}

@@ -1,0 +1,355 @@
+/**
+ * The composer of `<silo-chat>` as a Lit reactive controller: the text being typed, the `/` command
+ * menu and its input hint, why a message was not sent, the running turn's working state (elapsed time,
+ * Stop, Esc), a follow-up queued while the agent works, editing the last message, and attachments
+ * (chat/attachments.ts).
+ * @packageDocumentation
+ */
+import {
+  html,
+  nothing,
+  type ReactiveController,
+  type ReactiveControllerHost,
+  type TemplateResult,
+} from 'lit';
+import type { AgentCommand, AgentSessionConfigOption, AgentSessionSnapshot } from '../../src/index.ts';
+import type { SiloChatAllStrings } from '../shared/strings/strings.ts';
+import { type Attachment, Attachments, refusal } from './attachments.ts';
+import { type QueuedMessage, renderPickers, renderStatusRow } from './composer-views.ts';
+
+/** What the composer needs from its element. */
+export interface ComposerContext {
+  strings(): SiloChatAllStrings;
+  snapshot(): AgentSessionSnapshot | undefined;
+  /** Why a message cannot be sent now (not connected, read-only…), or undefined when it can. */
+  whyNotSendable(): string | undefined;
+  /** True while a turn runs (or a prompt is being sent). */
+  busy(): boolean;
+  /** Sends a prompt with its attachments; resolves once the turn ended or failed (the element shows a failure). */
+  send(text: string, attachments: readonly Attachment[]): Promise<unknown>;
+  /** The code of the element's last error, if any. */
+  errorCode(): string | undefined;
+  /** Stops the running turn. */
+  cancel(): void;
+  /** The last message the user sent in this session, if any. */
+  lastPrompt(): string | undefined;
+  setOption(option: AgentSessionConfigOption, value: string | boolean): void;
+  /** True when config options can be changed now. */
+  optionsEnabled(): boolean;
+}
+
+/**
+ * Typed text is never thrown away: Enter sends it when it can, queues it while a turn runs (sent
+ * when the turn ends, shown above the input and cancellable back into the composer), and otherwise
+ * keeps it and says why. A prompt refused before it reached the agent gives its text back.
+ */
+export class ComposerController implements ReactiveController {
+  draft = '';
+  /** A message typed while the agent worked, sent when the turn ends. */
+  queued: QueuedMessage | undefined;
+  /** The files attached to the message being written. */
+  readonly attachments: Attachments;
+  /** Why the last Enter did not send because of an attachment (until the attachments change). */
+  #attachmentNote: string | undefined;
+  #menuIndex = 0;
+  #menuClosed = false;
+  /** True after Enter or Send could not send: the composer says why (until it can, or the text changes). */
+  #refused = false;
+  /** When the running turn started (`performance.now()`), undefined while idle. */
+  #busySince: number | undefined;
+  #tick: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: ParentNode },
+    private readonly ctx: ComposerContext,
+  ) {
+    host.addController(this);
+    this.attachments = new Attachments(
+      () => {
+        this.#attachmentNote = undefined;
+        this.#update();
+      },
+      () => ctx.strings(),
+      () => ctx.snapshot()?.promptCapabilities,
+    );
+  }
+
+  hostConnected(): void {
+    this.host.addEventListener('keydown', this.#onHostKeydown);
+  }
+
+  hostDisconnected(): void {
+    this.host.removeEventListener('keydown', this.#onHostKeydown);
+    this.#stopClock();
+  }
+
+  hostUpdated(): void {
+    const busy = this.ctx.busy();
+    if (busy && this.#busySince === undefined) {
+      this.#busySince = performance.now();
+      this.#tick = setInterval(() => this.host.requestUpdate(), 1000);
+    } else if (!busy && this.#busySince !== undefined) this.#stopClock();
+    // The turn ended and the session can take a message: send the queued one (after this update).
+    if (this.queued !== undefined && !busy && this.ctx.whyNotSendable() === undefined) {
+      const { text, attachments } = this.queued;
+      this.queued = undefined;
+      queueMicrotask(() => this.#send(text, attachments));
+    }
+  }
+
+  #stopClock(): void {
+    clearInterval(this.#tick);
+    this.#tick = undefined;
+    this.#busySince = undefined;
+  }
+
+  #update(): void {
+    this.host.requestUpdate();
+  }
+
+  #input(): HTMLTextAreaElement | null {
+    return this.host.renderRoot.querySelector('textarea');
+  }
+
+  /** The commands matching the draft's leading `/word`, or none when the menu is not open. */
+  #menu(): readonly AgentCommand[] {
+    if (this.#menuClosed) return [];
+    const m = /^\/(\S*)$/.exec(this.draft);
+    if (!m) return [];
+    const prefix = m[1]!.toLowerCase();
+    return (this.ctx.snapshot()?.availableCommands ?? []).filter((c) =>
+      c.name.toLowerCase().startsWith(prefix),
+    );
+  }
+
+  /** The picked command's input hint while the draft is only `/name `: what to type next. */
+  #commandHint(): AgentCommand | undefined {
+    const m = /^\/(\S+)\s+$/.exec(this.draft);
+    if (!m) return undefined;
+    return this.ctx.snapshot()?.availableCommands.find((c) => c.name === m[1] && c.hint);
+  }
+
+  #pick(command: AgentCommand): void {
+    this.draft = `/${command.name} `;
+    this.#menuClosed = true;
+    this.#menuIndex = 0;
+    this.#update();
+    this.#input()?.focus();
+  }
+
+  /**
+   * Sends the composer's text and attachments, queues them while a turn runs, or keeps them and says
+   * why not (not connected, or an attachment the agent does not accept).
+   */
+  submit(): void {
+    const text = this.draft;
+    if (!text.trim() && this.attachments.list.length === 0) return;
+    if (this.ctx.whyNotSendable()) {
+      this.#refused = true;
+      this.#update();
+      return;
+    }
+    const caps = this.ctx.snapshot()?.promptCapabilities;
+    const s = this.ctx.strings();
+    const refused = caps && this.attachments.list.find((a) => refusal(a, caps, s));
+    if (refused) {
+      this.#attachmentNote = s.notSentAttachment(refused.name, refusal(refused, caps, s)!);
+      this.#update();
+      return;
+    }
+    this.#refused = false;
+    this.draft = '';
+    const attachments = this.attachments.take();
+    const q = this.queued;
+    if (this.ctx.busy())
+      this.queued = q
+        ? {
+            text: q.text && text ? `${q.text}\n\n${text}` : q.text || text,
+            attachments: [...q.attachments, ...attachments],
+          }
+        : { text, attachments };
+    else this.#send(text, attachments);
+    this.#update();
+  }
+
+  #send(text: string, attachments: readonly Attachment[]): void {
+    void this.ctx.send(text, attachments).then(() => {
+      // A prompt refused before it reached the agent gives its text and files back (unless the user typed anew).
+      const code = this.ctx.errorCode();
+      if ((code === 'journal-only' || code === 'closed') && this.draft === '') {
+        this.draft = text;
+        this.attachments.restore(attachments);
+        this.#update();
+      }
+    });
+  }
+
+  /** Cancels the queued message: its text and files return to the composer, before anything added since. */
+  unqueue(): void {
+    const q = this.queued;
+    if (q === undefined) return;
+    this.draft = this.draft ? `${q.text}\n${this.draft}` : q.text;
+    this.queued = undefined;
+    this.attachments.restore(q.attachments);
+    this.#update();
+    this.#input()?.focus();
+  }
+
+  /** Puts the last message sent back into the composer (to edit it and send it again). */
+  editLast(): void {
+    const last = this.ctx.lastPrompt();
+    if (last === undefined) return;
+    this.draft = last;
+    this.#refused = false;
+    this.#update();
+    const input = this.#input();
+    input?.focus();
+    void (this.host as unknown as { updateComplete: Promise<unknown> }).updateComplete.then(() =>
+      input?.setSelectionRange(last.length, last.length),
+    );
+  }
+
+  #onInput = (e: Event): void => {
+    this.draft = (e.target as HTMLTextAreaElement).value;
+    this.#refused = false;
+    this.#menuClosed = false;
+    this.#menuIndex = 0;
+    this.#update();
+  };
+
+  #onKeydown = (e: KeyboardEvent): void => {
+    const menu = this.#menu();
+    if (menu.length > 0) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const n = menu.length;
+        this.#menuIndex = (this.#menuIndex + (e.key === 'ArrowDown' ? 1 : n - 1)) % n;
+        this.#update();
+        return;
+      }
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        e.preventDefault();
+        this.#pick(menu[Math.min(this.#menuIndex, menu.length - 1)]!);
+        return;
+      }
+      if (e.key === 'Escape') {
+        // Closes the menu only (not the turn: see #onHostKeydown).
+        e.preventDefault();
+        this.#menuClosed = true;
+        this.#update();
+        return;
+      }
+    }
+    if (e.key === 'ArrowUp' && this.draft === '' && !e.shiftKey && this.ctx.lastPrompt() !== undefined) {
+      e.preventDefault();
+      this.editLast();
+      return;
+    }
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      this.submit();
+    }
+  };
+
+  /** Esc stops the running turn, from anywhere in the element but the transcript (its prompts use Esc). */
+  #onHostKeydown = (e: KeyboardEvent): void => {
+    if (e.key !== 'Escape' || e.defaultPrevented || !this.ctx.busy()) return;
+    if (e.composedPath().some((n) => n instanceof HTMLElement && n.localName === 'silo-transcript')) return;
+    e.preventDefault();
+    this.ctx.cancel();
+  };
+
+  render(): TemplateResult {
+    const s = this.ctx.strings();
+    const busy = this.ctx.busy();
+    const menu = this.#menu();
+    const active = Math.min(this.#menuIndex, Math.max(0, menu.length - 1));
+    const why = this.ctx.whyNotSendable();
+    const note = this.#refused ? why : this.#attachmentNote;
+    const files = this.attachments.list.length > 0;
+    const seconds =
+      this.#busySince === undefined ? 0 : Math.floor((performance.now() - this.#busySince) / 1000);
+    const hinted = menu.length === 0 ? this.#commandHint() : undefined;
+    const canEdit = !busy && !why && this.draft === '' && !files && this.ctx.lastPrompt() !== undefined;
+    return html`<div
+      class="composer"
+      part="composer"
+      @dragover=${this.attachments.onDragOver}
+      @drop=${this.attachments.onDrop}
+    >
+      ${
+        menu.length > 0
+          ? html`<ul class="commands" part="commands" role="listbox" id="commands" aria-label=${s.commands}>
+            ${menu.map(
+              (c, i) => html`<li
+                role="option"
+                id="command-${i}"
+                part="command"
+                aria-selected=${i === active ? 'true' : 'false'}
+                @mousedown=${(e: Event) => {
+                  e.preventDefault();
+                  this.#pick(c);
+                }}
+              >
+                <span class="name">/${c.name}</span>${c.hint ? html`<span class="hint">${c.hint}</span>` : nothing}<span class="desc">${c.description}</span>
+              </li>`,
+            )}
+          </ul>`
+          : nothing
+      }
+      ${renderPickers(this.ctx.snapshot()?.configOptions ?? [], this.ctx.optionsEnabled(), (o, v) => this.ctx.setOption(o, v))}
+      ${renderStatusRow(s, busy, seconds, this.queued, () => this.unqueue())}
+      ${note ? html`<p class="note" part="note" id="composer-note" role="status">${note}</p>` : nothing}
+      ${
+        hinted
+          ? html`<p class="command-hint" part="command-hint" id="command-hint">
+            <span class="name">/${hinted.name}</span> <span class="hint">${hinted.hint}</span>
+          </p>`
+          : nothing
+      }
+      ${this.attachments.renderChips()}
+      <div class="input-row">
+        ${this.attachments.renderButton()}
+        <textarea
+          part="input"
+          rows="1"
+          aria-label=${s.composerLabel}
+          placeholder=${s.placeholder}
+          aria-autocomplete="list"
+          aria-controls=${menu.length > 0 ? 'commands' : nothing}
+          aria-activedescendant=${menu.length > 0 ? `command-${active}` : nothing}
+          aria-describedby=${note || hinted ? [note ? 'composer-note' : '', hinted ? 'command-hint' : ''].join(' ').trim() : nothing}
+          .value=${this.draft}
+          @input=${this.#onInput}
+          @keydown=${this.#onKeydown}
+          @paste=${this.attachments.onPaste}
+        ></textarea>
+        ${
+          canEdit
+            ? html`<button type="button" part="edit-last" title=${s.editLastLabel} @click=${() => this.editLast()}>
+              ${s.editLast}
+            </button>`
+            : nothing
+        }
+        ${
+          busy
+            ? html`<button type="button" part="stop" title=${s.stopHint} @click=${() => this.ctx.cancel()}>${s.stop}</button>`
+            : nothing
+        }
+        ${
+          !busy || this.draft.trim() || files
+            ? html`<button
+              type="button"
+              class="primary"
+              part="send"
+              ?disabled=${why !== undefined || (!this.draft.trim() && !files)}
+              @click=${() => this.submit()}
+            >
+              ${s.send}
+            </button>`
+            : nothing
+        }
+      </div>
+    </div>`;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The header of `<silo-chat>`: session title, connection state, New session and the exports.
+ * @packageDocumentation
+ */
+import { html, type TemplateResult } from 'lit';
+import type { SiloChatStrings } from '../shared/strings/strings.ts';
+
+/** What the header shows. */
+export interface HeaderView {
+  readonly title: string | undefined;
+  /** The state key (`connected`, `reconnecting`, `failed`…), shown with `strings.state`. */
+  readonly state: string;
+  /** New session is possible (bridge set, not connecting). */
+  readonly canStart: boolean;
+  /** A session is open (the exports are possible). */
+  readonly hasSession: boolean;
+}
+
+/** What the header's buttons do. */
+export interface HeaderActions {
+  newSession(): void;
+  export(kind: 'jsonl' | 'md'): void;
+}
+
+/** The header bar (`part="header"`), with the `header-end` slot after the actions. */
+export function renderHeader(v: HeaderView, act: HeaderActions, s: SiloChatStrings): TemplateResult {
+  return html`<header part="header">
+    <span class="title" part="title">${v.title || s.untitled}</span>
+    <span class="state" part="state" data-state=${v.state} role="status">${s.state[v.state] ?? v.state}</span>
+    <span class="actions" part="actions">
+      <button type="button" part="new-session" ?disabled=${!v.canStart} @click=${() => act.newSession()}>
+        ${s.newSession}
+      </button>
+      <button type="button" ?disabled=${!v.hasSession} @click=${() => act.export('jsonl')}>${s.exportJsonl}</button>
+      <button type="button" ?disabled=${!v.hasSession} @click=${() => act.export('md')}>${s.exportMarkdown}</button>
+      <slot name="header-end"></slot>
+    </span>
+  </header>`;
+}
+
+/** Saves `text` as a file named `name` through a temporary link. */
+export function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Saves the session's JSONL journal or Markdown transcript (`text()`) as `<sessionId>.jsonl|md`.
+ * Rejects as `text()` does; nothing is saved without text.
+ */
+export async function saveExport(
+  kind: 'jsonl' | 'md',
+  sessionId: string | undefined,
+  text: () => Promise<string | undefined>,
+): Promise<void> {
+  const body = await text();
+  if (body === undefined) return;
+  const md = kind === 'md';
+  download(
+    `${sessionId ?? 'session'}.${md ? 'md' : 'jsonl'}`,
+    body,
+    md ? 'text/markdown' : 'application/jsonl',
+  );
+}

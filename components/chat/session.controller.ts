@@ -1,0 +1,220 @@
+/**
+ * The session of `<silo-chat>` as a Lit reactive controller: connecting (restore, new, continue,
+ * load, sign-in), the live handle and its snapshot, the open permission requests and questions, the
+ * element's own service, and the last session of each `cwd` kept in `localStorage`.
+ * @packageDocumentation
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import {
+  type AgentBridgeOptions,
+  type AgentElicitationRequest,
+  type AgentPermissionRequest,
+  type AgentSessionConnectOptions,
+  type AgentSessionHandle,
+  type AgentSessionSnapshot,
+  type AgentsService,
+  createAgentsService,
+  SiloError,
+} from '../../src/index.ts';
+import type { SiloChatStrings } from '../shared/strings/strings.ts';
+import type { ChatPhase } from './banners.ts';
+
+/** Options of {@link ChatSessionController.connect} (and `<silo-chat>`'s `connect`). */
+export interface ChatConnectOptions {
+  fresh?: boolean;
+  continueFrom?: string;
+  sessionId?: string;
+  via?: 'resume' | 'load';
+  authenticate?: string;
+}
+
+/** What the session needs from its element. */
+export interface ChatSessionConfig {
+  /** The bridge to connect to, or undefined when it is not set. */
+  bridge(): AgentBridgeOptions | string | undefined;
+  cwd(): string | undefined;
+  /** A service given to the element, if any (else the controller starts its own). */
+  service(): AgentsService | undefined;
+  storageKey(): string;
+  /** A connect starts: the element clears its last error. */
+  connecting(): void;
+  /** A connect failed (phase is `failed`). */
+  failed(error: unknown): void;
+  /** A session is connected. */
+  connected(handle: AgentSessionHandle): void;
+}
+
+/**
+ * Holds at most one open session. Each {@link connect} supersedes the one before: a late result of an
+ * earlier attempt is closed, never shown. Removing the element closes the session and disposes of the
+ * controller's own service (not one given to the element).
+ */
+export class ChatSessionController implements ReactiveController {
+  handle: AgentSessionHandle | undefined;
+  snapshot: AgentSessionSnapshot | undefined;
+  phase: ChatPhase = 'idle';
+  permissionRequests: readonly AgentPermissionRequest[] = [];
+  elicitationRequests: readonly AgentElicitationRequest[] = [];
+  #ownService: AgentsService | undefined;
+  #attempt = 0;
+  /** The sign-in method chosen in the banner, used for every later connect. */
+  #signIn: string | undefined;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly cfg: ChatSessionConfig,
+  ) {
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.#attempt++;
+    void this.close().then(() => {
+      const own = this.#ownService;
+      this.#ownService = undefined;
+      if (own && !this.host.isConnected) void own.dispose();
+    });
+  }
+
+  #set(patch: Partial<Pick<ChatSessionController, 'handle' | 'snapshot' | 'phase'>>): void {
+    Object.assign(this, patch);
+    this.host.requestUpdate();
+  }
+
+  /** The service in use: the element's `service`, else the controller's own (started on first use). */
+  service(): AgentsService {
+    const given = this.cfg.service();
+    if (given) return given;
+    this.#ownService ??= createAgentsService();
+    return this.#ownService;
+  }
+
+  /** The service to read journals through while offline (none is started for it). */
+  serviceIfAny(): AgentsService | undefined {
+    return this.cfg.service() ?? this.#ownService;
+  }
+
+  #key(): string {
+    return `${this.cfg.storageKey()}:${this.cfg.cwd() ?? ''}`;
+  }
+
+  /** The last session connected in this `cwd` (from `localStorage`), if any. */
+  lastSession(): string | undefined {
+    try {
+      return localStorage.getItem(this.#key()) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  #remember(sessionId: string): void {
+    try {
+      localStorage.setItem(this.#key(), sessionId);
+    } catch {
+      // Storage unavailable (private mode, sandboxed frame): the chat still works, without restore.
+    }
+  }
+
+  /** See `<silo-chat>`'s `connect`. Resolves once connected or failed (a failure goes to `failed`). */
+  async connect(options: ChatConnectOptions = {}): Promise<void> {
+    if (options.authenticate) this.#signIn = options.authenticate;
+    const attempt = ++this.#attempt;
+    await this.close();
+    const bridge = this.cfg.bridge();
+    const cwd = this.cfg.cwd();
+    if (!bridge || !cwd) {
+      this.#set({ phase: 'idle' });
+      return;
+    }
+    this.permissionRequests = [];
+    this.elicitationRequests = [];
+    this.#set({ phase: 'connecting' });
+    this.cfg.connecting();
+    const current = () => attempt === this.#attempt;
+    const last = options.fresh
+      ? undefined
+      : (options.continueFrom ?? options.sessionId ?? this.lastSession());
+    const base: AgentSessionConnectOptions = {
+      bridge,
+      cwd,
+      ...(this.#signIn ? { authenticate: this.#signIn } : {}),
+      onPermission: (req) => {
+        if (!current()) return;
+        this.permissionRequests = [...this.permissionRequests.filter((r) => !r.signal.aborted), req];
+        this.host.requestUpdate();
+      },
+      onElicitation: (req) => {
+        if (!current()) return;
+        this.elicitationRequests = [...this.elicitationRequests.filter((r) => !r.signal.aborted), req];
+        this.host.requestUpdate();
+      },
+      onStateChange: (snapshot) => {
+        if (current()) this.#set({ snapshot });
+      },
+    };
+    const service = this.service();
+    let handle: AgentSessionHandle;
+    try {
+      const resume = last
+        ? {
+            sessionId: last,
+            ...(options.continueFrom ? { startFresh: true } : {}),
+            ...(options.via && !options.continueFrom ? { via: options.via } : {}),
+          }
+        : undefined;
+      try {
+        handle = await service.connect(resume ? { ...base, resume } : base);
+      } catch (e) {
+        // A remembered session the agent and journal no longer know: start a new one.
+        const remembered = resume && !options.continueFrom && !options.sessionId;
+        if (!remembered || SiloError.from(e).code !== 'session-not-found') throw e;
+        handle = await service.connect(base);
+      }
+    } catch (e) {
+      if (!current()) return;
+      this.#set({ phase: 'failed' });
+      this.cfg.failed(e);
+      return;
+    }
+    if (!current()) {
+      void handle.close();
+      return;
+    }
+    this.#set({ handle, snapshot: handle.snapshot, phase: 'ready' });
+    this.#remember(handle.sessionId);
+    this.#unsubscribe = handle.subscribe((_, snapshot) => {
+      if (current()) this.#set({ snapshot });
+    });
+    void handle.closed.then(() => {
+      if (current()) this.#set({ snapshot: handle.snapshot });
+    });
+    this.cfg.connected(handle);
+  }
+
+  /** Why a message cannot be sent now (in the words of `s`), or undefined when it can. */
+  whyNotSendable(s: SiloChatStrings): string | undefined {
+    const snapshot = this.snapshot;
+    if (!this.handle || !snapshot)
+      return this.phase === 'connecting' ? s.notSentConnecting : s.notSentOffline;
+    if (snapshot.resumeOutcome === 'journal-only' || snapshot.state === 'read-only') return s.notSentReadOnly;
+    if (snapshot.state === 'reconnecting') return s.notSentReconnecting;
+    if (snapshot.state !== 'connected') return s.notSentOffline;
+    return undefined;
+  }
+
+  /** The state the header shows: the session's once connected, else the phase. */
+  stateKey(): string {
+    if (this.phase === 'ready') return this.snapshot?.state ?? 'connected';
+    return this.phase;
+  }
+
+  /** Closes the open session, if any. */
+  async close(): Promise<void> {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    const handle = this.handle;
+    this.#set({ handle: undefined, snapshot: undefined });
+    if (handle) await handle.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * The strings of `<silo-chat>` (part of Silo's strings system, see shared/strings/strings.ts): its own, its turn
+ * controls' and its attachments'.
+ * @packageDocumentation
+ */
+
+import type { AgentRestoreNote } from '../../../src/index.ts';
+
+/** The strings of `<silo-chat>`. */
+export interface SiloChatStrings {
+  composerLabel: string;
+  placeholder: string;
+  send: string;
+  stop: string;
+  commands: string;
+  newSession: string;
+  retry: string;
+  continueInNew: string;
+  clear: string;
+  exportJsonl: string;
+  exportMarkdown: string;
+  untitled: string;
+  state: Record<string, string>;
+  unreachable: string;
+  journalOnly: string;
+  /** What a restore left undone (`restoreNote`): shown while nothing else needs the banner. */
+  restoreNote: Record<AgentRestoreNote, string>;
+  /** Label of the button that tries a restore again (after `held-elsewhere`). */
+  tryAgain: string;
+  noBridge: string;
+  sendFailed: (message: string) => string;
+  connectFailed: (message: string) => string;
+  /** The agent needs a sign-in before it opens a session (its reason). */
+  signInNeeded: (message: string) => string;
+  /** Label of the button that signs in with one of the agent's methods. */
+  signInWith: (method: string) => string;
+  /** A method a page cannot use (it needs a terminal on the agent's machine). */
+  signInElsewhere: (method: string) => string;
+  /** A terminal method that says what to run (`command` is the command line, or the arguments to add to the agent's). */
+  signInTerminal: (method: string, command: string, ownCommand: boolean) => string;
+  /** The turn broke off after the message was sent (the agent exited or the connection dropped). */
+  turnInterrupted: (message: string) => string;
+  /** The connection to the agent dropped (the agent exited or the bridge went away); Silo reconnects. */
+  connectionLost: (message: string) => string;
+  /** Label of the button that hides a banner. */
+  dismiss: string;
+  /** Why Enter did not send (the text stays in the composer): still connecting. */
+  notSentConnecting: string;
+  /** … the connection dropped and is being re-established. */
+  notSentReconnecting: string;
+  /** … the session is journal-only (read-only). */
+  notSentReadOnly: string;
+  /** … there is no connection (closed, failed, no bridge). */
+  notSentOffline: string;
+}
+
+/** The default English strings of `<silo-chat>`. */
+export const defaultChatStrings: SiloChatStrings = {
+  composerLabel: 'Message the agent',
+  placeholder: 'Message the agent — Enter to send, Shift+Enter for a new line, / for commands',
+  send: 'Send',
+  stop: 'Stop',
+  commands: 'Commands',
+  newSession: 'New session',
+  retry: 'Retry',
+  continueInNew: 'Continue in a new session',
+  clear: 'Clear',
+  exportJsonl: 'Export JSONL',
+  exportMarkdown: 'Export Markdown',
+  untitled: 'New conversation',
+  state: {
+    idle: 'Not connected',
+    connecting: 'Connecting…',
+    connected: 'Connected',
+    reconnecting: 'Reconnecting…',
+    'read-only': 'Read-only',
+    closed: 'Disconnected',
+    failed: 'Connection failed',
+  },
+  unreachable:
+    'The bridge cannot be reached or refused this page. Check that silo-bridge is running, that its URL and token are right, and that it allows this page’s origin.',
+  journalOnly: 'The agent cannot continue this conversation. You can read it, or continue in a new session.',
+  restoreNote: {
+    'history-in-agent':
+      'The agent continued this conversation, but its earlier messages are kept only by the agent and cannot be shown here.',
+    'replay-not-merged':
+      'The agent’s copy of this conversation differs from the one kept here, so only this browser’s copy is shown.',
+    'options-reapplied':
+      'The agent had forgotten the mode and options chosen in this conversation; they were set again.',
+    'held-elsewhere':
+      'Another browser or app has this conversation open with the agent, so it is shown read-only here. Close it there, then try again.',
+  },
+  tryAgain: 'Try again',
+  noBridge: 'Set the bridge URL and token to start.',
+  sendFailed: (message) => `The message could not be sent: ${message}`,
+  connectFailed: (message) => `Could not connect: ${message}`,
+  signInNeeded: (message) => `Sign in to continue. ${message}`,
+  signInWith: (method) => `Sign in: ${method}`,
+  signInElsewhere: (method) =>
+    `${method}: needs a terminal on the agent's machine; sign in there, then Retry.`,
+  signInTerminal: (method, command, ownCommand) =>
+    ownCommand
+      ? `${method}: run \`${command}\` in a terminal on the agent's machine, then Retry.`
+      : `${method}: run the agent's command with \`${command}\` in a terminal on the agent's machine, then Retry.`,
+  turnInterrupted: (message) =>
+    `Your message was sent, but the agent stopped before finishing its answer (${message}). Silo reconnects by itself; send again to continue.`,
+  connectionLost: (message) => `The connection to the agent was lost (${message}). Reconnecting…`,
+  dismiss: 'Dismiss',
+  notSentConnecting:
+    'Not sent yet: still connecting to the agent. Your message is kept; press Enter again once connected.',
+  notSentReconnecting:
+    'Not sent: the connection to the agent dropped and is being restored. Your message is kept; press Enter again once connected.',
+  notSentReadOnly:
+    'Not sent: this conversation is read-only. Your message is kept; continue in a new session to send it.',
+  notSentOffline: 'Not sent: the agent is not connected. Your message is kept.',
+};
+
+/** Strings of `<silo-chat>`'s turn controls; override them through `<silo-chat>`'s `strings`. */
+export interface SiloChatActionStrings {
+  /** Shown while a turn runs, with the elapsed time beside it. */
+  working: string;
+  /** The elapsed time of the running turn, e.g. `0:07`. */
+  elapsed: (seconds: number) => string;
+  /** Tooltip of Stop: how to stop by keyboard. */
+  stopHint: string;
+  /** Before a message typed while the agent works: it is sent when the turn ends. */
+  queued: string;
+  /** Cancels the queued message (its text returns to the composer). */
+  unqueue: string;
+  /** Puts the last message back into the composer to edit and send again. */
+  editLast: string;
+  /** Accessible name of {@link editLast}. */
+  editLastLabel: string;
+  /** Sends a message that failed again. */
+  resend: string;
+}
+
+export const defaultChatActionStrings: SiloChatActionStrings = {
+  working: 'Working…',
+  elapsed: (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
+  stopHint: 'Stop the agent’s turn (Esc)',
+  queued: 'Sent when the agent finishes:',
+  unqueue: 'Cancel',
+  editLast: 'Edit last',
+  editLastLabel: 'Edit your last message and send it again (↑ in an empty composer)',
+  resend: 'Send again',
+};
+
+/** Strings of `<silo-chat>`'s attachments (components/chat/attachments.ts). */
+export interface SiloChatAttachmentStrings {
+  /** The Attach button. */
+  attach: string;
+  /** Accessible name and tooltip of the Attach button. */
+  attachLabel: string;
+  /** Accessible name of the list of attached files. */
+  attachments: string;
+  /** Accessible name of a chip's remove button. */
+  removeAttachment: (name: string) => string;
+  /** A file over the size limit (`size` and `limit` formatted, e.g. `6.2 MB`, `5 MB`). */
+  tooLarge: (name: string, size: string, limit: string) => string;
+  /** A file that would take the message over its total limit. */
+  tooMuch: (name: string, limit: string) => string;
+  /** A file the browser could not read. */
+  readFailed: (name: string) => string;
+  /** Why an image cannot go to an agent that does not accept images. */
+  imagesNotAccepted: string;
+  /** Why a file that is neither an image nor text cannot go to an agent that does not accept embedded files. */
+  filesNotAccepted: string;
+  /** A file left out when added, and why (one of the reasons above). */
+  notAttached: (name: string, reason: string) => string;
+  /** Why Enter did not send: an attachment the agent does not accept (the text and files stay). */
+  notSentAttachment: (name: string, reason: string) => string;
+}
+
+export const defaultChatAttachmentStrings: SiloChatAttachmentStrings = {
+  attach: 'Attach',
+  attachLabel: 'Attach files or images (you can also paste or drop them here)',
+  attachments: 'Attached files',
+  removeAttachment: (name) => `Remove ${name}`,
+  tooLarge: (name, size, limit) =>
+    `${name} was not attached: it is ${size}, and the limit is ${limit} per file.`,
+  tooMuch: (name, limit) => `${name} was not attached: one message can carry at most ${limit} of files.`,
+  readFailed: (name) => `${name} was not attached: the browser could not read it.`,
+  imagesNotAccepted: 'this agent does not accept images',
+  filesNotAccepted: 'this agent accepts only text and images, not other files',
+  notAttached: (name, reason) => `${name} was not attached: ${reason}.`,
+  notSentAttachment: (name, reason) =>
+    `Not sent: ${name} cannot go to this agent (${reason}). Remove it to send the rest; your message and other files are kept.`,
+};
+
+/** Every string of `<silo-chat>`'s own (besides its transcript's). */
+/** Strings of `<silo-chat>`'s find bar (Ctrl+F or ⌘F in the chat); override them through its `strings`. */
+export interface SiloFindStrings {
+  /** Accessible name of the find bar and its input. */
+  findLabel: string;
+  findPlaceholder: string;
+  /** Accessible name (and tooltip) of the "next match" button. */
+  findNext: string;
+  /** … of the "previous match" button. */
+  findPrevious: string;
+  /** … of the button that closes the find bar. */
+  findClose: string;
+  /** The current match and the count (formatted numbers), e.g. `3 of 12`. */
+  findCount: (current: string, total: string) => string;
+  findNone: string;
+  /** While a long transcript is still being searched. */
+  findSearching: string;
+}
+
+export const defaultFindStrings: SiloFindStrings = {
+  findLabel: 'Find in the conversation',
+  findPlaceholder: 'Find',
+  findNext: 'Next match (Enter)',
+  findPrevious: 'Previous match (Shift+Enter)',
+  findClose: 'Close (Esc)',
+  findCount: (current, total) => `${current} of ${total}`,
+  findNone: 'No matches',
+  findSearching: 'Searching…',
+};
+
+export type SiloChatAllStrings = SiloChatStrings &
+  SiloChatActionStrings &
+  SiloChatAttachmentStrings &
+  SiloFindStrings;

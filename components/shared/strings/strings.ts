@@ -1,0 +1,218 @@
+/**
+ * The one strings system of Silo's elements: every user-visible string of `<silo-chat>`,
+ * `<silo-transcript>` and `<silo-elicitation>`, replaceable for localization. Set an element's
+ * `strings` property to a partial object ({@link StringsOverride}); missing keys fall back to English.
+ * Each element passes its part down: `<silo-chat>` gives `strings.transcript` to its transcript, and
+ * the transcript gives `strings.elicitation` (and its `locale`) to every question it shows.
+ * Numbers, dates and currency are formatted with `Intl` in the element's `locale`.
+ * @packageDocumentation
+ */
+import { defaultElicitationStrings, type SiloElicitationStrings } from './elicitation.ts';
+
+export * from './chat.ts';
+export * from './elicitation.ts';
+
+/**
+ * A partial replacement for a strings object, one level deep: a nested group (such as
+ * `stop` or `elicitation`) may itself be partial; functions are replaced whole.
+ */
+export type StringsOverride<T> = {
+  [K in keyof T]?: T[K] extends (...args: never[]) => unknown
+    ? T[K]
+    : T[K] extends object
+      ? Partial<T[K]>
+      : T[K];
+};
+
+/** Strings of the copy buttons on messages and code blocks (components/content/copy.ts). */
+export interface SiloCopyStrings {
+  copy: string;
+  copied: string;
+  copyFailed: string;
+  /** Tooltip of a message's copy button. */
+  copyMessage: string;
+  /** Tooltip of a code block's copy button. */
+  copyCode: string;
+}
+
+export const defaultCopyStrings: SiloCopyStrings = {
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Copy failed',
+  copyMessage: 'Copy this message',
+  copyCode: 'Copy this code',
+};
+
+/** The strings of `<silo-transcript>`. Functions receive already-formatted values. */
+export interface SiloTranscriptStrings extends SiloCopyStrings {
+  transcriptLabel: string;
+  you: string;
+  agent: string;
+  thought: string;
+  jumpToLatest: string;
+  turnStarted: string;
+  turnEnded: (reason: string) => string;
+  /** The divider that opens a turn the agent started by itself (`reason`: what started it, if it said). */
+  agentTurn: (reason: string | undefined) => string;
+  excluded: string;
+  /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
+  turnTokens: (total: string, input: string, output: string) => string;
+  stop: {
+    end_turn: string;
+    cancelled: string;
+    refusal: string;
+    max_tokens: string;
+    max_turn_requests: string;
+    interrupted: string;
+    error: (message: string) => string;
+    other: (reason: string) => string;
+  };
+  toolKind: Record<string, string>;
+  toolStatus: Record<string, string>;
+  untitledTool: string;
+  newFile: string;
+  diffOf: (path: string) => string;
+  /** What a card's or diff's +/− counts say to assistive technology. */
+  linesChanged: (added: string, removed: string) => string;
+  /** Shown while a diff's differ loads. */
+  loadingDiff: string;
+  moreLines: (count: string) => string;
+  terminal: (id: string) => string;
+  input: string;
+  output: string;
+  plan: string;
+  planStatus: Record<string, string>;
+  priority: (p: string) => string;
+  contextUsed: string;
+  usage: (used: string, size: string, percent: string) => string;
+  cost: (amount: string) => string;
+  notice: Record<string, string>;
+  compaction: string;
+  compactionStatus: Record<string, string>;
+  permissionAsk: (title: string) => string;
+  /** The keys of a live permission prompt. */
+  permissionKeys: string;
+  permissionChosen: (option: string) => string;
+  permissionCancelled: string;
+  permissionUnanswerable: string;
+  permissionUnanswered: string;
+  permissionFailed: (message: string) => string;
+  image: (mime: string) => string;
+  unsupportedImage: (mime: string) => string;
+  /** An image given only by address (`uri`): never fetched, so not shown. */
+  imageNotShown: (uri: string) => string;
+  audio: (mime: string) => string;
+  resource: (name: string) => string;
+  unknownBlock: (type: string) => string;
+  unknownUpdate: (kind: string) => string;
+  empty: string;
+  loadFailed: (message: string) => string;
+  /** The strings of every question (`<silo-elicitation>`) the transcript shows. */
+  elicitation: SiloElicitationStrings;
+}
+
+/** The default English strings of `<silo-transcript>`. */
+export const defaultTranscriptStrings: SiloTranscriptStrings = {
+  transcriptLabel: 'Conversation',
+  you: 'You',
+  agent: 'Agent',
+  thought: 'Thinking',
+  jumpToLatest: 'Jump to latest',
+  turnStarted: 'The agent is responding.',
+  turnEnded: (reason) => `The agent finished: ${reason}`,
+  agentTurn: (reason) =>
+    reason === 'task-notification'
+      ? 'The agent started this turn: a background task finished'
+      : 'The agent started this turn by itself',
+  excluded: 'Left out of the agent’s context (refused)',
+  turnTokens: (total, input, output) =>
+    input && output ? `${total} tokens (${input} in, ${output} out)` : `${total} tokens`,
+  stop: {
+    end_turn: 'Done',
+    cancelled: 'Cancelled',
+    refusal: 'The agent refused. This prompt and its replies are no longer part of the agent’s context.',
+    max_tokens: 'Stopped: the token limit was reached.',
+    max_turn_requests: 'Stopped: too many model requests in one turn.',
+    interrupted: 'Interrupted: the connection to the agent was lost.',
+    error: (message) => `The turn failed: ${message}`,
+    other: (reason) => `Stopped: ${reason}`,
+  },
+  toolKind: {
+    read: 'Read',
+    edit: 'Edit',
+    delete: 'Delete',
+    move: 'Move',
+    search: 'Search',
+    execute: 'Run',
+    think: 'Think',
+    fetch: 'Fetch',
+    switch_mode: 'Switch mode',
+    other: 'Tool',
+  },
+  toolStatus: {
+    pending: 'Pending',
+    in_progress: 'Running',
+    completed: 'Completed',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+    interrupted: 'Interrupted',
+  },
+  untitledTool: 'Tool call',
+  newFile: 'new file',
+  diffOf: (path) => `Changes to ${path}`,
+  linesChanged: (added, removed) => `${added} lines added, ${removed} removed`,
+  loadingDiff: 'Loading the diff…',
+  moreLines: (count) => `… ${count} more lines`,
+  terminal: (id) => `Terminal ${id}`,
+  input: 'Input',
+  output: 'Output',
+  plan: 'Plan',
+  planStatus: { pending: 'To do', in_progress: 'In progress', completed: 'Done' },
+  priority: (p) => `${p} priority`,
+  contextUsed: 'Context used',
+  usage: (used, size, percent) => `${used} / ${size} tokens (${percent})`,
+  cost: (amount) => `Cost ${amount}`,
+  notice: { info: 'Info', warning: 'Warning', error: 'Error', other: 'Notice' },
+  compaction: 'Context compacted',
+  compactionStatus: {
+    in_progress: 'Compacting the conversation…',
+    completed: 'Conversation compacted',
+    failed: 'Compaction failed',
+    cancelled: 'Compaction cancelled',
+  },
+  permissionAsk: (title) => `The agent asks permission: ${title}`,
+  permissionKeys: 'Keys: Y allows, N rejects, Esc moves to Reject.',
+  permissionChosen: (option) => `Answered: ${option}`,
+  permissionCancelled: 'Cancelled: nothing was allowed.',
+  permissionUnanswerable: 'This request can no longer be answered; nothing was allowed.',
+  permissionUnanswered: 'No answer was recorded; nothing was allowed.',
+  permissionFailed: (message) => `The answer could not be sent: ${message}`,
+  image: (mime) => `Image (${mime})`,
+  unsupportedImage: (mime) => `Image of an unsupported type (${mime})`,
+  imageNotShown: (uri) => `Image not shown (only images sent with their data are shown): ${uri}`,
+  audio: (mime) => `Audio (${mime})`,
+  resource: (name) => `Resource ${name}`,
+  unknownBlock: (type) => `Unsupported content (${type})`,
+  unknownUpdate: (kind) => `Update of an unknown kind: ${kind}`,
+  empty: 'No messages yet.',
+  loadFailed: (message) => `The transcript could not be loaded: ${message}`,
+  elicitation: defaultElicitationStrings,
+  ...defaultCopyStrings,
+};
+
+/**
+ * Merges a partial override (one level deep, see {@link StringsOverride}) onto defaults. Never
+ * throws; a key set to `undefined` keeps the default.
+ */
+export function mergeStrings<T extends object>(defaults: T, override: StringsOverride<T> | undefined): T {
+  if (!override) return defaults;
+  const out: Record<string, unknown> = { ...(defaults as object) };
+  for (const [k, v] of Object.entries(override)) {
+    const d = (defaults as Record<string, unknown>)[k];
+    out[k] =
+      d && typeof d === 'object' && v && typeof v === 'object'
+        ? { ...(d as object), ...(v as object) }
+        : (v ?? d);
+  }
+  return out as T;
+}

@@ -1,0 +1,86 @@
+/**
+ * Keyboard navigation in `<silo-transcript>`'s log: ArrowUp/ArrowDown between turns (user messages),
+ * Alt+ArrowUp/Alt+ArrowDown between pending prompts, Home/End to the first/last row
+ * ({@link navigationTarget}, pure: it only picks the row), and scrolling a row into view
+ * ({@link revealRow}, also used by find and by live prompts taking focus).
+ * @packageDocumentation
+ */
+import type { VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
+import type { TranscriptRow } from '../../src/index.ts';
+import { loadTranscriptView } from './rows.chunk.ts';
+
+/**
+ * The row a key press in the log moves to: its index, `-1` for a handled key with nowhere to go, or
+ * `undefined` for a key this navigation does not handle (Ctrl, Meta or Shift held; other keys).
+ * `from` is the index of the row focus is in (`-1`: the log itself).
+ */
+export function navigationTarget(
+  e: KeyboardEvent,
+  rows: readonly TranscriptRow[],
+  from: number,
+  isPending: (row: TranscriptRow) => boolean,
+): number | undefined {
+  if (e.ctrlKey || e.metaKey || e.shiftKey) return undefined;
+  const isTurn = (r: TranscriptRow) => r.type === 'message' && r.role === 'user';
+  const match = e.altKey ? isPending : isTurn;
+  if (e.key === 'ArrowDown') {
+    for (let i = from + 1; i < rows.length; i++) if (match(rows[i]!)) return i;
+    return -1;
+  }
+  if (e.key === 'ArrowUp') {
+    for (let i = (from < 0 ? rows.length : from) - 1; i >= 0; i--) if (match(rows[i]!)) return i;
+    return -1;
+  }
+  if (e.key === 'Home' && !e.altKey) return 0;
+  if (e.key === 'End' && !e.altKey) return rows.length - 1;
+  return undefined;
+}
+
+/**
+ * Scrolls row `index` of a virtualized log into view inside the log (never the page) and returns its
+ * element: a row not rendered is brought in by the virtualizer (its element is looked for during the
+ * next frames); a rendered row outside the view is placed a third of the way down. Waits for the rows
+ * chunk (transcript/log.lazy.ts) first. Null when the chunk cannot be loaded or the row did not render
+ * within ten frames.
+ */
+export async function revealRow(
+  log: (HTMLElement & VirtualizerHostElement) | null,
+  index: number,
+): Promise<HTMLElement | null> {
+  if (!log) return null;
+  const chunk = await loadTranscriptView().catch(() => undefined);
+  if (!chunk) return null;
+  const find = () => log.querySelector<HTMLElement>(`:scope > .row[data-index="${index}"]`);
+  let el = find();
+  if (!el) {
+    // Just after the chunk arrived the log may not hold its virtualizer, or the rows, yet: wait for
+    // them (a few frames) before asking it to bring the row in.
+    const target = () => log[chunk.virtualizerRef]?.element(index);
+    for (let i = 0; i < 10 && !target(); i++) await new Promise((r) => requestAnimationFrame(r));
+    target()?.scrollIntoView({ block: 'center' });
+    for (let i = 0; i < 10 && !el; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      el = find();
+    }
+  }
+  if (el) {
+    const top = el.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    if (top < 0 || top + el.offsetHeight > log.clientHeight) log.scrollTop += top - log.clientHeight / 3;
+  }
+  return el;
+}
+
+/**
+ * {@link navigationTarget} for a key press in the log, from the row focus is in (the `.row` on the
+ * event's composed path, by its `data-index`; none: the log itself).
+ */
+export function keyTarget(
+  e: KeyboardEvent,
+  rows: readonly TranscriptRow[],
+  isPending: (row: TranscriptRow) => boolean,
+): number | undefined {
+  const current = e.composedPath().find((n) => n instanceof HTMLElement && n.classList.contains('row')) as
+    | HTMLElement
+    | undefined;
+  return navigationTarget(e, rows, current ? Number(current.dataset.index) : -1, isPending);
+}

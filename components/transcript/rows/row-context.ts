@@ -1,0 +1,24 @@
+/**
+ * What the row templates (rows.ts, tool-card.ts, permission-prompt.ts) need from their element, in a
+ * module of its own so that those templates import it and not one another in a circle. Types only.
+ * @packageDocumentation
+ */
+import type { AgentElicitationRequest, AgentPermissionRequest } from '../../../src/index.ts';
+import type { SiloTranscriptStrings } from '../../shared/strings/strings.ts';
+
+/** Local state of a live permission prompt. */
+export interface PromptState {
+  busy?: boolean;
+  chosen?: string;
+  error?: string;
+}
+
+/** What row templates need from their element. */
+export interface RowContext {
+  readonly strings: SiloTranscriptStrings;
+  readonly locale: string | undefined;
+  permission(id: string): AgentPermissionRequest | undefined;
+  elicitation(id: string): AgentElicitationRequest | undefined;
+  promptState(id: string): PromptState;
+  choose(request: AgentPermissionRequest, optionId: string): void;
+}

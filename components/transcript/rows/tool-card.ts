@@ -1,0 +1,207 @@
+/**
+ * A tool call's card: one line (kind icon, title, +/− line counts of its edits, status) that opens, as
+ * a native `<details>` (Enter or Space on its summary), to its locations, content, diffs and output.
+ * A failed call, and one whose permission waits for the user, opens by default; others start closed,
+ * and a card the user opened or closed stays so while the page lives (also when the log scrolls it
+ * out of the DOM and back). Output is never cut: long output wraps and scrolls inside the card.
+ * Diffs are drawn by the lazily loaded differ, with old and new line numbers (drawn by CSS, so they
+ * are never copied with the code), and both diffs and code are highlighted once the highlighter
+ * arrives (content/code.lazy.ts). Every agent string reaches the DOM through Lit text or attribute bindings.
+ * @packageDocumentation
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { AgentContentBlock, AgentToolCallContent, ToolCallRow } from '../../../src/index.ts';
+import { highlightedText, highlightTemplate, withDiffer, withHighlighter } from '../../content/code.lazy.ts';
+import type { LineDiff } from '../../content/line-diff.ts';
+import { formatNumber, safeClass, safeJson } from '../../shared/format.ts';
+import type { RowContext } from './row-context.ts';
+
+/** Renders a content block (text, image, resource…) the way messages do. */
+export type BlockRenderer = (b: AgentContentBlock, owner: object, ctx: RowContext) => TemplateResult;
+
+/** Icons by tool kind (decorative: the kind's name is written beside them for assistive technology). */
+const KIND_ICONS: Readonly<Record<string, string>> = {
+  read: '📄',
+  edit: '✏️',
+  delete: '🗑️',
+  move: '↔️',
+  search: '🔍',
+  execute: '▶️',
+  think: '💭',
+  fetch: '🌐',
+  switch_mode: '🔀',
+  other: '🔧',
+};
+
+/** Open or closed as the user left each card, by row key (bounded: the oldest choice goes first). */
+const userOpen = new Map<string, boolean>();
+const USER_OPEN_CAPACITY = 2000;
+
+function onToggle(key: string, fallback: boolean) {
+  return (e: Event) => {
+    const open = (e.currentTarget as HTMLDetailsElement).open;
+    // The toggle event also fires when Lit sets `open` from the default: only a change is a choice.
+    if (open === (userOpen.get(key) ?? fallback)) return;
+    userOpen.delete(key);
+    userOpen.set(key, open);
+    if (userOpen.size > USER_OPEN_CAPACITY) userOpen.delete(userOpen.keys().next().value!);
+  };
+}
+
+/** Whether a card opens by default: it failed, or `attention` (a permission waits in it). */
+export function opensByDefault(row: ToolCallRow, attention: boolean): boolean {
+  return attention || row.toolCall.status === 'failed';
+}
+
+/** Line diffs by diff content object (a patched row keeps the content objects it did not change). */
+const diffs = new WeakMap<object, LineDiff>();
+
+function diffOf(
+  m: typeof import('../../content/line-diff.ts'),
+  c: AgentToolCallContent & { type: 'diff' },
+): LineDiff {
+  let d = diffs.get(c);
+  if (!d) {
+    d = m.lineDiff(c.oldText, typeof c.newText === 'string' ? c.newText : '');
+    diffs.set(c, d);
+  }
+  return d;
+}
+
+/**
+ * One tool-call row. `inside` is drawn first in the card's body (a permission waiting in the card),
+ * and `attention` opens the card by default.
+ */
+export function toolRow(
+  row: ToolCallRow,
+  index: number,
+  ctx: RowContext,
+  block: BlockRenderer,
+  inside: TemplateResult | typeof nothing = nothing,
+  attention = false,
+): TemplateResult {
+  const s = ctx.strings;
+  const call = row.toolCall;
+  const status = call.status;
+  const title = call.title || s.untitledTool;
+  const fallback = opensByDefault(row, attention);
+  const open = attention || (userOpen.get(row.key) ?? fallback);
+  const edits = call.content.filter((c): c is AgentToolCallContent & { type: 'diff' } => c.type === 'diff');
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row tool">
+    <details
+      class="card tool"
+      data-status=${safeClass(status)}
+      data-kind=${safeClass(call.kind)}
+      .open=${open}
+      @toggle=${onToggle(row.key, fallback)}
+    >
+      <summary class="tool-head" part="tool-summary">
+        <span class="kind-icon" aria-hidden="true">${KIND_ICONS[call.kind] ?? KIND_ICONS.other}</span>
+        <span class="kind" part="tool-kind">${s.toolKind[call.kind] ?? s.toolKind.other}</span>
+        <span class="title" part="tool-title" title=${title}>${title}</span>
+        ${edits.length ? lineCounts(edits, ctx) : nothing}
+        <span class="status status-${safeClass(status)}" part="tool-status">${s.toolStatus[status] ?? status}</span>
+      </summary>
+      <div class="tool-body" part="tool-body">
+        ${inside}
+        ${
+          call.locations.length
+            ? html`<ul class="locations" part="tool-locations">
+              ${call.locations.map(
+                (l) => html`<li><code>${l.path}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
+              )}
+            </ul>`
+            : nothing
+        }
+        ${call.content.map((c) => toolContent(c, row, ctx, block))}
+        ${call.content.length === 0 ? rawOutput(call.rawOutput, ctx) : nothing}
+      </div>
+    </details>
+  </div>`;
+}
+
+/** The summed +/− line counts of a call's diffs (once the differ is loaded). */
+function lineCounts(edits: readonly (AgentToolCallContent & { type: 'diff' })[], ctx: RowContext): unknown {
+  return withDiffer((m) => {
+    let added = 0;
+    let removed = 0;
+    for (const c of edits) {
+      const d = diffOf(m, c);
+      added += d.added;
+      removed += d.removed;
+    }
+    return counts(added, removed, ctx);
+  });
+}
+
+function counts(added: number, removed: number, ctx: RowContext): TemplateResult {
+  const a = formatNumber(added, ctx.locale);
+  const r = formatNumber(removed, ctx.locale);
+  return html`<span class="counts" part="tool-counts"
+    ><span class="plus" aria-hidden="true">+${a}</span> <span class="minus" aria-hidden="true">−${r}</span
+    ><span class="sr-only">${ctx.strings.linesChanged(a, r)}</span></span
+  >`;
+}
+
+/**
+ * A tool call's `rawOutput`, shown only when it has no content (Codex puts a command's output only
+ * there when the client has no terminal): a string as text, anything else as JSON folded away. Never
+ * cut: it wraps, and scrolls inside the card.
+ */
+function rawOutput(value: unknown, ctx: RowContext): TemplateResult | typeof nothing {
+  if (value === undefined || value === null) return nothing;
+  if (typeof value === 'string')
+    return html`<pre class="raw-output output" part="tool-output" tabindex="0"><code>${value}</code></pre>`;
+  return html`<details class="raw-output" part="tool-output">
+    <summary>${ctx.strings.output}</summary>
+    <pre class="output" tabindex="0"><code>${highlightedText(safeJson(value), 'json')}</code></pre>
+  </details>`;
+}
+
+function toolContent(
+  c: AgentToolCallContent,
+  owner: object,
+  ctx: RowContext,
+  block: BlockRenderer,
+): TemplateResult {
+  const s = ctx.strings;
+  if (c.type === 'content')
+    return html`<div class="tool-content" tabindex="0">${block(c.content, owner, ctx)}</div>`;
+  if (c.type === 'terminal') return html`<div class="placeholder">${s.terminal(String(c.terminalId))}</div>`;
+  if (c.type === 'diff') return diffView(c, ctx);
+  return html`<div class="placeholder">${s.unknownBlock(String((c as { type?: unknown }).type))}</div>`;
+}
+
+/** A file's diff: its path, "new file", +/− counts, and its lines with old and new numbers. */
+function diffView(c: AgentToolCallContent & { type: 'diff' }, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  const isNew = c.oldText === null || c.oldText === undefined;
+  const path = String(c.path ?? '');
+  return html`<figure class="diff" part="diff">
+    <figcaption>
+      <code class="path">${path}</code>
+      ${isNew ? html`<span class="badge new" part="diff-new">${s.newFile}</span>` : nothing}
+      ${withDiffer((m) => {
+        const d = diffOf(m, c);
+        return counts(d.added, d.removed, ctx);
+      })}
+    </figcaption>
+    <div class="lines" role="group" aria-label=${s.diffOf(path)} tabindex="0">
+      ${withDiffer((m) => {
+        const d = diffOf(m, c);
+        return html`${d.lines.map(
+          (l) =>
+            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="ln" aria-hidden="true" data-old=${l.oldLine ?? ''} data-new=${l.newLine ?? ''}></span><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${highlightedLine(l.text, path)}</div>`,
+        )}${d.hidden ? html`<div class="line more">${s.moreLines(formatNumber(d.hidden, ctx.locale))}</div>` : nothing}`;
+      }, html`<div class="line loading">${s.loadingDiff}</div>`)}
+    </div>
+  </figure>`;
+}
+
+/** One diff line, highlighted as the language of `path` once the highlighter is loaded. */
+function highlightedLine(text: string, path: string): unknown {
+  return withHighlighter((h) => {
+    const nodes = h.highlight(text, h.languageOfPath(path));
+    return nodes ? highlightTemplate(nodes) : text;
+  }, text);
+}

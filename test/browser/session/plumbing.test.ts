@@ -1,0 +1,15 @@
+import { expect } from 'chai';
+import { wrap } from 'comlink';
+import type { PlumbingApi } from '../fixtures/plumbing-worker.ts';
+
+describe('plumbing', () => {
+  it('a module worker opens IndexedDB through idb and answers over Comlink', async () => {
+    const worker = new Worker(new URL('../fixtures/plumbing-worker.ts', import.meta.url), { type: 'module' });
+    const api = wrap<PlumbingApi>(worker);
+    const name = `plumbing-${crypto.randomUUID()}`;
+    expect(await api.roundTrip(name, 'first')).to.deep.equal({ stored: 'first', count: 1 });
+    expect(await api.roundTrip(name, 'second')).to.deep.equal({ stored: 'second', count: 2 });
+    worker.terminate();
+    indexedDB.deleteDatabase(name);
+  });
+});
