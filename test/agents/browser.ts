@@ -172,6 +172,17 @@ export class ChatDriver {
     });
   }
 
+  /** Clicks the banner's button labelled `label` (e.g. "Try again"); resolves to whether one was there. */
+  clickBanner(label: string): Promise<boolean> {
+    return this.page.evaluate((l: string) => {
+      const buttons =
+        window.drive.chat()?.shadowRoot?.querySelectorAll<HTMLButtonElement>('[part~="banner"] button') ?? [];
+      const button = Array.from(buttons).find((x) => x.textContent?.trim() === l);
+      button?.click();
+      return Boolean(button);
+    }, label);
+  }
+
   /** The text of the chat's banner, if one shows. */
   banner(): Promise<string | undefined> {
     return this.page.evaluate(

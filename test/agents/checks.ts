@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import type { AgentSessionUpdate } from '../../src/types.ts';
+import { pollUntil } from '../support/poll.ts';
 import { type AgentSpec, CHECKS, type CheckName } from './agents/spec.ts';
 import { ChatDriver } from './browser.ts';
 import {
@@ -38,6 +39,8 @@ export interface CheckContext {
   readonly cwd: string;
   readonly wireLog: string;
   readonly log: (line: string) => void;
+  /** How many agent processes the bridge runs now (one per open page). */
+  readonly agents: () => number;
 }
 
 /** Thrown inside a check to fail it with a reason. */
@@ -311,7 +314,18 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
       const url = `${ctx.url}&restore=${encodeURIComponent(sessionId)}`;
       second = await ChatDriver.open(profile, url);
       await second.settled('the session restored in a new profile');
-      const s = await second.snapshot();
+      let s = await second.snapshot();
+      let held = '';
+      if (s?.restoreNote === 'held-elsewhere') {
+        // The agent lets one client hold a session (Codex): the first page still has it. As a user
+        // would: close it there, then "Try again" here.
+        held = 'held by the first page: read-only with a note; closed there, tried again; ';
+        await chat!.close();
+        await pollUntil(() => ctx.agents() === 1, "the first page's agent to exit");
+        expect(await second.clickBanner('Try again'), `no "Try again" (banner: ${await second.banner()})`);
+        await second.settled('the session restored after "Try again"');
+        s = await second.snapshot();
+      }
       expect(s, `no session: ${(await second.banner()) ?? 'no banner'}`);
       const problems: string[] = [];
       if (s.state !== 'connected')
@@ -324,7 +338,7 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
       expect(problems.length === 0, `${problems.join('; ')}; banner: ${(await second.banner()) ?? 'none'}`);
       await second.message('silo:write', 'user');
       await second.message(FINAL_TEXT.write.slice(0, 12), 'agent');
-      return `loaded; ${journal.length} updates, ${turnEnds(journal)} turn ends`;
+      return `${held}loaded; ${journal.length} updates, ${turnEnds(journal)} turn ends`;
     } finally {
       await profile.close();
     }

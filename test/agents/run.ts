@@ -98,7 +98,9 @@ async function runAgent(
       allowOrigin: [origin],
     });
     const url = `${origin}/?bridge=${encodeURIComponent(bridge.connection)}&cwd=${encodeURIComponent(cwd)}`;
-    const checked = await runChecks({ spec, browser, url, cwd, wireLog, log });
+    const running = bridge;
+    const agents = () => running.agentPids().length;
+    const checked = await runChecks({ spec, browser, url, cwd, wireLog, log, agents });
     for (const [k, v] of checked) results.set(k, v);
   } catch (e) {
     for (const c of CHECKS)
