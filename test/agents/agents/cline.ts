@@ -9,9 +9,8 @@
  * `run_commands` (`commands`).
  * @packageDocumentation
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { type AgentSpec, baseEnv } from './spec.ts';
+import { type AgentSpec, baseEnv, runPostinstall } from './spec.ts';
 
 const PACKAGE = 'node_modules/cline';
 const KEY = 'sk-silo-mock';
@@ -20,10 +19,8 @@ export const cline: AgentSpec = {
   name: 'cline',
   package: 'cline',
   version: '3.0.65',
-  postInstall(dir) {
-    const r = spawnSync(process.execPath, ['postinstall.mjs'], { cwd: join(dir, PACKAGE), encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`cline postinstall failed: ${r.stderr}`);
-  },
+  postInstall: (dir) => runPostinstall(dir, 'cline'),
+
   prepare(place) {
     return {
       command: [join(place.dir, PACKAGE, 'bin/cline'), '--acp'],

@@ -8,10 +8,9 @@
  * waits for an answer its ACP mode never asks the client for: the tool call stays `in_progress`.)
  * @packageDocumentation
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { CHAT_MODEL } from '../models/openai-chat.ts';
-import { type AgentSpec, baseEnv } from './spec.ts';
+import { type AgentSpec, baseEnv, runPostinstall } from './spec.ts';
 
 const PACKAGE = 'node_modules/opencode-ai';
 
@@ -19,10 +18,8 @@ export const opencode: AgentSpec = {
   name: 'opencode',
   package: 'opencode-ai',
   version: '1.18.33',
-  postInstall(dir) {
-    const r = spawnSync(process.execPath, ['postinstall.mjs'], { cwd: join(dir, PACKAGE), encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`opencode postinstall failed: ${r.stderr}`);
-  },
+  postInstall: (dir) => runPostinstall(dir, 'opencode-ai'),
+
   prepare(place) {
     const config = {
       $schema: 'https://opencode.ai/config.json',

@@ -4,6 +4,8 @@
  * private HOME), how it spells the script's tool calls, and which of the checks it offers.
  * @packageDocumentation
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { AgentTools } from '../models/script.ts';
 
 /** Where the agent runs: its install, a private HOME, a working directory, the mock model's URL. */
@@ -79,4 +81,16 @@ export function baseEnv(place: AgentPlace): Record<string, string> {
     XDG_STATE_HOME: `${place.home}/.local/state`,
     TMPDIR: `${place.home}/tmp`,
   };
+}
+
+/**
+ * Runs a package's own `postinstall.mjs` (npm 11 runs no install scripts): OpenCode's and Cline's
+ * link their platform binary into place. Throws with its stderr when it fails.
+ */
+export function runPostinstall(dir: string, pkg: string): void {
+  const r = spawnSync(process.execPath, ['postinstall.mjs'], {
+    cwd: join(dir, 'node_modules', pkg),
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`${pkg} postinstall failed: ${r.stderr}`);
 }
