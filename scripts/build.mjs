@@ -37,8 +37,11 @@ export const entries = [
 /**
  * Points the page API's default worker at the built sibling bundle instead of the source file, written
  * literally as `new Worker(new URL('./worker.js', import.meta.url), …)`: the pattern bundlers (Vite,
- * webpack, Rollup plugins, esbuild plugins) detect to emit the worker. This runs after Vite's own
- * worker plugin, so the library build itself leaves it alone.
+ * webpack, Parcel, Rollup with `@web/rollup-plugin-import-meta-assets`) detect to emit the worker. This
+ * runs after Vite's own worker plugin, so the library build itself leaves it alone. Where the worker
+ * should be, for the error if it cannot start (src/worker-start.ts): beside this file, unless webpack
+ * built the page — it evaluates `typeof __webpack_require__` at build time and drops the other branch,
+ * so its bundle does not carry the `file:` path it would write for `import.meta.url`.
  */
 const builtWorkerPath = {
   name: 'silo-built-worker-path',
@@ -49,7 +52,10 @@ const builtWorkerPath = {
       code: `export function startDefaultWorker() {
   return {
     worker: new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'silo' }),
-    url: String(import.meta.url).replace(/[^/]*$/, 'worker.js'),
+    place:
+      typeof __webpack_require__ === 'function'
+        ? { bundler: 'webpack' }
+        : { url: String(import.meta.url).replace(/[^/]*$/, 'worker.js') },
   };
 }
 `,
