@@ -7,7 +7,8 @@
 //   dist/standalone/*.js               the same, self-contained but for the page API's modules, for
 //                                      pages without a build step
 //   dist/node/                         silo-bridge and the reference agent, compiled to plain JavaScript
-//   dist/types/                        type declarations
+//   dist/types/                        type declarations, with dist/types/frameworks/ (silo-acp/react,
+//                                      silo-acp/vue, silo-acp/svelte) generated from the manifest
 // plus custom-elements.json and a size report (gzip and brotli) of each bundle.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
 import { build } from 'vite';
+import { writeFrameworkTypes } from './framework-types.mjs';
 
 /**
  * The library bundles, built in this order. The `pageApi` ones are the page API's public entries; every
@@ -183,6 +185,7 @@ async function main() {
     ],
     { stdio: 'inherit' },
   );
+  writeFrameworkTypes('custom-elements.json', 'dist/types/frameworks');
 
   console.log('\nbundle                       raw        gzip      brotli');
   for (const file of entries.flatMap(({ name }) => [`${name}.js`, `standalone/${name}.js`])) {
