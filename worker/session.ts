@@ -30,6 +30,7 @@ import { latestId, type OpenHost } from './open.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
+import { TurnFrames } from './turns.ts';
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
@@ -51,6 +52,7 @@ export class SessionCore {
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
   private readonly echo = new PromptEcho();
+  private readonly frames = new TurnFrames((update) => this.record(update));
   private readonly tabs: SessionTabs;
 
   private constructor(
@@ -90,6 +92,10 @@ export class SessionCore {
         this.ids.replaying = false;
       },
       ingest: (raw) => this.ingest(raw),
+      endDeadTurn: () => {
+        if (!this.turn && this.frames.open)
+          this.frames.end('interrupted', 'The page closed before the turn ended');
+      },
       get updatesSeen() {
         return core.updatesSeen;
       },
@@ -111,7 +117,10 @@ export class SessionCore {
         return core.writer?.error;
       },
       flushed: async () => this.writer?.flushed(),
-      linkEnded: (serial) => this.requests.linkEnded(serial),
+      linkEnded: (serial) => {
+        this.requests.linkEnded(serial);
+        if (!this.turn && this.frames.open === 'agent') this.frames.end('interrupted', 'The agent went away');
+      },
     });
     this.tabs = new SessionTabs({
       journal,
@@ -186,6 +195,7 @@ export class SessionCore {
     this.ids.reset();
     this.status.config.setTitle(record.title);
     this.requests.resetJournal();
+    this.frames.reset();
     // On a reconnect the writer is the one already in use: read the journal once it holds everything.
     await this.writer.flushed().catch(() => {});
     const journaled = this.writer.nextSeq > 0 ? await this.journal.read(sessionId) : [];
@@ -224,9 +234,12 @@ export class SessionCore {
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
+    const live = !this.turn && !this.ids.replaying;
+    this.frames.beforeUpdate(raw, live);
     const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
     this.learn(update);
     writer.append([update]);
+    this.frames.afterUpdate(raw, live);
   }
 
   /** Journals an update Silo records itself (prompt, turn end, permission and question rows). */
@@ -235,11 +248,13 @@ export class SessionCore {
     if (!writer) return;
     const seq = writer.nextSeq;
     this.ids.next(update.kind, update.messageId, seq);
+    this.frames.learn(update);
     writer.append([{ ...update, seq }]);
   }
 
   private learn(u: AgentSessionUpdate): void {
     this.requests.learn(u);
+    this.frames.learn(u);
     this.applyState(u);
   }
 
@@ -264,6 +279,7 @@ export class SessionCore {
       throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
     const link = this.connection.link;
     if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
+    this.frames.beforePrompt();
     const timestamp = new Date().toISOString();
     const messageId = `silo-u${this.writer!.nextSeq}`;
     for (const content of blocks) {

@@ -76,6 +76,7 @@ export const TRANSCRIPT_OWN_PARTS = [
   'permission-option',
   'permission-resolution',
   'elicitation',
+  'turn-start',
   'turn-end',
   'unknown',
   'image',

@@ -52,6 +52,8 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   jumpToLatest: string;
   turnStarted: string;
   turnEnded: (reason: string) => string;
+  /** The divider that opens a turn the agent started by itself (`reason`: what started it, if it said). */
+  agentTurn: (reason: string | undefined) => string;
   excluded: string;
   /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
   turnTokens: (total: string, input: string, output: string) => string;
@@ -118,6 +120,10 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   jumpToLatest: 'Jump to latest',
   turnStarted: 'The agent is responding.',
   turnEnded: (reason) => `The agent finished: ${reason}`,
+  agentTurn: (reason) =>
+    reason === 'task-notification'
+      ? 'The agent started this turn: a background task finished'
+      : 'The agent started this turn by itself',
   excluded: 'Left out of the agent’s context (refused)',
   turnTokens: (total, input, output) =>
     input && output ? `${total} tokens (${input} in, ${output} out)` : `${total} tokens`,
@@ -149,6 +155,7 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
     completed: 'Completed',
     failed: 'Failed',
     cancelled: 'Cancelled',
+    interrupted: 'Interrupted',
   },
   untitledTool: 'Tool call',
   newFile: 'new file',
