@@ -1,7 +1,7 @@
 // The components entry's module graph, split by esbuild the way any bundler splits `import()`: what
 // the first paint loads (the entry and the chunks it imports statically) must not hold the syntax
-// highlighter (highlight.js's pure-ESM build, @highlightjs/cdn-assets), the `diff` package, the
-// Markdown parser (marked), the sanitizer
+// highlighter (highlight.js's pure-ESM build, @highlightjs/cdn-assets), the ANSI colouring (ansi_up),
+// the `diff` package, the Markdown parser (marked), the sanitizer
 // (DOMPurify), the virtualizer (@lit-labs/virtualizer), the transcript's row templates (tool cards,
 // permission prompts, content blocks) and their styles, the transcript's find and the chat's find
 // bar, the attachments' reading, checks and chips, the async directives that swap chunks in, or the
@@ -120,6 +120,10 @@ const LAZY = [
   /^components\/content\/code\.lazy\.ts$/,
   /^components\/chat\/attachment-files\.ts$/,
   /^node_modules\/lit-html\/async-directive\.js$/,
+  /^node_modules\/ansi_up\//,
+  /^components\/content\/ansi\.ts$/,
+  /^components\/transcript\/rows\/terminal-block\.ts$/,
+  /^components\/transcript\/rows\/subagent-view\.ts$/,
 ];
 
 describe('first paint', () => {
