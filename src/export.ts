@@ -13,7 +13,8 @@
 import { diffLines } from 'diff';
 import { SiloError } from './errors.ts';
 import { TranscriptModel } from './transcript/model.ts';
-import type { TranscriptRow } from './transcript/rows.ts';
+import type { TerminalState, ToolCallRow, TranscriptRow } from './transcript/rows.ts';
+import { terminalText } from './transcript/terminal.ts';
 import type { AgentSessionUpdate } from './types.ts';
 
 /** The `kind` of an export's optional first line, which carries what the journal knew besides the updates. */
@@ -157,6 +158,35 @@ function quote(text: string): string {
     .join('\n');
 }
 
+/** A terminal: its output as plain text in a console block, then how it ended. */
+function terminalMarkdown(t: TerminalState): string {
+  const text = terminalText(t.output);
+  const block = text ? `${fence(text, 'console')}\n` : '';
+  const end = !t.exited
+    ? '_Still running._'
+    : t.signal
+      ? `_Ended by signal ${t.signal}._`
+      : typeof t.exitCode === 'number'
+        ? `_Exit code ${t.exitCode}._`
+        : '_Ended._';
+  return `${block}${end}`;
+}
+
+/** A subagent's work: its title, task, rows and answer. */
+function subagentMarkdown(row: ToolCallRow): string {
+  const v = row.subagent!;
+  const parts = [
+    `**Subagent${v.title ? `: ${v.title}` : ''}**${v.state ? ` (${v.state}${v.stopReason ? `, ${v.stopReason}` : ''})` : ''}`,
+  ];
+  if (v.prompt) parts.push(`_Task:_ ${v.prompt}`);
+  for (const r of v.rows) {
+    const md = rowMarkdown(r);
+    if (md) parts.push(md);
+  }
+  if (v.reply) parts.push(`_Answer:_ ${v.reply}`);
+  return parts.join('\n\n');
+}
+
 function rowMarkdown(row: TranscriptRow): string | undefined {
   switch (row.type) {
     case 'message': {
@@ -187,6 +217,8 @@ function rowMarkdown(row: TranscriptRow): string | undefined {
           lines.push(`\n${String((item.content as { text?: unknown }).text ?? '')}`);
         }
       }
+      for (const t of c.terminals ?? []) lines.push(`\n${terminalMarkdown(t)}`);
+      if (row.subagent) lines.push(`\n${quote(subagentMarkdown(row))}`);
       if (row.permission) lines.push('', rowMarkdown(row.permission)!);
       return lines.join('\n');
     }
@@ -213,6 +245,8 @@ function rowMarkdown(row: TranscriptRow): string | undefined {
         : '';
       return quote(`**Question:** ${r.message ?? ''} — ${r.resolution ?? 'not answered'}${answers}`);
     }
+    case 'turn-start':
+      return `_The agent started this turn by itself${row.reason ? ` (${row.reason})` : ''}._`;
     case 'turn-end':
       return row.stopReason === 'end_turn'
         ? undefined

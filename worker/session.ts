@@ -24,7 +24,9 @@ import { PromptTurns } from './prompt-turns.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
+import { SubagentSessions } from './subagents.ts';
 import { SessionTabs } from './tabs.ts';
+import { TurnFrames } from './turns.ts';
 
 /** A session driven by this worker. Create with {@link SessionCore.start}. */
 export class SessionCore {
@@ -33,6 +35,7 @@ export class SessionCore {
   private readonly connection: Connection;
   private writer: SessionWriter | undefined;
   private readonly ids = new MessageIdSynthesizer();
+  private readonly children = new SubagentSessions();
   private early: Raw[] = [];
   private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
@@ -42,6 +45,7 @@ export class SessionCore {
   private revisions = 0;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
+  private readonly frames = new TurnFrames((update) => this.record(update));
   private readonly tabs: SessionTabs;
 
   private constructor(
@@ -101,6 +105,10 @@ export class SessionCore {
         this.ids.replaying = false;
       },
       ingest: (raw) => this.ingest(raw),
+      endDeadTurn: () => {
+        if (!this.turns.running && this.frames.open)
+          this.frames.end('interrupted', 'The page closed before the turn ended');
+      },
       get updatesSeen() {
         return core.updatesSeen;
       },
@@ -114,6 +122,7 @@ export class SessionCore {
           this.requests,
           () => this.connection.link,
           () => status.sessionId,
+          (id) => this.children.has(id),
         ),
       },
       open,
@@ -122,7 +131,11 @@ export class SessionCore {
         return core.writer?.error;
       },
       flushed: async () => this.writer?.flushed(),
-      linkEnded: (serial) => this.requests.linkEnded(serial),
+      linkEnded: (serial) => {
+        this.requests.linkEnded(serial);
+        if (!this.turns.running && this.frames.open === 'agent')
+          this.frames.end('interrupted', 'The agent went away');
+      },
     });
   }
 
@@ -188,14 +201,16 @@ export class SessionCore {
       void this.cancel();
     };
     this.ids.reset();
+    this.children.reset();
     this.status.config.setTitle(record.title);
     this.requests.resetJournal();
+    this.frames.reset();
     // On a reconnect the writer is the one already in use: read the journal once it holds everything.
     await this.writer.flushed().catch(() => {});
     const journaled = this.writer.nextSeq > 0 ? await this.journal.read(sessionId) : [];
     for (const u of journaled) this.learn(u);
     this.requests.endOrphans();
-    const last = journaled.at(-1);
+    const last = journaled.findLast((u) => u.subagentSessionId === undefined);
     if (last) this.ids.continueFrom(last);
     const early = this.early.filter((p) => p.sessionId === sessionId);
     this.early = [];
@@ -214,7 +229,12 @@ export class SessionCore {
       this.early.push(params);
       return;
     }
-    if (sessionId !== this.sessionId) return; // quarantined: not this session's
+    if (sessionId !== this.sessionId) {
+      // A subagent's work is journaled here (not while a load's replay is held for the merge: the
+      // journal it merges into holds the work it saw); any other session's is quarantined.
+      if (this.children.has(sessionId) && !this.replay) this.ingestChild(update as Raw, sessionId);
+      return;
+    }
     this.updatesSeen++;
     if (this.replay) {
       this.replay.buffer.push(update as Raw);
@@ -228,8 +248,20 @@ export class SessionCore {
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
+    const live = !this.turns.running && !this.ids.replaying;
+    this.frames.beforeUpdate(raw, live);
     const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turns.running);
     this.learn(update);
+    writer.append([update]);
+    this.frames.afterUpdate(raw, live);
+  }
+
+  /** Journals an update of a subagent (a child session this session's agent announced). */
+  private ingestChild(raw: Raw, sessionId: string): void {
+    const writer = this.writer;
+    if (!writer) return;
+    const update = this.children.normalize(raw, sessionId, writer.nextSeq);
+    this.children.learn(update);
     writer.append([update]);
   }
 
@@ -239,11 +271,15 @@ export class SessionCore {
     if (!writer) return;
     const seq = writer.nextSeq;
     this.ids.next(update.kind, update.messageId, seq);
+    this.frames.learn(update);
     writer.append([{ ...update, seq }]);
   }
 
   private learn(u: AgentSessionUpdate): void {
+    this.children.learn(u);
+    if (u.subagentSessionId !== undefined) return; // a child's state is not the session's
     this.requests.learn(u);
+    this.frames.learn(u);
     this.applyState(u);
   }
 
@@ -268,6 +304,7 @@ export class SessionCore {
       throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
     const link = this.connection.link;
     if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
+    this.frames.beforePrompt();
     const timestamp = new Date().toISOString();
     const messageId = `silo-u${this.writer!.nextSeq}`;
     for (const content of blocks) {

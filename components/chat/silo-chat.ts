@@ -76,6 +76,9 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @csspart take-over - The banner's Take over button in a tab that follows another.
  * @csspart dismiss - The banner's Dismiss button.
  * @csspart resend - The banner's "Send again" button after a message failed.
+ * @csspart sign-in - A sign-in button (one per method a page can use); `sign-in-elsewhere` says how to
+ *   sign in with a method that needs a terminal (the command to run, when the agent names one).
+ * @csspart try-again - The banner's "Try again" button when another client holds the session.
  * @csspart transcript - The `<silo-transcript>` element. Every part of the transcript is exported under its
  *   own name (`silo-chat::part(row)`), its questions' as `elicitation-*` (`::part(elicitation-answer)`).
  * @csspart composer - The composer (pickers, input, buttons).
