@@ -1,4 +1,6 @@
-// Every scenario of the reference agent, driven over stdio by the SDK client with a raw tap.
+// Every scenario of the reference agent, driven over stdio by the SDK client with a raw tap (this is
+// also where the SDK's agent() and client() are seen to talk: through Silo's own agent, asserting
+// what it sends).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
