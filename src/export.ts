@@ -50,14 +50,21 @@ export function readJsonlExport(text: string): { updates: AgentSessionUpdate[]; 
 }
 
 /**
- * Parses a JSONL export back into updates. Blank lines are ignored. Rejects with a `SiloError`
- * `invalid-params` naming the first line that is not JSON or not an update (an object with a string
- * `kind`); `raw` defaults to `{}` when a line lacks it. An export's header line (see {@link toJsonl})
- * is skipped unless `withHeader`.
+ * Parses a JSONL export back into updates. Lines may end in LF, CRLF or CR; blank lines, a byte-order
+ * mark and spaces around a line are ignored. Rejects with a `SiloError` `invalid-params` naming the
+ * first line that is not JSON or not an update (an object with a string `kind`), with `data.line`
+ * (a last line cut short says so); nothing is returned then. `raw` defaults to `{}` when a line lacks
+ * it. Updates are numbered in file order (`seq` 0, 1, …, what the file says is not kept: an export's
+ * own numbers are these, and a hand-written file or two exports put end to end would otherwise lose
+ * updates to the transcript model, which skips a `seq` it has passed). Export header lines (see
+ * {@link toJsonl}) are skipped wherever they are; with `withHeader`, a header on the first line comes
+ * first in the result, unnumbered.
  */
 export function parseJsonl(text: string, withHeader = false): AgentSessionUpdate[] {
   const out: AgentSessionUpdate[] = [];
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(/\r\n|\r|\n/);
+  const last = lines.findLastIndex((l) => l.trim() !== '');
+  let seq = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (!line) continue;
@@ -65,7 +72,10 @@ export function parseJsonl(text: string, withHeader = false): AgentSessionUpdate
     try {
       value = JSON.parse(line);
     } catch {
-      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not JSON`, { line: i + 1 });
+      const cut = i === last ? ': the file ends in the middle of it (cut short?)' : '';
+      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not JSON${cut}`, {
+        line: i + 1,
+      });
     }
     if (
       typeof value !== 'object' ||
@@ -77,8 +87,13 @@ export function parseJsonl(text: string, withHeader = false): AgentSessionUpdate
       });
     }
     const u = value as AgentSessionUpdate;
-    if (u.kind === EXPORT_HEADER_KIND && out.length === 0 && !withHeader) continue;
-    out.push(typeof u.raw === 'object' && u.raw !== null ? u : { ...u, raw: {} });
+    if (u.kind === EXPORT_HEADER_KIND) {
+      if (withHeader && out.length === 0) out.push(u);
+      continue;
+    }
+    const raw = typeof u.raw === 'object' && u.raw !== null ? u.raw : {};
+    out.push(u.raw === raw && u.seq === seq ? u : { ...u, raw, seq });
+    seq++;
   }
   return out;
 }

@@ -230,7 +230,8 @@ export class SiloTranscript extends SiloElement {
     this,
     () => this.#log,
     () => this.#source.live || this.#source.openAtEnd,
-    () => this.#source.openAtEnd,
+    // Opened once the whole journal is in: swapping it in moves the log for a few frames, under the tail paint.
+    () => this.#source.openAtEnd && this.#source.complete,
   );
 
   constructor() {
