@@ -85,7 +85,8 @@ export function markdownCut(text: string, limits: MarkdownLimits = MARKDOWN_LIMI
     if (!line.blank) {
       fence = opensFence(text, line, end);
       depthSum += line.depth;
-      elements += 1 + 2 * line.depth + lineElements(text, line.content, end);
+      // A code block is four elements (its wrapper, pre, code and copy button).
+      elements += (fence ? 4 : 1) + 2 * line.depth + lineElements(text, line.content, end);
       if (line.depth > limits.depth || depthSum > limits.depthSum || elements > limits.elements) return start;
     }
     start = end + 1;

@@ -17,7 +17,8 @@ const L = MARKDOWN_LIMITS;
 
 describe('markdownCut', () => {
   test('keeps a text within the limits whole', () => {
-    const text = '# Title\n\nA paragraph with *emphasis* and `code`.\n\n- one\n  - two\n\n```ts\nconst a = 1;\n```\n';
+    const text =
+      '# Title\n\nA paragraph with *emphasis* and `code`.\n\n- one\n  - two\n\n```ts\nconst a = 1;\n```\n';
     assert.equal(markdownCut(text), text.length);
     assert.equal(markdownCut(''), 0);
   });
@@ -88,7 +89,10 @@ describe('plainPieces', () => {
     const pieces = plainPieces(text);
     assert.equal(pieces.join(''), text);
     assert.ok(pieces.every((p) => p.length <= PIECE_CHARS));
-    assert.ok(pieces.slice(0, 3).every((p) => p.endsWith('\n')), 'lines stay whole');
+    assert.ok(
+      pieces.slice(0, 3).every((p) => p.endsWith('\n')),
+      'lines stay whole',
+    );
     assert.deepEqual(plainPieces(text, 10).join(''), text.slice(10));
     assert.deepEqual(plainPieces(''), []);
   });
