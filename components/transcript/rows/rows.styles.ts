@@ -9,6 +9,8 @@ import { type CSSResult, css } from 'lit';
 import { copyStyles } from '../../content/copy.styles.ts';
 import { longTextStyles } from '../../content/long-text.styles.ts';
 import { transcriptCardStyles } from './cards.styles.ts';
+import { subagentStyles } from './subagent.styles.ts';
+import { terminalStyles } from './terminal.styles.ts';
 import { toolCardStyles } from './tool-card.styles.ts';
 
 /** Rows, bubbles, Markdown and thoughts (after the frame's `transcriptStyles`, whose variables they use). */
@@ -125,6 +127,8 @@ export const rowStyles: readonly CSSResult[] = [
   transcriptRowBaseStyles,
   transcriptCardStyles,
   toolCardStyles,
+  terminalStyles,
+  subagentStyles,
   copyStyles,
   longTextStyles,
 ];
