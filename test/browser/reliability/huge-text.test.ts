@@ -2,11 +2,17 @@
 // reference agent (`/scenario huge-text`, agent/scenarios/huge-text.ts): a 2 MiB line with no space,
 // a 9 MiB and a 1 MiB nested list, and `*a` × 100,000, each streamed live in 64 KiB chunks into a
 // <silo-chat>, then reopened from the journal by a new worker in a <silo-transcript>; the 9 MiB list
-// also as a thought, a tool's output and a diff, and the 2 MiB line as the user's own message. Each
-// time the page stays responsive (the longest task in Chromium, the longest gap between frames in
-// Firefox, under MAX_HOLD_MS), the tab lives on, the row's DOM stays within the rendering bounds with
-// the rest collapsed, the journal holds the whole text, and Copy gives all of it. Records "bad inputs
-// tried" and the longest hold of each as figures for the summary.
+// also as a thought, a tool's output and a diff, and the 2 MiB line as the user's own message.
+//
+// What each asserts, primary first: the row's DOM stays within the rendering bounds (elements and
+// characters drawn, fixtures/text-bounds.ts), the rest collapsed behind a bar that counts it; the
+// journal holds the whole text, and Copy / Copy all give all of it; the tab lives on. Then the
+// longest hold of the main thread (the longest task in Chromium, the longest gap between frames in
+// Firefox) stays under `holdBound(baseline)`: four times the hold of an ordinary message streamed
+// through the same bridge in the same run, and never under 1.5 s. Unbounded, these inputs held
+// Chromium from 2.5 s to minutes or crashed its tab, so the bound still catches a freeze; measured
+// against the same run's baseline it does not fail because the machine is loaded (two cores shared
+// by several suites). Each hold is also recorded as a figure for the summary, with "bad inputs tried".
 import { expect } from 'chai';
 import '../../../components/index.ts';
 import { type HugeTextShape, hugeText } from '../../../agent/huge-text.ts';
@@ -21,7 +27,15 @@ import { report } from '../../support/summary-browser.ts';
 import { until } from '../../support/until.ts';
 import { connected, transcript, turnEnds, typeAndEnter } from '../fixtures/chat.ts';
 import { mount } from '../fixtures/dom.ts';
-import { DIFF_ELEMENTS, MAX_HOLD_MS, ROW_ELEMENTS, ROW_TEXT, rowSize } from '../fixtures/text-bounds.ts';
+import {
+  capturingClipboard,
+  DIFF_ELEMENTS,
+  expectBounded,
+  holdBound,
+  ROW_ELEMENTS,
+  ROW_TEXT,
+  rowSize,
+} from '../fixtures/text-bounds.ts';
 
 /** The inputs of the issue, as the scenario's arguments. */
 const INPUTS: { name: string; shape: HugeTextShape; size?: number }[] = [
@@ -31,6 +45,9 @@ const INPUTS: { name: string; shape: HugeTextShape; size?: number }[] = [
   { name: '*a × 100,000', shape: 'emphasis' },
 ];
 
+/** An ordinary message, whose hold in the same run scales the hold bound (fixtures/text-bounds.ts). */
+const ORDINARY = hugeText('items', 4 * 1024);
+
 /** The agent's text of `kind` in a journal, joined. */
 const textOf = (journal: readonly AgentSessionUpdate[], kind: string) =>
   journal
@@ -38,11 +55,15 @@ const textOf = (journal: readonly AgentSessionUpdate[], kind: string) =>
     .map((u) => u.text ?? '')
     .join('');
 
-/** What a drawn row is waited for by: its part, and a condition on it (the whole text drawn). */
+/**
+ * What a drawn row is waited for by: its part, a condition on it (the whole text drawn) and the
+ * elements it may hold (default {@link ROW_ELEMENTS}).
+ */
 type RowWanted = {
   readonly part: string;
   readonly ready: (row: HTMLElement) => boolean;
   readonly what: string;
+  readonly elements?: number;
 };
 
 /** The row whose long-text bar counts `rest` characters (the whole text arrived and was drawn). */
@@ -55,44 +76,36 @@ const restOf = (part: string, rest: number): RowWanted => {
   };
 };
 
-/** The drawn row `wanted` in `t`. */
+/** Whether `row` holds more than its bounds allow. */
+const overBounds = (row: HTMLElement, elements: number) => {
+  const size = rowSize(row);
+  return size.elements > elements || size.text > ROW_TEXT;
+};
+
+/**
+ * The drawn row `wanted` in `t`: once it is ready, or as soon as it breaks its bounds (then
+ * {@link expectBounded} says how, instead of a wait for a bar that an unbounded row never draws).
+ */
 function drawnRow(t: SiloTranscript, wanted: RowWanted): Promise<HTMLElement> {
+  const elements = wanted.elements ?? ROW_ELEMENTS;
   return until(
     () =>
       Array.from(t.shadowRoot!.querySelectorAll<HTMLElement>(`.row[part~="${wanted.part}"]`)).find(
-        wanted.ready,
+        (row) => wanted.ready(row) || overBounds(row, elements),
       ),
     wanted.what,
     60_000,
   );
 }
 
-/** Asserts the bounds of a drawn row and its collapsed rest. */
-function expectBounded(row: HTMLElement, what: string, elements = ROW_ELEMENTS) {
-  const size = rowSize(row);
-  expect(size.elements, `${what}: elements`).to.be.at.most(elements);
-  expect(size.text, `${what}: characters drawn`).to.be.at.most(ROW_TEXT);
-  return size;
-}
-
 /** What "Copy" (or "Copy all") writes to the clipboard when `button` is clicked. */
 async function copied(button: HTMLButtonElement): Promise<string> {
-  const clipboard = navigator.clipboard;
-  const original = Object.getOwnPropertyDescriptor(clipboard, 'writeText');
-  let written: string | undefined;
-  Object.defineProperty(clipboard, 'writeText', {
-    configurable: true,
-    value: async (value: string) => {
-      written = value;
-    },
-  });
-  try {
+  let text = '';
+  await capturingClipboard(async (written) => {
     button.click();
-    return await until(() => written, 'copied');
-  } finally {
-    if (original) Object.defineProperty(clipboard, 'writeText', original);
-    else delete (clipboard as unknown as Record<string, unknown>).writeText;
-  }
+    text = await until(() => written[0], 'copied');
+  });
+  return text;
 }
 
 describe('huge agent text through the real bridge, live and reopened from the journal', function () {
@@ -106,8 +119,31 @@ describe('huge agent text through the real bridge, live and reopened from the jo
     return s;
   };
 
+  let bound = 0;
+
   before(async () => {
     bridge = await startBridge();
+    // The baseline: an ordinary message (a list of 4 KiB, all of it Markdown) played and reopened
+    // the same way, on this machine under its load now.
+    const items = ORDINARY.split('\n').filter((l) => l.startsWith('- ')).length;
+    const drawn: RowWanted = {
+      part: 'message-agent',
+      ready: (row) => row.querySelectorAll('li').length >= items,
+      what: `an ordinary message of ${items} items drawn`,
+    };
+    const databaseName = `silo-huge-${crypto.randomUUID()}`;
+    const run = await live(
+      databaseName,
+      scenarioPrompt('huge-text', 'items', 'message', ORDINARY.length),
+      drawn,
+    );
+    for (const c of cleanups.splice(0)) c();
+    const again = await reopen(databaseName, run.sessionId, drawn);
+    const baseline = Math.max(run.held, again.held);
+    bound = holdBound(baseline);
+    await report('figure', baseline, `longest ${run.kind}, an ordinary 4 KiB message (the baseline)`, 'ms');
+    for (const c of cleanups.splice(0)) c();
+    for (const s of services.splice(0)) await s.dispose();
   });
   after(async () => {
     await stopBridge(bridge.id);
@@ -119,7 +155,7 @@ describe('huge agent text through the real bridge, live and reopened from the jo
 
   /**
    * Plays `prompt` live in a mounted <silo-chat> until its turn ended; resolves to the chat, its
-   * session id and the longest hold of the main thread meanwhile (the row found by `probe` drawn).
+   * session id and the longest hold of the main thread meanwhile (until the row `wanted` is drawn).
    */
   async function live(databaseName: string, prompt: string, wanted: RowWanted) {
     const chat = document.createElement('silo-chat') as SiloChat;
@@ -171,7 +207,7 @@ describe('huge agent text through the real bridge, live and reopened from the jo
         `${text}After the huge text.`,
       );
       await report('figure', run.held, `longest ${run.kind}, ${name} streamed live`, 'ms');
-      expect(run.held, `${name} live: main thread held (${run.kind}, ms)`).to.be.below(MAX_HOLD_MS);
+      expect(run.held, `${name} live: main thread held (${run.kind}, ms)`).to.be.below(bound);
       cleanups.splice(0).forEach((c) => {
         c();
       });
@@ -185,7 +221,7 @@ describe('huge agent text through the real bridge, live and reopened from the jo
       );
       await report('figure', again.held, `longest ${again.kind}, ${name} reopened`, 'ms');
       await report('inputs', 1, `huge text: ${name}`);
-      expect(again.held, `${name} reopened: main thread held (${again.kind}, ms)`).to.be.below(MAX_HOLD_MS);
+      expect(again.held, `${name} reopened: main thread held (${again.kind}, ms)`).to.be.below(bound);
     });
   }
 
@@ -195,7 +231,12 @@ describe('huge agent text through the real bridge, live and reopened from the jo
       const databaseName = `silo-huge-${crypto.randomUUID()}`;
       const wanted: RowWanted =
         where === 'diff'
-          ? { part: 'tool', ready: (row) => row.querySelector('.line.more') !== null, what: 'the diff drawn' }
+          ? {
+              part: 'tool',
+              ready: (row) => row.querySelector('.line.more') !== null,
+              what: 'the diff drawn',
+              elements: DIFF_ELEMENTS,
+            }
           : restOf(where === 'thought' ? 'thought' : 'tool', text.length - markdownCut(text));
       const run = await live(databaseName, scenarioPrompt('huge-text', 'nested-list', where), wanted);
       const bound = where === 'diff' ? DIFF_ELEMENTS : ROW_ELEMENTS;
@@ -208,14 +249,14 @@ describe('huge agent text through the real bridge, live and reopened from the jo
         expect(where === 'diff' ? content.newText : content.content?.text).to.equal(text);
       }
       await report('figure', run.held, `longest ${run.kind}, 9 MiB nested list as a ${where}, live`, 'ms');
-      expect(run.held, `${where} live (${run.kind}, ms)`).to.be.below(MAX_HOLD_MS);
+      expect(run.held, `${where} live (${run.kind}, ms)`).to.be.below(bound);
       cleanups.splice(0).forEach((c) => {
         c();
       });
       const again = await reopen(databaseName, run.sessionId, wanted);
       expectBounded(again.row, `${where}, reopened`, bound);
       await report('inputs', 1, `huge text: 9 MiB nested list as a ${where}`);
-      expect(again.held, `${where} reopened (${again.kind}, ms)`).to.be.below(MAX_HOLD_MS);
+      expect(again.held, `${where} reopened (${again.kind}, ms)`).to.be.below(bound);
     });
   }
 
@@ -229,7 +270,7 @@ describe('huge agent text through the real bridge, live and reopened from the jo
     expect(await copied(run.row.querySelector<HTMLButtonElement>('.who [part~="copy"]')!)).to.equal(text);
     const journal = await run.chat.session!.transcript();
     expect(textOf(journal, 'user_message_chunk')).to.equal(text);
-    expect(run.held, `user message live (${run.kind}, ms)`).to.be.below(MAX_HOLD_MS);
+    expect(run.held, `user message live (${run.kind}, ms)`).to.be.below(bound);
     cleanups.splice(0).forEach((c) => {
       c();
     });
@@ -242,6 +283,6 @@ describe('huge agent text through the real bridge, live and reopened from the jo
       'ms',
     );
     await report('inputs', 1, 'huge text: 2 MiB user message');
-    expect(again.held, `user message reopened (${again.kind}, ms)`).to.be.below(MAX_HOLD_MS);
+    expect(again.held, `user message reopened (${again.kind}, ms)`).to.be.below(bound);
   });
 });
