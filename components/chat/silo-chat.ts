@@ -24,6 +24,7 @@ import { theme } from '../shared/theme.styles.ts';
 import { toBlocks } from './attachments.ts';
 import { renderBanner } from './banners.ts';
 import { ComposerController } from './composer.controller.ts';
+import { narrowComposerStyles } from './composer-narrow.styles.ts';
 import type { SiloChatStringsOverride } from './events.ts';
 import { findBarStyles } from './find-bar.styles.ts';
 import { FindShortcutController } from './find-shortcut.controller.ts';
@@ -104,7 +105,7 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @cssprop [--silo-color-bg] - And every other `--silo-*` property of `<silo-transcript>`.
  */
 export class SiloChat extends SiloElement {
-  static override styles = [theme, chatStyles, findBarStyles];
+  static override styles = [theme, chatStyles, narrowComposerStyles, findBarStyles];
 
   static override properties = {
     bridge: {},
