@@ -6,7 +6,8 @@
  * file is read from the user's own disk (`File`), and a thumbnail is a `data:` URL of that file.
  *
  * What is sent (see docs/components.md, "Attachments"):
- * - a PNG, JPEG, GIF or WebP image: an `image` block (base64 data, MIME type), if the agent accepts
+ * - a PNG, JPEG, GIF or WebP image: an `image` block (base64 data, MIME type, and its name as the URI
+ *   `attachment:///<name>`), if the agent accepts
  *   images (`promptCapabilities.image`); otherwise it is refused;
  * - a text file (UTF-8 without NUL characters): a `resource` block with its text, if the agent accepts
  *   embedded context (`embeddedContext`); otherwise its text goes in a `text` block, introduced by its
@@ -78,7 +79,9 @@ export function refusal(
 /** The content block that carries an attachment (check {@link refusal} first). */
 export function toBlock(a: Attachment, caps: AgentPromptCapabilities): AgentContentBlock {
   const uri = `attachment:///${encodeURIComponent(a.name)}`;
-  if (a.kind === 'image') return { type: 'image', mimeType: a.mimeType, data: a.data! };
+  // The image's name goes with it as its `uri` (ACP's field for where an image came from), so the
+  // transcript can show it; the agent reads the image from `data`.
+  if (a.kind === 'image') return { type: 'image', mimeType: a.mimeType, data: a.data!, uri };
   if (a.kind === 'text' && !caps.embeddedContext) {
     const fence = a.text!.includes('```') ? '````' : '```';
     return { type: 'text', text: `${a.name}:\n${fence}\n${a.text}\n${fence}` };

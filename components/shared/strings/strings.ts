@@ -100,6 +100,7 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   /** An image given only by address (`uri`): never fetched, so not shown. */
   imageNotShown: (uri: string) => string;
   audio: (mime: string) => string;
+  /** How an embedded resource is named: `name` is its URI's file name (or the URI when it has none). */
   resource: (name: string) => string;
   unknownBlock: (type: string) => string;
   unknownUpdate: (kind: string) => string;
@@ -184,7 +185,7 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   unsupportedImage: (mime) => `Image of an unsupported type (${mime})`,
   imageNotShown: (uri) => `Image not shown (only images sent with their data are shown): ${uri}`,
   audio: (mime) => `Audio (${mime})`,
-  resource: (name) => `Resource ${name}`,
+  resource: (name) => name,
   unknownBlock: (type) => `Unsupported content (${type})`,
   unknownUpdate: (kind) => `Update of an unknown kind: ${kind}`,
   empty: 'No messages yet.',

@@ -164,6 +164,14 @@ export const transcriptCardStyles = css`
     max-height: 24rem;
     border-radius: calc(var(--_radius) * 0.7);
   }
+  .named-image {
+    margin: 4px 0;
+  }
+  .named-image figcaption {
+    font-size: 0.85em;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
   .pending {
     flex: none;
     max-height: 50%;

@@ -69,17 +69,45 @@ export function renderContentBlock(
   }
 }
 
-/** An image from its base64 data; one with only a `uri` (or a type not allowed) is a placeholder. */
+/**
+ * The file name a URI ends in, for people: `attachment:///notes.txt` (how `<silo-chat>` names the
+ * files it sends) and `file:///home/me/notes.txt` are `notes.txt`; `''` when there is none.
+ */
+export function fileNameOf(uri: string): string {
+  const path = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (!last || /^[a-z][\w+.-]*:$/i.test(last)) return '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/**
+ * An image from its base64 data, with its file name under it when its `uri` names one; one with only
+ * a `uri` (or a type not allowed) is a placeholder.
+ */
 function image(mime: string, data: string, uri: string, s: SiloTranscriptStrings): TemplateResult {
   if (!IMAGE_TYPES.test(mime) || !BASE64.test(data)) {
     return html`<div class="placeholder" part="placeholder">${s.unsupportedImage(mime)}</div>`;
   }
   if (!data) return html`<div class="placeholder" part="placeholder">${s.imageNotShown(uri || mime)}</div>`;
-  return html`<img class="image" part="image" alt=${s.image(mime)} src="data:${mime};base64,${data}" />`;
+  const name = fileNameOf(uri);
+  const img = html`<img class="image" part="image" alt=${name || s.image(mime)} src="data:${mime};base64,${data}" />`;
+  if (!name) return img;
+  return html`<figure class="named-image">
+    ${img}<figcaption class="file-name" part="file-name" title=${uri}>${name}</figcaption>
+  </figure>`;
+}
+
+/** A resource's name (its URI's file name, else the URI) with its whole URI as a tooltip. */
+function resourceName(uri: string, s: SiloTranscriptStrings): TemplateResult {
+  return html`<span class="file-name" part="file-name" title=${uri}>${s.resource(fileNameOf(uri) || uri)}</span>`;
 }
 
 /**
- * An embedded resource: its URI (and type) as the summary; text as a code block (open when short);
+ * An embedded resource: its file name (and type) as the summary; text as a code block (open when short);
  * a base64 image blob as an image; any other blob as its name and type.
  */
 function resource(r: Record<string, unknown>, s: SiloTranscriptStrings): TemplateResult {
@@ -88,7 +116,7 @@ function resource(r: Record<string, unknown>, s: SiloTranscriptStrings): Templat
   if (typeof r.text === 'string') {
     const open = r.text.split('\n').length <= OPEN_RESOURCE_LINES;
     return html`<details class="resource" part="resource" ?open=${open}>
-      <summary>${s.resource(uri)}${mime ? html` <span class="muted">${mime}</span>` : nothing}</summary>
+      <summary>${resourceName(uri, s)}${mime ? html` <span class="muted">${mime}</span>` : nothing}</summary>
       <pre tabindex="0"><code>${clip(r.text, MAX_RESOURCE_TEXT)}</code></pre>
     </details>`;
   }
@@ -96,10 +124,10 @@ function resource(r: Record<string, unknown>, s: SiloTranscriptStrings): Templat
   if (blob && IMAGE_TYPES.test(mime) && BASE64.test(blob)) {
     return html`<figure class="resource" part="resource">
       <img class="image" part="image" alt=${s.image(mime)} src="data:${mime};base64,${blob}" />
-      <figcaption>${s.resource(uri)}</figcaption>
+      <figcaption>${resourceName(uri, s)}</figcaption>
     </figure>`;
   }
   return html`<div class="resource" part="resource">
-    ${s.resource(uri)}${mime ? html` <span class="muted">${mime}</span>` : nothing}
+    ${resourceName(uri, s)}${mime ? html` <span class="muted">${mime}</span>` : nothing}
   </div>`;
 }

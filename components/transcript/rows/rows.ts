@@ -21,6 +21,7 @@ import { copyButton, onCodeCopyClick } from '../../content/copy.ts';
 import { markdown } from '../../content/markdown.lazy.ts';
 import { loadElicitation } from '../../elicitation/silo-elicitation.chunk.ts';
 import { clip, formatNumber, formatTime, safeClass, safeJson } from '../../shared/format.ts';
+import { icon } from '../../shared/icons.ts';
 import { ELICITATION_EXPORTPARTS } from '../../shared/parts.ts';
 import { renderContentBlock } from './content-blocks.ts';
 import { permissionOpen, permissionPrompt, permissionRow } from './permission-prompt.ts';
@@ -124,7 +125,7 @@ function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
       <ul class="checklist" part="plan-list">
         ${row.entries.map(
           (e) => html`<li data-status=${safeClass(e.status)} data-priority=${safeClass(e.priority)}>
-            <span class="check" aria-hidden="true">${e.status === 'completed' ? '✓' : e.status === 'in_progress' ? '◐' : ''}</span>
+            <span class="check" aria-hidden="true">${e.status === 'completed' ? icon('check') : e.status === 'in_progress' ? icon('half') : ''}</span>
             <span class="sr-only">${s.planStatus[e.status] ?? e.status}:</span>
             <span class="entry">${e.content}</span>
             ${e.priority === 'high' ? html`<span class="badge">${s.priority(e.priority)}</span>` : nothing}

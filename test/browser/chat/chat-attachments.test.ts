@@ -77,7 +77,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
   const chats = chatSuite('silo-attach');
   const create = (b?: TestBridge, cwd?: string, key?: string) => chats.create(b, cwd, key);
 
-  it('a pasted image shows as a chip with a thumbnail, is sent as an image block, and shows in the transcript', async () => {
+  it('a pasted image shows as a chip with a thumbnail, is sent as an image block, and shows in the transcript with its name', async () => {
     const chat = create();
     chats.mount(chat, 700);
     await connected(chat);
@@ -94,14 +94,17 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
     await sendAndWait(chat, '/scenario prompt-blocks');
     expect(receivedBlocks(chat)).to.deep.equal([
       { type: 'text', text: '/scenario prompt-blocks' },
-      { type: 'image', mimeType: 'image/png', data: PIXEL },
+      { type: 'image', mimeType: 'image/png', data: PIXEL, uri: 'attachment:///pixel.png' },
     ]);
     expect(chips(chat)).to.have.length(0);
     const img = lastUserRow(chat)?.querySelector('img[part~="image"]');
     expect(img?.getAttribute('src')).to.equal(`data:image/png;base64,${PIXEL}`);
+    // The sent image is named in the transcript, as the chip named it.
+    expect(img?.getAttribute('alt')).to.equal('pixel.png');
+    expect(lastUserRow(chat)?.querySelector('[part~="file-name"]')?.textContent).to.equal('pixel.png');
   });
 
-  it('a dropped text file is sent as a resource block and shown with its text; a removed chip is not sent', async () => {
+  it('a dropped text file is sent as a resource block and shown with its name and text; a removed chip is not sent', async () => {
     const chat = create();
     chats.mount(chat, 700);
     await connected(chat);
@@ -124,8 +127,10 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
       },
     ]);
     const resource = lastUserRow(chat)?.querySelector('[part~="resource"]');
-    expect(resource?.querySelector('summary')?.textContent?.trim()).to.equal(
-      'Resource attachment:///notes.txt text/plain',
+    // Named by its file name (the URI is its tooltip), not as "Resource attachment:///notes.txt".
+    expect(resource?.querySelector('summary')?.textContent?.trim()).to.equal('notes.txt text/plain');
+    expect(resource?.querySelector('[part~="file-name"]')?.getAttribute('title')).to.equal(
+      'attachment:///notes.txt',
     );
     expect(resource?.querySelector('pre')?.textContent).to.equal('hello\nworld');
   });
@@ -207,7 +212,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
     await until(() => turnEnds(chat).length === 2, 'the cancelled turn and the queued one ended', 20000);
     expect(receivedBlocks(chat)).to.deep.equal([
       { type: 'text', text: '/scenario prompt-blocks' },
-      { type: 'image', mimeType: 'image/png', data: PIXEL },
+      { type: 'image', mimeType: 'image/png', data: PIXEL, uri: 'attachment:///pixel.png' },
     ]);
   });
 
@@ -234,9 +239,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
         `Image not shown (only images sent with their data are shown): ${base}agent-image.png`,
       ]);
       const resource = row.querySelector('[part~="resource"]')!;
-      expect(resource.querySelector('summary')?.textContent?.trim()).to.equal(
-        'Resource file:///project/notes.txt text/plain',
-      );
+      expect(resource.querySelector('summary')?.textContent?.trim()).to.equal('notes.txt text/plain');
       expect(resource.querySelector('pre')?.textContent).to.equal('line one\nline two');
       const link = row.querySelector('[part~="resource-link"] a')!;
       expect(link.getAttribute('href')).to.equal(`${base}agent-link.txt`);
