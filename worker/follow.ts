@@ -191,7 +191,7 @@ export class SessionTabs {
     const record = await journal.upsertSession(sessionId, {});
     status.sessionId = sessionId;
     status.outcome = record.lastOutcome ?? 'journal-only';
-    status.config.setTitle(record.title);
+    status.config.remember(record);
     status.error = new SiloError('not-owner', 'Another tab is driving this session; this one follows it');
     status.state = 'following';
     this.follower = new Follower(sessionId, record.nextSeq, {

@@ -152,6 +152,12 @@ export class SessionCore {
     return core;
   }
 
+  /** The user renamed the session (a blank title takes theirs away): the page is told. */
+  retitle(title: string | undefined): void {
+    this.status.config.userTitle = title?.trim() || undefined;
+    void this.delivery.state();
+  }
+
   snapshot(): AgentSessionSnapshot {
     return this.status.snapshot(this.turn !== undefined);
   }
@@ -184,7 +190,7 @@ export class SessionCore {
       void this.cancel();
     };
     this.ids.reset();
-    this.status.config.setTitle(record.title);
+    this.status.config.remember(record);
     this.requests.resetJournal();
     // On a reconnect the writer is the one already in use: read the journal once it holds everything.
     await this.writer.flushed().catch(() => {});
