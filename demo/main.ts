@@ -1,6 +1,6 @@
 /**
- * The demo page: a history of journaled sessions (readable offline), new session, restore with its
- * outcome, "Continue in a new session", clear, export/import, a scenario picker for the reference
+ * The demo page: a history of journaled sessions (readable offline; searched, renamed and deleted
+ * through the service), new session, restore with its outcome, "Continue in a new session", export/import, a scenario picker for the reference
  * agent, and the live `<silo-chat>`. It uses only the package's public entry points.
  */
 import { html, nothing, render } from 'lit';
@@ -39,6 +39,10 @@ interface State {
   busy: boolean;
   /** A journaled session shown read-only instead of the chat. */
   viewing: string | undefined;
+  /** The history's search text (the service searches titles and text). */
+  query: string;
+  /** The session whose title is being edited in the history. */
+  renaming: string | undefined;
   message: { text: string; error?: boolean } | undefined;
 }
 
@@ -52,6 +56,8 @@ const state: State = {
   connection: undefined,
   busy: false,
   viewing: undefined,
+  query: '',
+  renaming: undefined,
   message: undefined,
 };
 
@@ -69,7 +75,13 @@ let agentSessions: AgentSessionSummary[] = [];
 
 async function refreshHistory(askAgent = false): Promise<void> {
   try {
-    const journaled = await service.sessions();
+    const query = state.query;
+    const journaled = await service.sessions({ query });
+    if (query !== state.query) return; // typed on meanwhile: a newer search is under way
+    if (query.trim()) {
+      update({ sessions: journaled });
+      return;
+    }
     const bridge = state.bridge;
     if (askAgent && bridge) {
       const listed = await service
@@ -164,21 +176,37 @@ async function clearSession(id: string): Promise<void> {
     update({ viewing: state.viewing === id ? undefined : state.viewing });
     await refreshHistory();
     if (!state.bridge && !state.viewing) update({ viewing: state.sessions[0]?.sessionId });
-    say('Journal cleared.');
+    say('Session deleted.');
   } catch (e) {
-    say(`Clear failed: ${SiloError.from(e).message}`, true);
+    say(`Delete failed: ${SiloError.from(e).message}`, true);
   }
 }
 
 async function importFile(file: File): Promise<void> {
   try {
+    const known = new Set((await service.sessions()).map((s) => s.sessionId));
     const id = await service.importJsonl(await file.text());
     await refreshHistory();
     update({ viewing: id });
-    say(`Imported ${file.name}.`);
+    say(known.has(id) ? `${file.name} is in the history already.` : `Imported ${file.name}.`);
   } catch (e) {
     say(`Import failed: ${SiloError.from(e).message}`, true);
   }
+}
+
+async function rename(id: string, title: string): Promise<void> {
+  update({ renaming: undefined });
+  try {
+    await service.rename(id, title);
+    await refreshHistory();
+  } catch (e) {
+    say(`Rename failed: ${SiloError.from(e).message}`, true);
+  }
+}
+
+function search(query: string): void {
+  state.query = query;
+  void refreshHistory();
 }
 
 function open(id: string): void {
@@ -237,6 +265,20 @@ function historyItem(s: AgentSessionSummary) {
   ]
     .filter(Boolean)
     .join(' · ');
+  const title = sessionTitle(s);
+  if (state.renaming === s.sessionId && !s.loadable)
+    return html`<li class="renaming">
+      <input
+        class="rename"
+        aria-label="New title for “${title}” (Enter saves, Esc cancels; empty gives back the agent’s)"
+        .value=${s.renamed ? title : (s.title ?? '')}
+        @keydown=${(e: KeyboardEvent) => {
+          if (e.key === 'Enter') void rename(s.sessionId, (e.target as HTMLInputElement).value);
+          else if (e.key === 'Escape') update({ renaming: undefined });
+        }}
+        @blur=${() => state.renaming === s.sessionId && update({ renaming: undefined })}
+      />
+    </li>`;
   return html`<li>
     <button
       type="button"
@@ -245,13 +287,21 @@ function historyItem(s: AgentSessionSummary) {
       aria-current=${current ? 'true' : 'false'}
       @click=${() => open(s.sessionId)}
     >
-      <span class="title">${sessionTitle(s)}</span>
+      <span class="title">${title}</span>
       <span class="meta">
         ${live ? html`<span class="badge live">live</span>` : nothing}
         ${s.lastOutcome ? html`<span class="badge" data-outcome=${s.lastOutcome}>${OUTCOME_BADGE[s.lastOutcome]}</span>` : nothing}
         ${meta}
       </span>
     </button>
+    ${
+      s.loadable
+        ? nothing
+        : html`<span class="item-actions">
+            <button type="button" class="link" data-rename=${s.sessionId} aria-label="Rename “${title}”" @click=${() => update({ renaming: s.sessionId })}>Rename</button>
+            <button type="button" class="link danger" data-delete=${s.sessionId} aria-label="Delete “${title}”" @click=${() => clearSession(s.sessionId)}>Delete</button>
+          </span>`
+    }
   </li>`;
 }
 
@@ -282,9 +332,17 @@ function sidebarTemplate() {
       </label>
     </div>
     <h2 id="history-label">History</h2>
+    <input
+      type="search"
+      id="history-search"
+      placeholder="Search titles and messages"
+      aria-label="Search the history (titles and messages)"
+      .value=${state.query}
+      @input=${(e: Event) => search((e.target as HTMLInputElement).value)}
+    />
     ${
       state.sessions.length === 0
-        ? html`<p class="muted empty">No journaled sessions yet.</p>`
+        ? html`<p class="muted empty">${state.query.trim() ? 'No session matches.' : 'No journaled sessions yet.'}</p>`
         : html`<ul class="history" id="history" aria-labelledby="history-label">${state.sessions.map(historyItem)}</ul>`
     }
     ${
@@ -330,7 +388,7 @@ function barTemplate() {
             : nothing
         }
         <button type="button" id="export" @click=${() => exportSession(id)}>Export JSONL</button>
-        <button type="button" id="clear" class="danger" @click=${() => clearSession(id)}>Clear</button>
+        <button type="button" id="clear" class="danger" title="Delete this session and its journal from this browser" @click=${() => clearSession(id)}>Delete</button>
         ${state.bridge && state.liveId ? html`<button type="button" @click=${() => update({ viewing: undefined })}>Back to live chat</button>` : nothing}
       </div>
     `;
@@ -358,7 +416,7 @@ function barTemplate() {
       ${
         state.liveId
           ? html`<button type="button" id="clear" class="danger" title="Delete this session's journal from this browser" @click=${() => clearSession(state.liveId!)}>
-              Clear
+              Delete
             </button>`
           : nothing
       }
@@ -400,6 +458,11 @@ function paint(): void {
   render(sidebarTemplate(), sidebar);
   render(barTemplate(), bar);
   render(pickerTemplate(), picker);
+  const renaming = sidebar.querySelector<HTMLInputElement>('input.rename');
+  if (renaming && document.activeElement !== renaming) {
+    renaming.focus();
+    renaming.select();
+  }
   const viewing = state.viewing;
   chat.hidden = viewing !== undefined || !state.bridge;
   viewer.hidden = viewing === undefined;

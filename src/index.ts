@@ -20,5 +20,6 @@ export { describeUrl, type ElicitationUrlParts, parseUrl } from './elicitation/u
 export { SiloError, type SiloErrorCode } from './errors.ts';
 export { createAgentsService } from './service.ts';
 export { TranscriptModel } from './transcript/model.ts';
+export { lastUserMessage, promptBlocks } from './transcript/prompt.ts';
 export type * from './transcript/rows.ts';
 export type * from './types.ts';

@@ -29,6 +29,7 @@ import { RequestLedger } from './ledger.ts';
 import { latestId, type OpenHost } from './open.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
+import { RunStamps } from './run-stamps.ts';
 import { SessionStatus } from './status.ts';
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
@@ -46,6 +47,8 @@ export class SessionCore {
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
+  /** Arrival times on the first update of each live run (worker/run-stamps.ts). */
+  private readonly stamps = new RunStamps();
   /** Snapshots taken for the page so far ({@link wireSnapshot}). */
   private revisions = 0;
   private readonly delivery: Delivery;
@@ -230,7 +233,8 @@ export class SessionCore {
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
-    const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
+    const shaped = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
+    const update = this.stamps.stamp(shaped, this.ids.replaying);
     this.learn(update);
     writer.append([update]);
   }
@@ -314,7 +318,13 @@ export class SessionCore {
     }
     this.turn = undefined;
     this.echo.end();
-    this.record({ kind: 'turn_end', turnEnd: end, raw: { ...response, stopReason: end.stopReason } });
+    this.stamps.reset();
+    this.record({
+      kind: 'turn_end',
+      turnEnd: end,
+      timestamp: new Date().toISOString(),
+      raw: { ...response, stopReason: end.stopReason },
+    });
     await this.writer!.flushed();
     await this.delivery.flush();
     if (failure) throw failure;

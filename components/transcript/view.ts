@@ -11,7 +11,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentElicitationRequest, AgentPermissionRequest, TranscriptRow } from '../../src/index.ts';
 import type { SiloTranscriptStrings } from '../shared/strings/strings.ts';
 import type { LiveRequestsController } from './live-requests.controller.ts';
-import type { RowContext } from './rows/row-context.ts';
+import type { RowContext, TurnAction } from './rows/row-context.ts';
 import type { TranscriptLog } from './rows.chunk.ts';
 import type { StickToBottomController } from './stick-to-bottom.controller.ts';
 import { renderUsage } from './usage.ts';
@@ -86,16 +86,34 @@ export interface RowContextSource {
   readonly locale: string | undefined;
   readonly permissionRequests: readonly AgentPermissionRequest[];
   readonly elicitationRequests: readonly AgentElicitationRequest[];
+  /** Whether the last turn's end offers Retry and Continue (`turn-actions`). */
+  readonly turnActions: boolean;
+}
+
+/** Stop reasons after which the last turn's end offers Continue. */
+const CONTINUABLE = new Set(['max_tokens']);
+
+/** The key of the last turn-end row, when nothing comes after it but rows that draw no turn. */
+export function lastTurnEndKey(rows: readonly TranscriptRow[]): string | undefined {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (r.type === 'turn-end') return r.key;
+    if (r.type === 'message' && r.role === 'user') return undefined;
+  }
+  return undefined;
 }
 
 /**
- * The context rows render with: `strings` and the locale, the live requests by id, and the live
- * prompts' state and answering (through `requests`; a failing answer is reported there, never thrown).
+ * The context rows render with: `strings` and the locale, the live requests by id, the live
+ * prompts' state and answering (through `requests`; a failing answer is reported there, never thrown),
+ * and what the last turn's end (`lastTurnEnd`, its row key) offers, chosen through `turnAction`.
  */
 export function rowContext(
   host: RowContextSource,
   strings: SiloTranscriptStrings,
   requests: Pick<LiveRequestsController, 'promptState' | 'choose'>,
+  lastTurnEnd: string | undefined,
+  turnAction: (action: TurnAction) => void,
 ): RowContext {
   return {
     strings,
@@ -104,5 +122,12 @@ export function rowContext(
     elicitation: (id) => host.elicitationRequests.find((r) => r.id === id),
     promptState: (id) => requests.promptState(id),
     choose: (req, optionId) => void requests.choose(req, optionId),
+    turnActions: (key, stopReason) =>
+      host.turnActions && key === lastTurnEnd
+        ? CONTINUABLE.has(stopReason)
+          ? ['continue', 'retry']
+          : ['retry']
+        : [],
+    turnAction,
   };
 }

@@ -18,6 +18,7 @@ import type {
   AgentSessionUpdate,
   AgentToolCall,
 } from '../types.ts';
+import { TurnClock, timeOf } from './clock.ts';
 import {
   appendToMessage,
   cancelIfRunning,
@@ -70,6 +71,8 @@ export class TranscriptModel extends RowStore {
   private lastSeq = -1;
   private turnStart = 0;
   private turnTools: string[] = [];
+  /** Turn and thought durations, from the journal's timestamps. */
+  private readonly clock = new TurnClock();
 
   /** Session state carried beside the rows (usage, title, commands, latest plan, turn). */
   get current(): TranscriptState {
@@ -108,7 +111,9 @@ export class TranscriptModel extends RowStore {
     const kind = kindOf(u);
     const raw: Raw = isObject(u.raw) ? u.raw : {};
     const role = ROLE_OF_KIND[kind];
-    if (role) return this.message(u, role);
+    const at = timeOf(u);
+    this.clock.arrived(this.rows, at, role === 'thought');
+    if (role) return this.clock.went(this.rows, this.message(u, role), role, at);
     switch (kind) {
       case 'tool_call':
       case 'tool_call_update': {
@@ -196,11 +201,17 @@ export class TranscriptModel extends RowStore {
         messageId,
         parts: [],
         text: '',
-        timestamp: u.timestamp,
+        timestamp: role === 'user' ? u.timestamp : undefined,
       };
       i = this.push(row);
+      if (role === 'user') this.clock.prompted(timeOf(u));
     }
-    this.rows[i] = appendToMessage(this.rows[i] as MessageRow, text, block, u.timestamp);
+    this.rows[i] = appendToMessage(
+      this.rows[i] as MessageRow,
+      text,
+      block,
+      role === 'user' ? u.timestamp : undefined,
+    );
     return i;
   }
 
@@ -209,6 +220,7 @@ export class TranscriptModel extends RowStore {
     if (this.state.inTurn) this.closeTurnTools();
     this.state = { ...this.state, turn: this.state.turn + 1, inTurn: true };
     this.turnStart = this.rows.length;
+    this.clock.startTurn();
     this.turnTools = [];
     this.turnsStarted++;
   }
@@ -336,6 +348,7 @@ export class TranscriptModel extends RowStore {
     this.state = { ...this.state, inTurn: false };
     this.turnTools = [];
     this.turnsEnded++;
+    const took = this.clock.ended(timeOf(u));
     return this.push({
       type: 'turn-end',
       key: this.nextKey('end'),
@@ -344,6 +357,7 @@ export class TranscriptModel extends RowStore {
       stopReason,
       error: isObject(end.error) ? (end.error as TurnEndRow['error']) : undefined,
       ...tokensOf(raw),
+      ...(took !== undefined ? { durationMs: took } : {}),
     });
   }
 

@@ -55,6 +55,18 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   excluded: string;
   /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
   turnTokens: (total: string, input: string, output: string) => string;
+  /** How long a turn took, beside its end (`duration` formatted, e.g. `4.2 sec`). */
+  turnDuration: (duration: string) => string;
+  /** A thought's summary once its duration is known (`duration` formatted). */
+  thoughtFor: (duration: string) => string;
+  /** The last turn's Retry (with `turn-actions`): its prompt again, with its files, as a new turn. */
+  retryTurn: string;
+  /** Tooltip and accessible description of {@link retryTurn}. */
+  retryTurnLabel: string;
+  /** The last turn's Continue, after it stopped at the token limit. */
+  continueTurn: string;
+  /** Tooltip and accessible description of {@link continueTurn}. */
+  continueTurnLabel: string;
   stop: {
     end_turn: string;
     cancelled: string;
@@ -122,6 +134,12 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   excluded: 'Left out of the agent’s context (refused)',
   turnTokens: (total, input, output) =>
     input && output ? `${total} tokens (${input} in, ${output} out)` : `${total} tokens`,
+  turnDuration: (duration) => duration,
+  thoughtFor: (duration) => `Thought for ${duration}`,
+  retryTurn: 'Retry',
+  retryTurnLabel: 'Send your last message again, with its files, as a new turn',
+  continueTurn: 'Continue',
+  continueTurnLabel: 'Ask the agent to go on where it stopped',
   stop: {
     end_turn: 'Done',
     cancelled: 'Cancelled',

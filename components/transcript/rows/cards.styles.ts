@@ -144,6 +144,19 @@ export const transcriptCardStyles = css`
   .turn-end[data-stop-reason='error'] {
     color: var(--_danger);
   }
+  .turn-action {
+    font: inherit;
+    color: var(--_accent);
+    background: none;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    padding: 1px 10px;
+    cursor: pointer;
+  }
+  .turn-action:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
   .turn-end[data-stop-reason='cancelled'],
   .turn-end[data-stop-reason='max_tokens'],
   .turn-end[data-stop-reason='max_turn_requests'] {

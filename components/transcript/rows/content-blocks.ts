@@ -12,6 +12,7 @@ import type { AgentContentBlock } from '../../../src/index.ts';
 import { highlightCode } from '../../content/code.lazy.ts';
 import { onCodeCopyClick } from '../../content/copy.ts';
 import { safeHref } from '../../content/safe-href.ts';
+import { fileNameOf } from '../../shared/format.ts';
 import type { SiloTranscriptStrings } from '../../shared/strings/strings.ts';
 
 /** Image types shown inline (from base64 data only). */
@@ -66,21 +67,6 @@ export function renderContentBlock(
       return resource((f.resource ?? {}) as Record<string, unknown>, s);
     default:
       return html`<div class="placeholder" part="placeholder">${s.unknownBlock(String(b.type))}</div>`;
-  }
-}
-
-/**
- * The file name a URI ends in, for people: `attachment:///notes.txt` (how `<silo-chat>` names the
- * files it sends) and `file:///home/me/notes.txt` are `notes.txt`; `''` when there is none.
- */
-export function fileNameOf(uri: string): string {
-  const path = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  if (!last || /^[a-z][\w+.-]*:$/i.test(last)) return '';
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
   }
 }
 

@@ -21,4 +21,11 @@ export interface RowContext {
   elicitation(id: string): AgentElicitationRequest | undefined;
   promptState(id: string): PromptState;
   choose(request: AgentPermissionRequest, optionId: string): void;
+  /** What can be done with the turn this turn-end row ends (Retry, Continue), if anything. */
+  turnActions(key: string, stopReason: string): readonly TurnAction[];
+  /** The user chose `action` on the last turn's end. */
+  turnAction(action: TurnAction): void;
 }
+
+/** What the last turn's end offers: its prompt again, or going on after the token limit. */
+export type TurnAction = 'retry' | 'continue';

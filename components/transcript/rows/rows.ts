@@ -20,7 +20,7 @@ import { highlightCode } from '../../content/code.lazy.ts';
 import { copyButton, onCodeCopyClick } from '../../content/copy.ts';
 import { markdown } from '../../content/markdown.lazy.ts';
 import { loadElicitation } from '../../elicitation/silo-elicitation.chunk.ts';
-import { clip, formatNumber, formatTime, safeClass, safeJson } from '../../shared/format.ts';
+import { clip, formatDuration, formatNumber, formatTime, safeClass, safeJson } from '../../shared/format.ts';
 import { icon } from '../../shared/icons.ts';
 import { ELICITATION_EXPORTPARTS } from '../../shared/parts.ts';
 import { renderContentBlock } from './content-blocks.ts';
@@ -86,9 +86,10 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
   );
   const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
   if (row.role === 'thought') {
+    const took = row.durationMs === undefined ? undefined : formatDuration(row.durationMs, ctx.locale);
     return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row thought">
       <details class="thought">
-        <summary>${who}</summary>
+        <summary>${took === undefined ? who : html`<span part="thought-duration">${s.thoughtFor(took)}</span>`}</summary>
         ${body}
       </details>
       ${meta}
@@ -185,8 +186,13 @@ function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateRe
       : KNOWN_STOPS.has(reason)
         ? s.stop[reason as 'end_turn']
         : s.stop.other(reason);
+  const actions = ctx.turnActions(row.key, reason);
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row turn-end">
     <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span>${
+      row.durationMs !== undefined
+        ? html` <span class="muted" part="turn-duration">${s.turnDuration(formatDuration(row.durationMs, ctx.locale))}</span>`
+        : nothing
+    }${
       row.tokens
         ? html` <span class="muted" part="turn-tokens">${s.turnTokens(
             formatNumber(row.tokens.total, ctx.locale),
@@ -194,7 +200,11 @@ function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateRe
             row.tokens.output === undefined ? '' : formatNumber(row.tokens.output, ctx.locale),
           )}</span>`
         : nothing
-    }</div>
+    }${actions.map((a) =>
+      a === 'continue'
+        ? html` <button type="button" class="turn-action" part="turn-continue" title=${s.continueTurnLabel} @click=${() => ctx.turnAction(a)}>${s.continueTurn}</button>`
+        : html` <button type="button" class="turn-action" part="turn-retry" title=${s.retryTurnLabel} @click=${() => ctx.turnAction(a)}>${s.retryTurn}</button>`,
+    )}</div>
   </div>`;
 }
 

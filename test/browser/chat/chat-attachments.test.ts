@@ -14,6 +14,16 @@ import { createAgentsService } from '../../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
 import {
+  attachmentError,
+  chips,
+  drop,
+  PIXEL,
+  paste,
+  pngFile,
+  receivedBlocks,
+  textFile,
+} from '../fixtures/attachments.ts';
+import {
   chatSuite,
   connected,
   input,
@@ -24,49 +34,6 @@ import {
   turnEnds,
   typeAndEnter,
 } from '../fixtures/chat.ts';
-
-/** A 1×1 PNG, base64 (the reference agent's RED_PIXEL_PNG). */
-const PIXEL =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-const pngFile = () =>
-  new File([Uint8Array.from(atob(PIXEL), (c) => c.charCodeAt(0))], 'pixel.png', { type: 'image/png' });
-const textFile = () => new File(['hello\nworld'], 'notes.txt', { type: 'text/plain' });
-
-function transfer(files: File[]): DataTransfer {
-  const dt = new DataTransfer();
-  for (const f of files) dt.items.add(f);
-  return dt;
-}
-/**
- * Pastes files into the composer as a clipboard paste would. Firefox copies a constructed event's
- * `clipboardData` without its files, so there the event is given the DataTransfer as its own property.
- * Returns whether the browser's own paste was prevented (at the event, before any file is read).
- */
-function paste(chat: SiloChat, files: File[]): boolean {
-  const clipboardData = transfer(files);
-  const event = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
-  if (event.clipboardData?.files.length !== files.length)
-    Object.defineProperty(event, 'clipboardData', { value: clipboardData });
-  return !input(chat).dispatchEvent(event);
-}
-/** Drops files on the composer; returns whether the browser's own drop was prevented (at the event). */
-function drop(chat: SiloChat, files: File[]): boolean {
-  const dataTransfer = transfer(files);
-  return !part(chat, 'composer')!.dispatchEvent(
-    new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }),
-  );
-}
-const chips = (chat: SiloChat) =>
-  Array.from(root(chat).querySelectorAll<HTMLElement>('[part~="attachment"]'));
-const attachmentError = (chat: SiloChat) => part(chat, 'attachment-error')?.textContent?.trim();
-
-/** The content blocks the agent received, from its `prompt-blocks` answer (the last agent message). */
-function receivedBlocks(chat: SiloChat): unknown {
-  const rows = transcript(chat).model.rows.filter((r) => r.type === 'message' && r.role === 'agent');
-  const text = (rows.at(-1) as { text: string } | undefined)?.text ?? '';
-  const json = /```json\n([\s\S]*?)\n```/.exec(text)?.[1];
-  return json === undefined ? undefined : JSON.parse(json);
-}
 
 /** The last user message's element in the transcript. */
 const lastUserRow = (chat: SiloChat) =>
