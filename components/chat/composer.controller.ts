@@ -239,7 +239,10 @@ export class ComposerController implements ReactiveController {
     if (blocks === undefined) return;
     this.#refused = false;
     const only = blocks.length === 1 && blocks[0]!.type === 'text' ? blocks[0]!.text : undefined;
-    if (typeof only === 'string') return this.#putBack(only);
+    if (typeof only === 'string') {
+      this.#putBack(only);
+      return;
+    }
     const typed = () => blocks.map((b) => (b.type === 'text' ? String(b.text ?? '') : '')).join('');
     void this.attachments.fromPrompt(blocks).then(
       (text) => this.#putBack(text),
