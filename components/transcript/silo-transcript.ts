@@ -24,6 +24,7 @@ import {
 } from '../shared/strings/strings.ts';
 import { theme } from '../shared/theme.styles.ts';
 import { turnAnnouncement } from './announce.ts';
+import { FeedFocusController } from './feed.controller.ts';
 import type { SiloFindResult } from './find/find.controller.ts';
 import { TranscriptFindStandIn } from './find/find.lazy.ts';
 import { findStyles } from './find/find.styles.ts';
@@ -232,6 +233,13 @@ export class SiloTranscript extends SiloElement {
       return revealRow(this.#log, index);
     },
   });
+  /** The log as one Tab stop: Tab lands on its current row and leaves after that row's controls. */
+  #feed = new FeedFocusController(this, {
+    log: () => this.#log,
+    indexOf: (key) => this.#renderedRow(key),
+    count: () => this.#rows.length,
+    focusRow: (index) => this.focusRow(index),
+  });
   /** Follows the log's bottom while stuck (for a live or journaled session, which open at their end). */
   #stick = new StickToBottomController(
     this,
@@ -362,9 +370,16 @@ export class SiloTranscript extends SiloElement {
     return renderTranscript({
       log: transcriptLog(this),
       strings,
-      ctx: rowContext(this, strings, this.#requests, lastTurnEndKey(this.#rows), (action) =>
-        this.emit('silo-turn-action', { action }),
+      ctx: rowContext(
+        this,
+        strings,
+        this.#requests,
+        lastTurnEndKey(this.#rows),
+        (action) => this.emit('silo-turn-action', { action }),
+        this.#rows.length,
       ),
+      feed: this.#feed,
+      busy: this.#source.model.current.inTurn,
       rows: this.#rows,
       usage: reported && !reported.cost && cost ? { ...reported, cost } : reported,
       orphans: this.#requests.orphans(),

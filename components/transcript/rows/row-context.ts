@@ -17,6 +17,8 @@ export interface PromptState {
 export interface RowContext {
   readonly strings: SiloTranscriptStrings;
   readonly locale: string | undefined;
+  /** How many rows the log holds (each row's `aria-setsize` in the feed). */
+  readonly rowCount: number;
   permission(id: string): AgentPermissionRequest | undefined;
   elicitation(id: string): AgentElicitationRequest | undefined;
   promptState(id: string): PromptState;

@@ -87,7 +87,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
   const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
   if (row.role === 'thought') {
     const took = row.durationMs === undefined ? undefined : formatDuration(row.durationMs, ctx.locale);
-    return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row thought">
+    return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row thought">
       <details class="thought">
         <summary>${took === undefined ? who : html`<span part="thought-duration">${s.thoughtFor(took)}</span>`}</summary>
         ${body}
@@ -101,6 +101,9 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     data-key=${row.key}
     ?data-turn-start=${row.role === 'user'}
     tabindex="-1"
+    role="article"
+    aria-posinset=${index + 1 || nothing}
+    aria-setsize=${ctx.rowCount}
     part="row message message-${row.role}"
   >
     <div class="bubble">
@@ -120,7 +123,7 @@ function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateRe
 
 function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row plan">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row plan">
     <div class="card plan">
       <div class="label">${s.plan}</div>
       <ul class="checklist" part="plan-list">
@@ -139,7 +142,7 @@ function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
 
 function compactionRow(row: CompactionRow, index: number, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row compaction">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row compaction">
     <div class="card compaction" data-status=${safeClass(row.status)}>
       <div class="label">${s.compactionStatus[row.status] ?? `${s.compaction} (${row.status})`}</div>
       ${row.summary.map((b) => block(b, row, ctx))}
@@ -151,7 +154,7 @@ function compactionRow(row: CompactionRow, index: number, ctx: RowContext): Temp
 function noticeRow(row: NoticeRow, index: number, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
   const sev = KNOWN_SEVERITIES.has(row.severity) ? row.severity : 'other';
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row notice notice-${sev}">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row notice notice-${sev}">
     <div class="notice ${sev}" role="note">
       <strong>${s.notice[sev] ?? s.notice.other}${sev === 'other' && row.severity ? ` (${row.severity})` : ''}:</strong>
       <span class="title">${row.title}</span>
@@ -164,7 +167,7 @@ function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): Te
   void loadElicitation().catch(() => undefined);
   const live = ctx.elicitation(row.record.id);
   const open = !row.record.resolution && live !== undefined && !live.signal.aborted;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row elicitation">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row elicitation">
     <div class="prompt" data-prompt=${row.record.id} ?data-pending=${open} tabindex="-1">
       <silo-elicitation
         exportparts=${ELICITATION_EXPORTPARTS}
@@ -187,7 +190,7 @@ function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateRe
         ? s.stop[reason as 'end_turn']
         : s.stop.other(reason);
   const actions = ctx.turnActions(row.key, reason);
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row turn-end">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row turn-end">
     <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span>${
       row.durationMs !== undefined
         ? html` <span class="muted" part="turn-duration">${s.turnDuration(formatDuration(row.durationMs, ctx.locale))}</span>`
@@ -209,7 +212,7 @@ function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateRe
 }
 
 function unknownRow(row: UnknownRow, index: number, ctx: RowContext): TemplateResult {
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row unknown">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row unknown">
     <details class="unknown">
       <summary>${ctx.strings.unknownUpdate(row.kind)}</summary>
       <pre tabindex="0"><code>${clip(safeJson(row.raw), 4000)}</code></pre>

@@ -79,7 +79,7 @@ export function toolRow(
   const edited = new Set(edits.map((c) => String(c.path ?? '')));
   const locations = call.locations.filter((l) => !edited.has(l.path));
   const file = call.kind === 'read' ? readPath(row) : undefined;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row tool">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row tool">
     <details
       class="card tool"
       data-status=${safeClass(status)}

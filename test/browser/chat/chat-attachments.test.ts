@@ -267,6 +267,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
       expect(JSON.parse(jsonl.split('\n')[0]!)).to.deep.equal({
         kind: 'silo_export',
         agent: 'Silo reference agent',
+        sessionId: chat.session!.sessionId,
         raw: {},
       });
       const id = await service.importJsonl(jsonl);
