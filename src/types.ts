@@ -24,8 +24,18 @@ export type AgentToolKind =
   | 'switch_mode'
   | 'other';
 
-/** ACP tool-call status, plus Silo's local `"cancelled"` for calls unfinished when their turn was cancelled. */
-export type AgentToolCallStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled';
+/**
+ * ACP tool-call status, plus Silo's local `"cancelled"` for calls unfinished when their turn ended
+ * (cancelled, refused, given up) and `"interrupted"` for calls unfinished when their turn was cut
+ * off (the connection dropped, the page closed mid-turn).
+ */
+export type AgentToolCallStatus =
+  | 'pending'
+  | 'in_progress'
+  | 'completed'
+  | 'failed'
+  | 'cancelled'
+  | 'interrupted';
 
 /** One item of a tool call's content: a content block, a diff, or a terminal reference. */
 export type AgentToolCallContent =
@@ -45,6 +55,33 @@ export interface AgentToolCallLocation {
 }
 
 /**
+ * A command's terminal, as claude-agent-acp and codex-acp report it in a tool call's `_meta`
+ * (`terminal_info`, `terminal_output`, `terminal_output_delta`, `terminal_exit`) once the client
+ * advertises `clientCapabilities._meta.terminal_output` / `terminal_output_delta`, which Silo does.
+ * On an update it is what that one update said; the transcript model folds them per `id`
+ * (`ToolCallRowCall.terminals`). Output is the agent's text with its ANSI escapes, untrusted.
+ */
+export interface AgentTerminal {
+  /** The terminal's id (`terminal_id`; the `terminalId` of the call's `{ type: "terminal" }` content). */
+  readonly id: string;
+  /**
+   * Output this update carried: the whole output so far (`terminal_output`: replace), or with
+   * `append` a chunk to add to it (`terminal_output_delta`). Absent when it carried none.
+   */
+  readonly output?: string;
+  /** True when `output` extends the output so far rather than replacing it. */
+  readonly append?: boolean;
+  /** True once the command ended (`terminal_exit`). */
+  readonly exited?: boolean;
+  /** The exit code from `terminal_exit`; `null` when the agent does not know it. */
+  readonly exitCode?: number | null;
+  /** The signal that ended the command, from `terminal_exit`; `null` when none. */
+  readonly signal?: string | null;
+  /** The command's working directory (`terminal_info.cwd`, Codex). */
+  readonly cwd?: string;
+}
+
+/**
  * A tool call as carried by `tool_call` and `tool_call_update` updates. On a `tool_call` update the
  * defaults the SDK does not apply are filled in (`kind: "other"`, `status: "pending"`); on a
  * `tool_call_update` only the fields the agent sent are present — patch the row keyed by
@@ -60,6 +97,8 @@ export interface AgentToolCall {
   readonly locations?: readonly AgentToolCallLocation[];
   readonly rawInput?: unknown;
   readonly rawOutput?: unknown;
+  /** The command's terminal as this update reports it ({@link AgentTerminal}). */
+  readonly terminal?: AgentTerminal;
 }
 
 /** One entry of the agent's plan. Entries have no ids: identity is by position. */
@@ -171,10 +210,20 @@ export interface AgentTurnEnd {
 }
 
 /**
+ * The start of a turn the agent began by itself (kind `"turn_start"`), with no prompt: agent content
+ * arriving after a turn ended (Claude runs a model turn when a background task finishes). It ends
+ * with a `turn_end` like any turn.
+ */
+export interface AgentTurnStart {
+  readonly origin: 'agent';
+}
+
+/**
  * One `session/update` from a session, lightly normalized, or an update Silo recorded
  * itself. Switch on the kinds you render and ignore the rest; never treat an unknown kind as an error.
  *
- * Silo-recorded kinds: `user_message_chunk` with `timestamp` (the user's prompt), `turn_end`,
+ * Silo-recorded kinds: `user_message_chunk` with `timestamp` (the user's prompt), `turn_start` (a
+ * turn the agent began by itself), `turn_end`,
  * `permission` / `permission_resolution`, `elicitation` / `elicitation_resolution`, and
  * `agent_context` (a user chunk an agent replays that no user typed, such as Gemini CLI's
  * `<session_context>`; `raw` is the agent's chunk and nothing is drawn for it).
@@ -196,10 +245,22 @@ export interface AgentSessionUpdate {
   readonly elicitation?: AgentElicitationRecord;
   readonly permission?: AgentPermissionRecord;
   readonly turnEnd?: AgentTurnEnd;
+  readonly turnStart?: AgentTurnStart;
   /** The raw ACP update object, unstripped; for Silo's own kinds, the record it wrote. */
   readonly raw: Readonly<Record<string, unknown>>;
   /** Position in the session's journal (0-based, gapless), when the update was journaled. */
   readonly seq?: number;
+  /**
+   * The subagent this update is the work of: the child session (ACP `subagent_update`) the agent
+   * sent it for, journaled in its parent's journal. Absent for the session's own updates.
+   */
+  readonly subagentSessionId?: string;
+  /**
+   * The tool call (a Task or Agent call) whose subagent this update is the work of, in the same
+   * session: claude-agent-acp's `_meta.claudeCode.parentToolUseId` (its subagents' text, thoughts
+   * and tool calls). The transcript model draws such updates inside that call's card.
+   */
+  readonly parentToolCallId?: string;
 }
 
 /** A restore target for {@link AgentSessionConnectOptions.resume}. */
@@ -228,8 +289,15 @@ export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
  *   which part of the replay the journal lacks, so none of it was added (nothing is shown twice).
  * - `options-reapplied` — the agent came back with other values than the mode or options the user
  *   last chose in this session (Codex restores its defaults); Silo set the user's choices again.
+ * - `held-elsewhere` — journal-only because the agent refused to restore the session while another
+ *   client (another browser, an editor) has it open (codex-acp: -32600 `thread_active_writer`);
+ *   closing it there and connecting again restores it.
  */
-export type AgentRestoreNote = 'history-in-agent' | 'replay-not-merged' | 'options-reapplied';
+export type AgentRestoreNote =
+  | 'history-in-agent'
+  | 'replay-not-merged'
+  | 'options-reapplied'
+  | 'held-elsewhere';
 
 /** Information about the connected agent. `title` is the session's title and follows `session_info_update`. */
 export interface AgentInfo {
@@ -259,6 +327,12 @@ export interface AgentAuthMethod {
   readonly usable: boolean;
   /** `env_var` methods: the variables the agent reads. */
   readonly vars?: readonly string[];
+  /**
+   * `terminal` methods: what to run in a terminal on the agent's machine before trying again — the
+   * `command` when the agent names one (`_meta["terminal-auth"]`, Copilot CLI), else the agent's own
+   * command with `args` added (ACP `type: "terminal"`, or `_meta.type: "terminal"` as Qwen Code sends).
+   */
+  readonly terminal?: { readonly command?: string; readonly args: readonly string[] };
 }
 
 /** A session configuration option (ACP config options, with legacy modes surfaced the same way). */

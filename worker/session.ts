@@ -31,6 +31,8 @@ import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './repl
 import { requestTap } from './request-tap.ts';
 import { RunStamps } from './run-stamps.ts';
 import { SessionStatus } from './status.ts';
+import { SubagentSessions } from './subagents.ts';
+import { TurnFrames } from './turns.ts';
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
@@ -42,6 +44,7 @@ export class SessionCore {
   private readonly connection: Connection;
   private writer: SessionWriter | undefined;
   private readonly ids = new MessageIdSynthesizer();
+  private readonly children = new SubagentSessions();
   private early: Raw[] = [];
   private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
@@ -54,6 +57,7 @@ export class SessionCore {
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
   private readonly echo = new PromptEcho();
+  private readonly frames = new TurnFrames((update) => this.record(update));
   private readonly tabs: SessionTabs;
 
   private constructor(
@@ -93,6 +97,10 @@ export class SessionCore {
         this.ids.replaying = false;
       },
       ingest: (raw) => this.ingest(raw),
+      endDeadTurn: () => {
+        if (!this.turn && this.frames.open)
+          this.frames.end('interrupted', 'The page closed before the turn ended');
+      },
       get updatesSeen() {
         return core.updatesSeen;
       },
@@ -106,6 +114,7 @@ export class SessionCore {
           this.requests,
           () => this.connection.link,
           () => status.sessionId,
+          (id) => this.children.has(id),
         ),
       },
       open,
@@ -114,7 +123,10 @@ export class SessionCore {
         return core.writer?.error;
       },
       flushed: async () => this.writer?.flushed(),
-      linkEnded: (serial) => this.requests.linkEnded(serial),
+      linkEnded: (serial) => {
+        this.requests.linkEnded(serial);
+        if (!this.turn && this.frames.open === 'agent') this.frames.end('interrupted', 'The agent went away');
+      },
     });
     this.tabs = new SessionTabs({
       journal,
@@ -193,14 +205,16 @@ export class SessionCore {
       void this.cancel();
     };
     this.ids.reset();
+    this.children.reset();
     this.status.config.remember(record);
     this.requests.resetJournal();
+    this.frames.reset();
     // On a reconnect the writer is the one already in use: read the journal once it holds everything.
     await this.writer.flushed().catch(() => {});
     const journaled = this.writer.nextSeq > 0 ? await this.journal.read(sessionId) : [];
     for (const u of journaled) this.learn(u);
     this.requests.endOrphans();
-    const last = journaled.at(-1);
+    const last = journaled.findLast((u) => u.subagentSessionId === undefined);
     if (last) this.ids.continueFrom(last);
     const early = this.early.filter((p) => p.sessionId === sessionId);
     this.early = [];
@@ -219,7 +233,12 @@ export class SessionCore {
       this.early.push(params);
       return;
     }
-    if (sessionId !== this.sessionId) return; // quarantined: not this session's
+    if (sessionId !== this.sessionId) {
+      // A subagent's work is journaled here (not while a load's replay is held for the merge: the
+      // journal it merges into holds the work it saw); any other session's is quarantined.
+      if (this.children.has(sessionId) && !this.replay) this.ingestChild(update as Raw, sessionId);
+      return;
+    }
     this.updatesSeen++;
     if (this.replay) {
       this.replay.buffer.push(update as Raw);
@@ -233,9 +252,21 @@ export class SessionCore {
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
+    const live = !this.turn && !this.ids.replaying;
+    this.frames.beforeUpdate(raw, live);
     const shaped = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
     const update = this.stamps.stamp(shaped, this.ids.replaying);
     this.learn(update);
+    writer.append([update]);
+    this.frames.afterUpdate(raw, live);
+  }
+
+  /** Journals an update of a subagent (a child session this session's agent announced). */
+  private ingestChild(raw: Raw, sessionId: string): void {
+    const writer = this.writer;
+    if (!writer) return;
+    const update = this.children.normalize(raw, sessionId, writer.nextSeq);
+    this.children.learn(update);
     writer.append([update]);
   }
 
@@ -245,11 +276,15 @@ export class SessionCore {
     if (!writer) return;
     const seq = writer.nextSeq;
     this.ids.next(update.kind, update.messageId, seq);
+    this.frames.learn(update);
     writer.append([{ ...update, seq }]);
   }
 
   private learn(u: AgentSessionUpdate): void {
+    this.children.learn(u);
+    if (u.subagentSessionId !== undefined) return; // a child's state is not the session's
     this.requests.learn(u);
+    this.frames.learn(u);
     this.applyState(u);
   }
 
@@ -274,6 +309,7 @@ export class SessionCore {
       throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
     const link = this.connection.link;
     if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
+    this.frames.beforePrompt();
     const timestamp = new Date().toISOString();
     const messageId = `silo-u${this.writer!.nextSeq}`;
     for (const content of blocks) {

@@ -80,18 +80,22 @@ export async function revealRow(
 }
 
 /**
- * {@link navigationTarget} for a key press on a row or on the log itself (its `data-index`; the log:
- * -1). A key pressed in a control inside a row (a field of a question, a scrolling code block, a
- * button) is that control's: undefined.
+ * {@link navigationTarget} for a key press on a row or on the log itself, from the row focus is in
+ * (the outermost `.row` on the event's composed path, by its `data-index`: a subagent's rows inside a
+ * card are not rows of the log; none: the log itself). A key pressed in a control inside a row (a
+ * field of a question, a scrolling code block, a button) is that control's: undefined.
  */
 export function keyTarget(
   e: KeyboardEvent,
   rows: readonly TranscriptRow[],
   isPending: (row: TranscriptRow) => boolean,
 ): number | undefined {
-  const on = e.composedPath()[0];
-  if (!(on instanceof HTMLElement)) return undefined;
-  const row = on.classList.contains('row');
-  if (!row && !on.classList.contains('log')) return undefined;
-  return navigationTarget(e, rows, row ? Number(on.dataset.index) : -1, isPending);
+  const path = e.composedPath();
+  const on = path[0];
+  if (!(on instanceof HTMLElement) || !(on.classList.contains('row') || on.classList.contains('log')))
+    return undefined;
+  const current = path.findLast((n) => n instanceof HTMLElement && n.classList.contains('row')) as
+    | HTMLElement
+    | undefined;
+  return navigationTarget(e, rows, current ? Number(current.dataset.index) : -1, isPending);
 }

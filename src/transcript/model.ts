@@ -12,27 +12,15 @@ import {
   SESSION_STATE_KINDS,
   type SessionState,
 } from '../session-state.ts';
-import type {
-  AgentElicitationRecord,
-  AgentPermissionRecord,
-  AgentSessionUpdate,
-  AgentToolCall,
-} from '../types.ts';
+import type { AgentElicitationRecord, AgentPermissionRecord, AgentSessionUpdate } from '../types.ts';
 import { TurnClock, timeOf } from './clock.ts';
-import {
-  appendToMessage,
-  cancelIfRunning,
-  merge,
-  newToolCall,
-  patchCompaction,
-  patchToolCall,
-} from './patch.ts';
+import { appendToMessage, merge, patchCompaction } from './patch.ts';
 import {
   isObject,
   kindOf,
+  originOf,
   planEntries,
   ROLE_OF_KIND,
-  sentFields,
   str,
   tokensOf,
   toolCallFromRaw,
@@ -46,8 +34,10 @@ import type {
   ToolCallRow,
   TranscriptState,
   TurnEndRow,
+  TurnStartRow,
 } from './rows.ts';
-import { RowStore } from './store.ts';
+import { SubagentRouter } from './subagents.ts';
+import { ToolRows } from './tool-rows.ts';
 
 /**
  * Folds updates into rows. Create one per transcript and call {@link TranscriptModel.apply} for every
@@ -61,7 +51,7 @@ import { RowStore } from './store.ts';
  * for (const row of model.rows) console.log(row.type, row.key);
  * ```
  */
-export class TranscriptModel extends RowStore {
+export class TranscriptModel extends ToolRows {
   /** How many turns started (user messages opened) and ended (`turn_end`), for announcements. */
   turnsStarted = 0;
   turnsEnded = 0;
@@ -70,9 +60,28 @@ export class TranscriptModel extends RowStore {
   private session: SessionState = EMPTY_SESSION_STATE;
   private lastSeq = -1;
   private turnStart = 0;
-  private turnTools: string[] = [];
   /** Turn and thought durations, from the journal's timestamps. */
   private readonly clock = new TurnClock();
+  /** The row of the running turn the agent started by itself, if any. */
+  private agentTurn: string | undefined;
+  /** Routes subagents' work into their cards (the top model only: the models it nests never route). */
+  private readonly subagents: SubagentRouter | undefined;
+
+  /** `nested`: a subagent's transcript inside a card (subagents.ts), which routes nothing itself. */
+  constructor(options: { readonly nested?: boolean } = {}) {
+    super();
+    this.subagents = options.nested
+      ? undefined
+      : new SubagentRouter(this, () => new TranscriptModel({ nested: true }));
+  }
+
+  protected get turnNumber(): number {
+    return this.state.turn;
+  }
+
+  protected get inTurn(): boolean {
+    return this.state.inTurn;
+  }
 
   /** Session state carried beside the rows (usage, title, commands, latest plan, turn). */
   get current(): TranscriptState {
@@ -110,6 +119,8 @@ export class TranscriptModel extends RowStore {
   private reduce(u: AgentSessionUpdate): number {
     const kind = kindOf(u);
     const raw: Raw = isObject(u.raw) ? u.raw : {};
+    const routed = this.subagents?.route(u, raw);
+    if (routed !== undefined) return routed;
     const role = ROLE_OF_KIND[kind];
     const at = timeOf(u);
     this.clock.arrived(this.rows, at, role === 'thought');
@@ -118,13 +129,7 @@ export class TranscriptModel extends RowStore {
       case 'tool_call':
       case 'tool_call_update': {
         const call = u.toolCall ?? toolCallFromRaw(raw);
-        if (!call) return this.unknown(kind, raw, u.seq);
-        // A repeated tool_call is an upsert: only the fields the agent actually sent patch the row.
-        // A tool_call reusing the id of an earlier turn's call is a new call: it gets its own card.
-        const card = this.toolRow(call.toolCallId);
-        if (kind === 'tool_call' && card !== undefined && this.rows[card]!.turn !== this.state.turn)
-          return this.tool(call, u.seq, true);
-        return this.tool(kind === 'tool_call' && card !== undefined ? sentFields(call, raw) : call, u.seq);
+        return call ? this.toolUpdate(kind, call, raw, u.seq) : this.unknown(kind, raw, u.seq);
       }
       case 'plan':
         return this.plan(u, raw);
@@ -156,6 +161,8 @@ export class TranscriptModel extends RowStore {
           kind === 'elicitation',
           u.seq,
         );
+      case 'turn_start':
+        return this.agentStart(u.seq);
       case 'turn_end':
         return this.turnEnd(u, raw);
       case 'agent_context': // a replayed message no user typed (Gemini CLI's <session_context>)
@@ -163,6 +170,7 @@ export class TranscriptModel extends RowStore {
       default:
         if (SESSION_STATE_KINDS.has(kind)) {
           this.stateUpdate(u);
+          if (kind === 'usage_update') this.origin(raw);
           return -1;
         }
         return this.unknown(kind, raw, u.seq);
@@ -217,41 +225,22 @@ export class TranscriptModel extends RowStore {
 
   private startTurn(): void {
     // A turn whose end was never journaled (the page died mid-turn) is over once the next begins.
-    if (this.state.inTurn) this.closeTurnTools();
+    if (this.state.inTurn) this.closeTurnTools('interrupted');
     this.state = { ...this.state, turn: this.state.turn + 1, inTurn: true };
     this.turnStart = this.rows.length;
     this.clock.startTurn();
     this.turnTools = [];
+    this.agentTurn = undefined;
     this.turnsStarted++;
   }
 
-  /**
-   * A turn that ended leaves no tool call running: one with no final status (the user refused or
-   * cancelled a permission asked before the call was announced, the agent gave up on it, the turn was
-   * cancelled or interrupted) is shown cancelled, never pending forever.
-   */
-  private closeTurnTools(): void {
-    for (const key of this.turnTools) {
-      const i = this.index.get(key);
-      if (i !== undefined) this.rows[i] = cancelIfRunning(this.rows[i] as ToolCallRow);
-    }
-  }
-
-  private tool(call: AgentToolCall, seq: number | undefined, fresh = false): number {
-    let i = fresh ? undefined : this.toolRow(call.toolCallId);
-    if (i === undefined) {
-      const key = this.toolKey(call.toolCallId);
-      i = this.push({
-        type: 'tool',
-        key,
-        turn: this.state.turn,
-        seq,
-        toolCall: newToolCall(call.toolCallId),
-      });
-      if (this.state.inTurn) this.turnTools.push(key);
-    }
-    this.rows[i] = patchToolCall(this.rows[i] as ToolCallRow, call);
-    return i;
+  /** A turn the agent started by itself (Silo's `turn_start`): a row of its own says so. */
+  private agentStart(seq: number | undefined): number {
+    this.startTurn();
+    const key = this.nextKey('start');
+    this.agentTurn = key;
+    const row: TurnStartRow = { type: 'turn-start', key, turn: this.state.turn, seq, origin: 'agent' };
+    return this.push(row);
   }
 
   private plan(u: AgentSessionUpdate, raw: Raw): number {
@@ -286,8 +275,10 @@ export class TranscriptModel extends RowStore {
 
   private permission(record: AgentPermissionRecord, opens: boolean, seq: number | undefined): number {
     if (typeof record?.id !== 'string') return this.unknown('permission', {}, seq);
-    // A permission may be the first sight of its tool call: upsert the card from its fields.
-    const card = record.toolCall?.toolCallId ? this.tool(record.toolCall, seq) : undefined;
+    // A permission may be the first sight of its tool call: upsert the card from its fields. One for
+    // a call inside a subagent's card is a row of its own, in sight, never inside a folded card.
+    const callId = record.toolCall?.toolCallId;
+    const card = callId && !this.subagents?.owns(callId) ? this.tool(record.toolCall!, seq) : undefined;
     const i = this.requestRow(`p:${record.id}`, opens);
     if (i === undefined) {
       const row: PermissionRow = {
@@ -309,11 +300,16 @@ export class TranscriptModel extends RowStore {
     const at = this.rows[i]!;
     if (at.type === 'tool' && at.permission) {
       const held = at.permission;
-      this.rows[i] = { ...at, permission: { ...held, record: merge(held.record, record) } };
+      const merged = merge(held.record, record);
+      this.rows[i] = { ...at, permission: { ...held, record: merged } };
+      this.approved(merged, i);
       return i;
     }
     const row = at as PermissionRow;
-    this.rows[i] = { ...row, record: merge(row.record, record) };
+    const merged = merge(row.record, record);
+    this.rows[i] = { ...row, record: merged };
+    const id = merged.toolCall?.toolCallId;
+    this.approved(merged, id ? this.toolRow(id) : undefined);
     return i;
   }
 
@@ -336,7 +332,7 @@ export class TranscriptModel extends RowStore {
   private turnEnd(u: AgentSessionUpdate, raw: Raw): number {
     const end = u.turnEnd ?? (raw as { stopReason?: unknown; error?: TurnEndRow['error'] });
     const stopReason = typeof end.stopReason === 'string' ? end.stopReason : 'unknown';
-    this.closeTurnTools();
+    this.closeTurnTools(stopReason === 'interrupted' ? 'interrupted' : 'cancelled');
     if (stopReason === 'refusal') {
       // The refused prompt and everything after it leave the agent's context.
       for (let i = this.turnStart; i < this.rows.length; i++) {
@@ -346,7 +342,7 @@ export class TranscriptModel extends RowStore {
       }
     }
     this.state = { ...this.state, inTurn: false };
-    this.turnTools = [];
+    this.agentTurn = undefined;
     this.turnsEnded++;
     const took = this.clock.ended(timeOf(u));
     return this.push({
@@ -359,6 +355,16 @@ export class TranscriptModel extends RowStore {
       ...tokensOf(raw),
       ...(took !== undefined ? { durationMs: took } : {}),
     });
+  }
+
+  /**
+   * Claude marks the last usage of each model turn with what started it
+   * (`_meta["_claude/origin"].kind`): on a turn the agent started, the row says why.
+   */
+  private origin(raw: Raw): void {
+    const i = this.agentTurn === undefined ? undefined : this.index.get(this.agentTurn);
+    const reason = originOf(raw);
+    if (i !== undefined && reason !== undefined) this.rows[i] = { ...(this.rows[i] as TurnStartRow), reason };
   }
 
   /** Session state (title, usage, commands) comes from the one reducer the worker's snapshot uses. */

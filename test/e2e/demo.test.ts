@@ -407,7 +407,7 @@ test('the demo: live chat, scenarios, restore on reload, embed, offline history 
         page,
         'the search to find the renamed copy only',
         (c: string) => {
-          const found = [...document.querySelectorAll('#history [data-session-id]')];
+          const found = Array.from(document.querySelectorAll('#history [data-session-id]'));
           return found.length === 1 && found[0]!.getAttribute('data-session-id') === c;
         },
         [copyId],

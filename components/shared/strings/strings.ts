@@ -52,6 +52,8 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   jumpToLatest: string;
   turnStarted: string;
   turnEnded: (reason: string) => string;
+  /** The divider that opens a turn the agent started by itself (`reason`: what started it, if it said). */
+  agentTurn: (reason: string | undefined) => string;
   excluded: string;
   /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
   turnTokens: (total: string, input: string, output: string) => string;
@@ -88,6 +90,21 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   loadingDiff: string;
   moreLines: (count: string) => string;
   terminal: (id: string) => string;
+  /** A terminal's end: its exit code, the signal that ended it, or neither known. */
+  terminalExit: (code: string) => string;
+  terminalSignal: (signal: string) => string;
+  terminalEnded: string;
+  terminalRunning: string;
+  /** The terminal shows only the end of its output: the button that shows it all. */
+  terminalShowAll: string;
+  /** The note above an output's end when its start is not drawn (a formatted character count). */
+  terminalEarlier: (characters: string) => string;
+  /** A subagent's card body: its fold, task, and answer. */
+  subagent: (title: string) => string;
+  subagentSteps: (count: string) => string;
+  subagentTask: string;
+  subagentAnswer: string;
+  subagentState: Record<string, string>;
   input: string;
   output: string;
   plan: string;
@@ -131,6 +148,10 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   jumpToLatest: 'Jump to latest',
   turnStarted: 'The agent is responding.',
   turnEnded: (reason) => `The agent finished: ${reason}`,
+  agentTurn: (reason) =>
+    reason === 'task-notification'
+      ? 'The agent started this turn: a background task finished'
+      : 'The agent started this turn by itself',
   excluded: 'Left out of the agent’s context (refused)',
   turnTokens: (total, input, output) =>
     input && output ? `${total} tokens (${input} in, ${output} out)` : `${total} tokens`,
@@ -168,6 +189,7 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
     completed: 'Completed',
     failed: 'Failed',
     cancelled: 'Cancelled',
+    interrupted: 'Interrupted',
   },
   untitledTool: 'Tool call',
   newFile: 'new file',
@@ -176,6 +198,22 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   loadingDiff: 'Loading the diff…',
   moreLines: (count) => `… ${count} more lines`,
   terminal: (id) => `Terminal ${id}`,
+  terminalExit: (code) => `Exit code ${code}`,
+  terminalSignal: (signal) => `Ended by ${signal}`,
+  terminalEnded: 'Ended',
+  terminalRunning: 'Running…',
+  terminalShowAll: 'Show all',
+  terminalEarlier: (characters) => `… ${characters} earlier characters not shown`,
+  subagent: (title) => (title ? `Subagent: ${title}` : 'Subagent'),
+  subagentSteps: (count) => `${count} steps`,
+  subagentTask: 'Task',
+  subagentAnswer: 'Answer',
+  subagentState: {
+    running: 'Working',
+    requires_action: 'Waiting for you',
+    idle: 'Done',
+    unknown: 'Unknown',
+  },
   input: 'Input',
   output: 'Output',
   plan: 'Plan',

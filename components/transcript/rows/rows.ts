@@ -14,6 +14,7 @@ import type {
   PlanRow,
   TranscriptRow,
   TurnEndRow,
+  TurnStartRow,
   UnknownRow,
 } from '../../../src/index.ts';
 import { highlightCode } from '../../content/code.lazy.ts';
@@ -43,17 +44,21 @@ export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): T
   switch (row.type) {
     case 'message':
       return messageRow(row, index, ctx);
-    case 'tool':
+    case 'tool': {
+      // A subagent's rows are drawn with these templates, inside the card (index -1: not log rows).
+      const nested = (rows: readonly TranscriptRow[]) => rows.map((r) => renderRow(r, -1, ctx));
       return row.permission
         ? toolRow(
             row,
             index,
             ctx,
             block,
+            nested,
             permissionPrompt(row.permission, ctx, true),
             permissionOpen(row.permission, ctx),
           )
-        : toolRow(row, index, ctx, block);
+        : toolRow(row, index, ctx, block, nested);
+    }
     case 'plan':
       return planRow(row, index, ctx);
     case 'compaction':
@@ -64,6 +69,8 @@ export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): T
       return permissionRow(row, index, ctx);
     case 'elicitation':
       return elicitationRow(row, index, ctx);
+    case 'turn-start':
+      return turnStartRow(row, index, ctx);
     case 'turn-end':
       return turnEndRow(row, index, ctx);
     default:
@@ -177,6 +184,12 @@ function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): Te
         .locale=${ctx.locale}
       ></silo-elicitation>
     </div>
+  </div>`;
+}
+
+function turnStartRow(row: TurnStartRow, index: number, ctx: RowContext): TemplateResult {
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" data-turn-start part="row turn-start">
+    <div class="turn-start" data-origin=${row.origin}><span>${ctx.strings.agentTurn(row.reason)}</span></div>
   </div>`;
 }
 
