@@ -1,15 +1,16 @@
 /**
  * The transcript's log as one Tab stop (the ARIA feed pattern, `role="feed"` of `role="article"`
  * rows), as a Lit reactive controller. Tab into the log lands on its current row — the last one
- * focused, else (or when that was the last row) the last row — however many rows and controls it holds; from there Tab goes through
- * that row's own controls (a copy button, a card's summary, a prompt's options) and then out of the
+ * focused, else (or when that was the last row) the last row — however many rows and
+ * controls it holds; from there Tab goes through that row's own controls (a copy button, a card's summary, a prompt's options) and then out of the
  * log, and Shift+Tab back to the row and out before the log. Between rows: the arrow and Page keys
  * (transcript/navigation.ts).
  *
  * Leaving is done the way focus traps do it, the other way round: while the Tab key is down, focus
- * moves to an empty element at the log's edge (`.feed-edge`, in the tab order only until it loses
- * focus), and the browser's own Tab goes on from there. Focus that a click, a live prompt or a find puts inside the log stays
- * where it was put.
+ * moves to an empty element at the log's edge (`.feed-edge`), and the browser's own Tab goes on from
+ * there. The start edge is in the tab order only until it loses focus; the end edge always (while
+ * there are rows), so that Shift+Tab from after the log lands on it and goes on to the current row.
+ * Focus that a click, a live prompt, a find or a script puts inside the log stays where it was put.
  * @packageDocumentation
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -78,7 +79,11 @@ export class FeedFocusController implements ReactiveController {
     this.#pointer = true;
   };
 
-  /** The log's `focusin` listener: focus that Tab brings in from outside goes to the current row. */
+  /**
+   * The `focusin` listener of the log and of its end edge: Tab from before the log lands on the log
+   * itself, Shift+Tab from after it on its end edge; either goes on to the current row. Focus put
+   * anywhere else in the log (a click, a live prompt, `find()`, a control focused by script) stays.
+   */
   onFocusIn = (e: FocusEvent): void => {
     const log = this.ctx.log();
     const pointer = this.#pointer;
@@ -88,10 +93,11 @@ export class FeedFocusController implements ReactiveController {
     const row = rowOf(e);
     // The last row is not remembered: the log's end, wherever it is when Tab comes back.
     if (row) this.#current = Number(row.dataset.index) === this.ctx.count() - 1 ? undefined : row.dataset.key;
+    const edge = target.classList.contains('feed-edge');
+    if (target !== log && !edge) return;
     const from = e.relatedTarget;
-    if (pointer || (from instanceof Node && log.contains(from))) return;
-    // A row itself (find, focusRow) or a live prompt (it takes focus) keeps it.
-    if (target === row || target.closest('[data-prompt]')) return;
+    // A click on the log's background, or Tab leaving the log through its end edge.
+    if ((pointer && !edge) || (from instanceof Node && log.contains(from))) return;
     const n = this.ctx.count();
     if (n === 0) return;
     const known = this.#current === undefined ? -1 : this.ctx.indexOf(this.#current);
@@ -126,14 +132,17 @@ export class FeedFocusController implements ReactiveController {
   };
 
   /**
-   * Moves focus to the log's edge before (`start`) or after it (`end`), in the tab order until it
-   * loses focus again: the browser's Tab, which goes on from the focused element, then leaves the log.
+   * Moves focus to the log's edge before (`start`, in the tab order until it loses focus again) or
+   * after it (`end`, always in the tab order: Shift+Tab comes back through it): the browser's Tab,
+   * which goes on from the focused element, then leaves the log.
    */
   #leave(which: 'start' | 'end'): void {
     const edge = this.host.renderRoot.querySelector<HTMLElement>(`.feed-edge[data-edge="${which}"]`);
     if (!edge) return;
-    edge.tabIndex = 0;
-    edge.addEventListener('blur', () => (edge.tabIndex = -1), { once: true });
+    if (edge.tabIndex < 0) {
+      edge.tabIndex = 0;
+      edge.addEventListener('blur', () => (edge.tabIndex = -1), { once: true });
+    }
     edge.focus({ preventScroll: true });
   }
 }

@@ -59,7 +59,7 @@ export function renderTranscript(v: TranscriptView): TemplateResult {
     <div
       class="log"
       part="log"
-      role="feed"
+      role=${log && rows.length ? 'feed' : 'region'}
       aria-live="off"
       aria-busy=${v.busy ? 'true' : 'false'}
       aria-label=${s.transcriptLabel}
@@ -79,7 +79,12 @@ export function renderTranscript(v: TranscriptView): TemplateResult {
     >
       ${log ? log.logRows(rows, ctx) : nothing}
     </div>
-    <span class="feed-edge" data-edge="end" tabindex="-1"></span>
+    <span
+      class="feed-edge"
+      data-edge="end"
+      tabindex=${rows.length ? '0' : '-1'}
+      @focusin=${v.feed.onFocusIn}
+    ></span>
     ${log ? log.logOverlays(rows, ctx, v.tailPaint, orphans, v.onStandInFocus) : nothing}
     ${
       rows.length === 0 && orphans.length === 0

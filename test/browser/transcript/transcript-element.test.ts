@@ -620,7 +620,9 @@ describe('<silo-transcript>', () => {
     const el = await show([]);
     const status = el.shadowRoot!.querySelector('[role="status"]')!;
     expect(status.getAttribute('aria-live')).to.equal('polite');
-    expect(el.shadowRoot!.querySelector('[role="feed"]')!.getAttribute('aria-live')).to.equal('off');
+    const log = el.shadowRoot!.querySelector('[part="log"]')!;
+    expect(log.getAttribute('aria-live')).to.equal('off');
+    expect(log.getAttribute('role'), 'an empty log: a region (a feed holds articles)').to.equal('region');
     el.appendUpdates([userPrompt('go', 'an')]);
     await el.updateComplete;
     expect(status.textContent).to.include('responding');
