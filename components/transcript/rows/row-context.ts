@@ -37,5 +37,10 @@ export interface RowContext {
 /** What the last turn's end offers: its prompt again, or going on after the token limit. */
 export type TurnAction = 'retry' | 'continue';
 
-/** Renders a content block (text, image, resource…) the way messages do. */
-export type BlockRenderer = (b: AgentContentBlock, owner: object, ctx: RowContext) => TemplateResult;
+/** Renders a content block (text, image, resource…) the way messages do; `key` names it (a row's key and part). */
+export type BlockRenderer = (
+  b: AgentContentBlock,
+  owner: object,
+  ctx: RowContext,
+  key: string,
+) => TemplateResult;

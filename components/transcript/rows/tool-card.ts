@@ -13,6 +13,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentToolCallContent, TerminalState, ToolCallRow } from '../../../src/index.ts';
 import { highlightedText, highlightTemplate, withDiffer, withHighlighter } from '../../content/code.lazy.ts';
 import type { LineDiff } from '../../content/line-diff.ts';
+import { plainText } from '../../content/long-text.ts';
+import { clipLabel, PLAIN_SHOWN } from '../../content/text-budget.ts';
 import { formatNumber, safeClass, safeJson } from '../../shared/format.ts';
 import { icon, TOOL_KIND_ICONS } from '../../shared/icons.ts';
 import type { BlockRenderer, RowContext } from './row-context.ts';
@@ -75,7 +77,7 @@ export function toolRow(
   const s = ctx.strings;
   const call = row.toolCall;
   const status = call.status;
-  const title = call.title || s.untitledTool;
+  const title = clipLabel(call.title || s.untitledTool);
   const fallback = opensByDefault(row, attention);
   const open = attention || (userOpen.get(row.key) ?? fallback);
   const edits = call.content.filter((c): c is AgentToolCallContent & { type: 'diff' } => c.type === 'diff');
@@ -106,14 +108,15 @@ export function toolRow(
           locations.length
             ? html`<ul class="locations" part="tool-locations">
               ${locations.map(
-                (l) => html`<li><code>${l.path}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
+                (l) =>
+                  html`<li><code>${clipLabel(String(l.path))}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
               )}
             </ul>`
             : nothing
         }
-        ${call.content.map((c) => toolContent(c, row, ctx, block, file))}
+        ${call.content.map((c, i) => toolContent(c, row, ctx, block, `${row.key}#c${i}`, file))}
         ${unplaced(call.content, call.terminals).map((t) => terminalBlock(t, row.key, ctx))}
-        ${call.content.length === 0 && !call.terminals?.length ? rawOutput(call.rawOutput, ctx) : nothing}
+        ${call.content.length === 0 && !call.terminals?.length ? rawOutput(call.rawOutput, ctx, `${row.key}#out`) : nothing}
         ${row.subagent ? subagentView(row, ctx, block, nested) : nothing}
       </div>
     </details>
@@ -164,16 +167,19 @@ function counts(added: number, removed: number, ctx: RowContext): TemplateResult
 
 /**
  * A tool call's `rawOutput`, shown only when it has no content (Codex puts a command's output only
- * there when the client has no terminal): a string as text, anything else as JSON folded away. Never
- * cut: it wraps, and scrolls inside the card.
+ * there when the client has no terminal): a string as text, anything else as JSON folded away. It
+ * wraps and scrolls inside the card; past 32 KiB the rest is collapsed plain text (content/long-text.ts)
+ * and JSON that long is not highlighted. `key` names it (its long text's open state).
  */
-function rawOutput(value: unknown, ctx: RowContext): TemplateResult | typeof nothing {
+function rawOutput(value: unknown, ctx: RowContext, key: string): TemplateResult | typeof nothing {
   if (value === undefined || value === null) return nothing;
+  const s = ctx.strings;
   if (typeof value === 'string')
-    return html`<pre class="raw-output output" part="tool-output" tabindex="0"><code>${value}</code></pre>`;
+    return html`<pre class="raw-output output" part="tool-output" tabindex="0"><code>${plainText(key, value, s, ctx.locale)}</code></pre>`;
+  const json = safeJson(value);
   return html`<details class="raw-output" part="tool-output">
-    <summary>${ctx.strings.output}</summary>
-    <pre class="output" tabindex="0"><code>${highlightedText(safeJson(value), 'json')}</code></pre>
+    <summary>${s.output}</summary>
+    <pre class="output" tabindex="0"><code>${json.length > PLAIN_SHOWN ? plainText(key, json, s, ctx.locale) : highlightedText(json, 'json')}</code></pre>
   </details>`;
 }
 
@@ -209,11 +215,16 @@ const WHOLE_FENCE = /^(`{3,}|~{3,})([\w+#.-]*)[^\n]*\n([\s\S]*?)\n?\1[ \t]*\n?$/
  * A file's contents, as a read call returns them: code (never Markdown: a file's `# Title` is not a
  * heading), highlighted as the language of its path (or of the fence the agent wrapped it in).
  */
-function fileContents(text: string, path: string): TemplateResult {
+function fileContents(text: string, path: string, key: string, ctx: RowContext): TemplateResult {
   const fence = WHOLE_FENCE.exec(text);
   const code = fence ? fence[3]! : text;
   const named = fence?.[2] || undefined;
-  return html`<pre class="output file" part="tool-file" tabindex="0"><code>${highlightedFile(code, path, named)}</code></pre>`;
+  // Past the plain-text bound, plain and in pieces like any long output (content/long-text.ts).
+  const shown =
+    code.length > PLAIN_SHOWN
+      ? plainText(key, code, ctx.strings, ctx.locale)
+      : highlightedFile(code, path, named);
+  return html`<pre class="output file" part="tool-file" tabindex="0"><code>${shown}</code></pre>`;
 }
 
 function toolContent(
@@ -221,13 +232,14 @@ function toolContent(
   owner: object,
   ctx: RowContext,
   block: BlockRenderer,
+  key: string,
   file: string | undefined,
 ): TemplateResult {
   const s = ctx.strings;
   if (c.type === 'content' && file !== undefined && c.content.type === 'text')
-    return fileContents(String((c.content as { text?: unknown }).text ?? ''), file);
+    return fileContents(String((c.content as { text?: unknown }).text ?? ''), file, key, ctx);
   if (c.type === 'content')
-    return html`<div class="tool-content" tabindex="0">${block(c.content, owner, ctx)}</div>`;
+    return html`<div class="tool-content" tabindex="0">${block(c.content, owner, ctx, key)}</div>`;
   if (c.type === 'terminal') {
     const row = owner as ToolCallRow;
     const t = row.toolCall.terminals?.find((x) => x.id === c.terminalId);
@@ -243,7 +255,7 @@ function toolContent(
 function diffView(c: AgentToolCallContent & { type: 'diff' }, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
   const isNew = c.oldText === null || c.oldText === undefined;
-  const path = String(c.path ?? '');
+  const path = clipLabel(String(c.path ?? ''));
   return html`<figure class="diff" part="diff">
     <figcaption>
       <code class="path">${path}</code>
@@ -258,7 +270,7 @@ function diffView(c: AgentToolCallContent & { type: 'diff' }, ctx: RowContext): 
         const d = diffOf(m, c);
         return html`${d.lines.map(
           (l) =>
-            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="ln" aria-hidden="true" data-old=${l.oldLine ?? ''} data-new=${l.newLine ?? ''}></span><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${highlightedFile(l.text, path)}</div>`,
+            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="ln" aria-hidden="true" data-old=${l.oldLine ?? ''} data-new=${l.newLine ?? ''}></span><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${highlightedFile(l.text, path)}${l.clipped ? html`<span class="clipped" part="diff-clipped">${s.clippedLine(formatNumber(l.clipped, ctx.locale))}</span>` : nothing}</div>`,
         )}${d.hidden ? html`<div class="line more">${s.moreLines(formatNumber(d.hidden, ctx.locale))}</div>` : nothing}`;
       }, html`<div class="line loading">${s.loadingDiff}</div>`)}
     </div>
