@@ -24,7 +24,9 @@ export function measureLayout() {
     }
   };
   walk(document);
-  const inLog = (el) => [...ancestors(el)].some((a) => a.getAttribute('role') === 'log');
+  // The transcript's log (a `feed` with rows, an empty `region` before them): its `log` part.
+  const isLog = (el) => el.getAttribute('part')?.split(' ').includes('log') === true;
+  const inLog = (el) => [...ancestors(el)].some(isLog);
   const shown = (el) => {
     const r = el.getBoundingClientRect();
     if (r.width <= 1 || r.height <= 1) return false;
@@ -101,7 +103,7 @@ export function measureLayout() {
     const r = el.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
   };
-  const logs = all.filter((el) => el.getAttribute('role') === 'log' && shown(el));
+  const logs = all.filter((el) => isLog(el) && shown(el));
   const composer = all.find((el) => el.getAttribute('part') === 'composer' && shown(el));
   const textarea = composer?.querySelector('textarea');
   const chat = all.find(

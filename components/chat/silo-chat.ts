@@ -13,12 +13,7 @@ import {
 import { exportChunk } from '../shared/export.chunk.ts';
 import { TRANSCRIPT_EXPORTPARTS } from '../shared/parts.ts';
 import { SiloElement } from '../shared/silo-element.ts';
-import {
-  defaultChatActionStrings,
-  defaultChatAttachmentStrings,
-  defaultChatStrings,
-  defaultFindStrings,
-} from '../shared/strings/chat.ts';
+import { defaultChatAllStrings } from '../shared/strings/chat.ts';
 import { mergeStrings, type SiloChatAllStrings } from '../shared/strings/strings.ts';
 import { theme } from '../shared/theme.styles.ts';
 import type { SiloTurnActionDetail } from '../transcript/silo-transcript.ts';
@@ -34,13 +29,6 @@ import { renderHeader, saveExport } from './header.ts';
 import { type ChatConnectOptions, ChatSessionController } from './session.controller.ts';
 import { chatStyles } from './silo-chat.styles.ts';
 import { TurnRunner } from './turn-runner.ts';
-
-const DEFAULT_CHAT_STRINGS: SiloChatAllStrings = {
-  ...defaultChatStrings,
-  ...defaultChatActionStrings,
-  ...defaultChatAttachmentStrings,
-  ...defaultFindStrings,
-};
 
 export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from './events.ts';
 
@@ -291,7 +279,7 @@ export class SiloChat extends SiloElement {
   }
 
   #strings(): SiloChatAllStrings {
-    return mergeStrings(DEFAULT_CHAT_STRINGS, this.strings);
+    return mergeStrings(defaultChatAllStrings, this.strings);
   }
 
   #whyNotSendable(): string | undefined {

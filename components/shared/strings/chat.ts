@@ -248,3 +248,11 @@ export type SiloChatAllStrings = SiloChatStrings &
   SiloChatActionStrings &
   SiloChatAttachmentStrings &
   SiloFindStrings;
+
+/** Every default string of `<silo-chat>`, in one object (what its `strings` override is merged over). */
+export const defaultChatAllStrings: SiloChatAllStrings = {
+  ...defaultChatStrings,
+  ...defaultChatActionStrings,
+  ...defaultChatAttachmentStrings,
+  ...defaultFindStrings,
+};
