@@ -22,6 +22,22 @@ export type ReplayMerge =
 /** A journaled update as the merge reads it. */
 export type JournalView = Pick<AgentSessionUpdate, 'kind' | 'raw' | 'messageId' | 'text'>;
 
+/**
+ * The kinds of update that make the conversation a replay holds (by the agent's `sessionUpdate`).
+ * The merge reads only these; anything else an agent sends during a replay (commands, title, usage,
+ * mode, a notice) is no part of any history and is journaled as it arrives.
+ */
+export const HISTORY_KINDS: ReadonlySet<string> = new Set([
+  'user_message_chunk',
+  'agent_message_chunk',
+  'agent_thought_chunk',
+  'tool_call',
+  'tool_call_update',
+  'plan',
+  'compaction_update',
+  'compaction_summary_chunk',
+]);
+
 const ROLE: Readonly<Record<string, 'user' | 'agent' | 'thought'>> = {
   user_message_chunk: 'user',
   agent_message_chunk: 'agent',
@@ -61,6 +77,8 @@ interface Turn {
   /** Journal turns: ended `cancelled`; open: no turn end journaled, or `interrupted`. */
   cancelled?: boolean;
   open?: boolean;
+  /** Journal turns: the prompt is one of the agent's commands (`/name …`, a name it announced). */
+  command?: boolean;
 }
 
 const joined = (p: Piece) => p.texts.join('');
@@ -136,17 +154,35 @@ function turnsOf(pieces: readonly Piece[]): Turn[] {
   return turns;
 }
 
-/** Marks each journal turn cancelled / open from the turn ends Silo journaled. */
-function markEnds(turns: readonly Turn[], journal: readonly JournalView[]): void {
+/**
+ * Marks each journal turn cancelled / open from the turn ends Silo journaled, and `command` when its
+ * prompt names a command the agent announced before it (`available_commands_update`).
+ */
+function markJournalTurns(turns: readonly Turn[], journal: readonly JournalView[]): void {
+  const commands = new Set<string>();
+  let read = 0;
   turns.forEach((turn, t) => {
     if (!turn.user) return;
     const from = turn.user.members[0]!;
+    for (; read < from; read++) for (const name of commandsOf(journal[read]!)) commands.add(name);
     const to = turns[t + 1]?.user?.members[0] ?? journal.length;
     const end = journal.slice(from, to).find((u) => u.kind === 'turn_end');
     const reason = end?.raw.stopReason;
     turn.cancelled = reason === 'cancelled';
     turn.open = !end || reason === 'interrupted';
+    const name = /^\s*\/([^\s/]+)/.exec(joined(turn.user))?.[1];
+    turn.command = name !== undefined && commands.has(name);
   });
+}
+
+/** The command names an `available_commands_update` announces (without a leading `/`). */
+function commandsOf(u: JournalView): string[] {
+  const list = u.kind === 'available_commands_update' ? u.raw.availableCommands : undefined;
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((c) => (c as { name?: unknown } | null)?.name)
+    .filter((n): n is string => typeof n === 'string')
+    .map((n) => n.replace(/^\//, ''));
 }
 
 /**
@@ -176,10 +212,16 @@ const chunksOf = (pieces: readonly Piece[], role: string) =>
   pieces.filter((p) => p.role === role).flatMap((p) => p.texts);
 const toolIds = (pieces: readonly Piece[]) => pieces.filter((p) => p.role === 'tool').map(joined);
 
-/** The journal's pieces without the permission-only tool calls the replay does not hold. */
-function withoutAbsentWeak(mine: readonly Piece[], theirs: readonly Piece[]): Piece[] {
+/**
+ * A journal turn's pieces to compare with the replay's (`theirs`), without the tool calls the
+ * replay lacks that an agent may keep no trace of: one seen only through its permission request (a
+ * refused one), and any of a turn that was cancelled or cut off (Codex replays a turn its page died
+ * in as its prompt alone, and drops the unfinished calls of a cancelled one).
+ */
+function comparable(turn: Turn, theirs: readonly Piece[]): Piece[] {
   const ids = new Set(toolIds(theirs));
-  return mine.filter((p) => !p.weak || ids.has(joined(p)));
+  const loose = turn.cancelled || turn.open;
+  return turn.body.filter((p) => p.role !== 'tool' || ids.has(joined(p)) || !(p.weak || loose));
 }
 
 /** Splits a turn's body at its tool calls. */
@@ -197,8 +239,8 @@ function segments(body: readonly Piece[]): Piece[][] {
  * another order when `regrouped`… tools are then compared over the whole conversation instead), and
  * text that agrees for the whole turn and, when the tool calls line up, between each two of them.
  */
-function sameBody(mineIn: readonly Piece[], theirs: readonly Piece[], regrouped: boolean): boolean {
-  const mine = withoutAbsentWeak(mineIn, theirs);
+function sameBody(turn: Turn, theirs: readonly Piece[], regrouped: boolean): boolean {
+  const mine = comparable(turn, theirs);
   for (const role of TEXT_ROLES) if (!textAgrees(chunksOf(mine, role), chunksOf(theirs, role))) return false;
   if (regrouped) return true;
   const a = toolIds(mine);
@@ -225,28 +267,69 @@ interface Alignment {
 }
 
 /**
+ * Where the texts of a replay run, from `pos` on, spell `target` whole chunk by chunk: the index
+ * after them, or -1.
+ */
+function spelled(run: Piece, pos: number, target: string): number {
+  let acc = '';
+  let q = pos;
+  while (q < run.texts.length && acc.length < target.length) acc += run.texts[q++];
+  return acc === target ? q : -1;
+}
+
+/**
+ * A journal turn an agent may leave out of its replay: a cancelled one (Gemini CLI replays none),
+ * or a command the agent ran itself (claude-agent-acp's `/context`, Codex's `/status`, Copilot
+ * CLI's `/context` leave no trace in their history).
+ */
+const omittable = (turn: Turn) => turn.cancelled || turn.command;
+
+/**
  * Aligns the journal's prompts with the replay's. A replay run of user chunks may hold several
- * prompts (an agent that replays nothing of a turn between them); a journal turn that ended
- * `cancelled` may be missing from the replay (Gemini CLI replays none). Anything else that differs
- * is a verdict.
+ * prompts (an agent that replays nothing of a turn between them); journal turns the agent may leave
+ * out ({@link omittable}) may be missing; a command may be replayed as the prompt it stands for
+ * (OpenCode replays `/init` as its instructions) when the turn agrees otherwise. Anything else that
+ * differs is a verdict.
  */
 function alignTurns(mine: readonly Turn[], theirs: readonly Turn[]): Alignment | string {
   const pairs: Pair[] = [];
   let j = 1;
   for (let r = 1; r < theirs.length; r++) {
     const run = theirs[r]!.user!;
+    const end = run.texts.length;
     let pos = 0;
-    while (pos < run.texts.length) {
+    const at = (k: number) => (k < mine.length ? spelled(run, pos, joined(mine[k]!.user!)) : -1);
+    while (pos < end) {
       if (j >= mine.length) return { pairs, newFrom: run.members[pos]! };
-      const target = joined(mine[j]!.user!);
-      let acc = '';
-      let q = pos;
-      while (q < run.texts.length && acc.length < target.length) acc += run.texts[q++];
-      if (acc === target) {
-        pairs.push({ mine: j++, ...(q === run.texts.length ? { theirs: r } : {}) });
+      const q = at(j);
+      if (q >= 0) {
+        pairs.push({ mine: j++, ...(q === end ? { theirs: r } : {}) });
         pos = q;
-      } else if (mine[j]!.cancelled) pairs.push({ mine: j++ });
-      else return `the replay's prompt ${r} differs from the journal's prompt ${j}`;
+        continue;
+      }
+      // Left out: the turns up to one the replay holds here.
+      let k = j + 1;
+      while (k < mine.length && omittable(mine[k - 1]!) && at(k) < 0) k++;
+      if (k < mine.length && omittable(mine[k - 1]!)) {
+        while (j < k) pairs.push({ mine: j++ });
+        continue;
+      }
+      if (mine[j]!.command) {
+        // Replayed as what it stands for: the run up to where the next prompt starts.
+        let q = pos + 1;
+        const next = mine[j + 1]?.user;
+        while (q < end && (!next || spelled(run, q, joined(next)) < 0)) q++;
+        const body = q === end ? theirs[r]!.body : [];
+        // A command that is the journal's last turn, followed by a turn of the agent's that holds
+        // another conversation, was left out: that turn is new.
+        if (q < end || j + 1 < mine.length || sameBody(mine[j]!, body, false)) {
+          pairs.push({ mine: j++, ...(q === end ? { theirs: r } : {}) });
+          pos = q;
+          continue;
+        }
+      }
+      if (!omittable(mine[j]!)) return `the replay's prompt ${r} differs from the journal's prompt ${j}`;
+      pairs.push({ mine: j++ });
     }
   }
   return { pairs };
@@ -271,7 +354,7 @@ export function mergeReplay(journal: readonly JournalView[], replay: readonly Ra
     return { kind: u.kind, raw, text: u.text };
   });
   const mine = turnsOf(piecesOf(journal, true));
-  markEnds(mine, journal);
+  markJournalTurns(mine, journal);
   const theirs = turnsOf(piecesOf(views, false));
   const aligned = alignTurns(mine, theirs);
   if (typeof aligned === 'string') return { verdict: 'cannot-merge', reason: aligned };
@@ -284,30 +367,29 @@ export function mergeReplay(journal: readonly JournalView[], replay: readonly Ra
 
 /** Why the aligned turns differ, or undefined when they hold the same conversation. */
 function compare(mine: Turn[], theirs: Turn[], aligned: Alignment, regrouped: boolean): string | undefined {
-  if (!sameBody(mine[0]!.body, theirs[0]!.body, regrouped))
-    return 'the replay differs before the first prompt';
+  if (!sameBody(mine[0]!, theirs[0]!.body, regrouped)) return 'the replay differs before the first prompt';
   const last = aligned.pairs.at(-1);
-  const omitted = (pair: Pair) => pair.theirs === undefined && mine[pair.mine]!.cancelled;
+  const omitted = (pair: Pair) => pair.theirs === undefined && omittable(mine[pair.mine]!);
   for (const pair of aligned.pairs) {
-    if (omitted(pair)) continue; // a cancelled turn the agent does not replay
+    if (omitted(pair)) continue; // a turn the agent does not replay
     const body = pair.theirs === undefined ? [] : theirs[pair.theirs]!.body;
     // The journal's last turn may be cut short; its rest is appended (see append).
-    if (pair === last && mine[pair.mine]!.open && startOf(mine[pair.mine]!.body, body)) continue;
-    if (!sameBody(mine[pair.mine]!.body, body, regrouped)) return `the replay differs in turn ${pair.mine}`;
+    if (pair === last && mine[pair.mine]!.open && startOf(mine[pair.mine]!, body)) continue;
+    if (!sameBody(mine[pair.mine]!, body, regrouped)) return `the replay differs in turn ${pair.mine}`;
   }
   if (regrouped) {
     const kept = new Set(aligned.pairs.filter((p) => !omitted(p)).map((p) => p.mine));
-    const ours = mine.filter((_, i) => i === 0 || kept.has(i)).flatMap((t) => t.body);
     const all = theirs.flatMap((t) => t.body);
-    const a = toolIds(withoutAbsentWeak(ours, all)).sort();
+    const ours = mine.filter((_, i) => i === 0 || kept.has(i)).flatMap((t) => comparable(t, all));
+    const a = toolIds(ours).sort();
     if (a.join('\n') !== toolIds(all).sort().join('\n')) return 'the replay holds other tool calls';
   }
   return undefined;
 }
 
 /** True when `mine` is the start of `theirs`, its last piece possibly a message cut short. */
-function startOf(mineIn: readonly Piece[], theirs: readonly Piece[]): boolean {
-  const mine = withoutAbsentWeak(mineIn, theirs);
+function startOf(turn: Turn, theirs: readonly Piece[]): boolean {
+  const mine = comparable(turn, theirs);
   if (mine.length > theirs.length) return false;
   return mine.every((p, i) => {
     const other = theirs[i]!;
@@ -341,9 +423,9 @@ function append(
   const out: Raw[] = [];
   let from: number;
   if (!lastTheirs) from = aligned.newFrom ?? views.length;
-  else if (last && lastMine.open && startOf(lastMine.body, lastTheirs.body)) {
+  else if (last && lastMine.open && startOf(lastMine, lastTheirs.body)) {
     // The journal holds only the start of its last turn: the rest of it follows.
-    const cut = withoutAbsentWeak(lastMine.body, lastTheirs.body);
+    const cut = comparable(lastMine, lastTheirs.body);
     const mineLast = cut.at(-1);
     const match = lastTheirs.body[cut.length - 1];
     from = (match ?? lastTheirs.user!).members.at(-1)! + 1;

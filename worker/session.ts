@@ -27,6 +27,7 @@ import { SessionTabs } from './follow.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
 import { latestId, type OpenHost } from './open.ts';
+import { HISTORY_KINDS } from './replay-merge.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
@@ -43,7 +44,7 @@ export class SessionCore {
   private writer: SessionWriter | undefined;
   private readonly ids = new MessageIdSynthesizer();
   private early: Raw[] = [];
-  private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
+  private replay: { buffer: Raw[] } | undefined; // a load's replay (its history kinds), held for the merge
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
   private turn: { cancelled: boolean; force: AbortController } | undefined;
@@ -222,7 +223,8 @@ export class SessionCore {
     }
     if (sessionId !== this.sessionId) return; // quarantined: not this session's
     this.updatesSeen++;
-    if (this.replay) {
+    // A replay to merge is held back; what is no part of any history is journaled at once.
+    if (this.replay && HISTORY_KINDS.has(String((update as Raw).sessionUpdate))) {
       this.replay.buffer.push(update as Raw);
       this.applyState(normalizeReplayed(update));
       return;

@@ -70,6 +70,25 @@ function toolText(journal: readonly AgentSessionUpdate[]): string {
     .join('\n');
 }
 
+/** How long the journal may take to hold what the wire log shows the agent sent (it is in flight). */
+const CATCH_UP_MS = 10_000;
+
+/**
+ * What the agent sent (per the wire log) that the journal lacks, by kind, once the journal holds it
+ * all or {@link CATCH_UP_MS} passed. The wire tap logs a line before the bridge forwards it, and an
+ * agent may send state well after its restore answer (OpenCode its commands ~190 ms after
+ * `session/resume`): a journal read once, as the page settles, can miss updates still on their way.
+ */
+async function unjournaled(ctx: CheckContext, chat: ChatDriver, sessionId: string) {
+  const deadline = Date.now() + CATCH_UP_MS;
+  for (;;) {
+    const journal = await chat.journal();
+    const { missing } = missingFromJournal(readWire(ctx.wireLog), journal, sessionId, chat.reloads);
+    if (Object.keys(missing).length === 0 || Date.now() > deadline) return { journal, missing };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * What is wrong with a restored session: another session id, a restore note, a prompt without its
  * turn end, an update the agent sent that the journal lacks. Empty when nothing is.
@@ -82,11 +101,10 @@ async function restoreProblems(ctx: CheckContext, chat: ChatDriver, sessionId: s
     problems.push(`state ${s.state}${s.error ? ` (${s.error.code}: ${s.error.message})` : ''}`);
   if (s.sessionId !== sessionId) problems.push(`another session (${s.sessionId})`);
   if (s.restoreNote) problems.push(`restoreNote ${s.restoreNote} (outcome ${s.resumeOutcome})`);
-  const journal = await chat.journal();
+  const { journal, missing } = await unjournaled(ctx, chat, sessionId);
   const sent = prompts(journal);
   const ended = turnEnds(journal);
   if (ended < sent) problems.push(`${sent} prompts but ${ended} turn_end`);
-  const { missing } = missingFromJournal(readWire(ctx.wireLog), journal, sessionId, chat.reloads);
   const lost = Object.entries(missing);
   if (lost.length) problems.push(`missing from the journal: ${lost.map(([k, n]) => `${n} ${k}`).join(', ')}`);
   return problems;
