@@ -19,6 +19,7 @@ import type { AgentOptions } from './options.ts';
 import { aroundReplay, loadReplay, OPEN_TURN } from './replay-shape.ts';
 import { modeAnnouncement } from './scenarios/agents.ts';
 import { scenario } from './scenarios/index.ts';
+import { withoutSubagentText } from './scenarios/subagent.ts';
 import { COMMANDS } from './scenarios/tools.ts';
 import { pickScenario } from './scenarios.ts';
 import { type SessionRecord, SessionStore } from './store.ts';
@@ -337,10 +338,14 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       const record = stored(params.sessionId);
       attach(record);
       forget(record);
-      const replay = aroundReplay(loadReplay(record, options), options.replayShape, {
-        commands: COMMANDS,
-        title: record.title,
-      });
+      const replay = aroundReplay(
+        withoutSubagentText(loadReplay(record, options), caps),
+        options.replayShape,
+        {
+          commands: COMMANDS,
+          title: record.title,
+        },
+      );
       const send = async (updates: typeof replay) => {
         for (const update of updates)
           await client.notify('session/update', { sessionId: record.sessionId, update } as never);
