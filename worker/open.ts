@@ -27,7 +27,7 @@ export interface OpenHost {
   detach(): void;
   /**
    * Routes a `session/load` replay until {@link endReplay}: its conversation (`HISTORY_KINDS`,
-   * worker/replay-merge.ts) into `buffer` when given (journaled later, by the merge), else straight
+   * worker/replay-window.ts) into `buffer` when given (journaled later, by the merge), else straight
    * into the journal; the rest (commands, title, usage, mode, notices) is journaled as it arrives
    * either way. Id-less chunks get replay ids and replay shapes are read as live. Without a buffer
    * the session ends it itself at its first prompt.
