@@ -26,7 +26,7 @@ import { missingFromJournal, readWire } from './wire.ts';
 
 /** One check's outcome. */
 export interface CheckResult {
-  readonly status: 'pass' | 'fail' | 'not-offered';
+  readonly status: 'pass' | 'fail' | 'not-offered' | 'agent-lost';
   readonly detail?: string;
 }
 
@@ -48,6 +48,8 @@ class CheckFailed extends Error {}
 
 /** Thrown inside a check when the agent turns out not to offer what it checks. */
 class NotOffered extends Error {}
+/** The agent lost the session itself ({@link AgentSpec.losesSessions}) and Silo said so honestly. */
+class AgentLost extends Error {}
 
 function expect(condition: unknown, reason: string): asserts condition {
   if (!condition) throw new CheckFailed(reason);
@@ -110,6 +112,30 @@ async function restoreProblems(ctx: CheckContext, chat: ChatDriver, sessionId: s
   return problems;
 }
 
+/**
+ * For an agent that loses sessions ({@link AgentSpec.losesSessions}) restored journal-only: what is
+ * dishonest about it (a false alarm, no error saying so, no banner, the journal lost, a turn left
+ * open), or, when nothing is, throws {@link AgentLost}. Returns [] for any other restore. In a new
+ * profile (`fresh`) there is no journal to keep: the banner is all the user can get.
+ */
+async function lossProblems(ctx: CheckContext, chat: ChatDriver, fresh = false): Promise<string[]> {
+  const s = await chat.snapshot();
+  if (!ctx.spec.losesSessions || s?.resumeOutcome !== 'journal-only') return [];
+  const problems: string[] = [];
+  if (s.restoreNote) problems.push(`restoreNote ${s.restoreNote} (a false alarm: the agent lost it)`);
+  if (s.error?.code !== 'journal-only') problems.push(`error ${s.error?.code ?? 'none'}, not journal-only`);
+  const banner = await chat.banner();
+  if (!banner) problems.push('no banner says the agent cannot continue it');
+  const journal = await chat.journal();
+  if (!fresh && journal.length === 0) problems.push('an empty transcript');
+  if (turnEnds(journal) < prompts(journal))
+    problems.push(`${prompts(journal)} prompts but ${turnEnds(journal)} turn_end`);
+  if (problems.length) return problems;
+  throw new AgentLost(
+    `the agent lost the session (${ctx.spec.losesSessions}); Silo: journal-only, ${journal.length} updates kept, ${turnEnds(journal)} turn ends, banner "${banner}"`,
+  );
+}
+
 /** A restore's summary for a passing check. */
 async function restoreSummary(ctx: CheckContext, chat: ChatDriver, sessionId: string): Promise<string> {
   const journal = await chat.journal();
@@ -137,7 +163,7 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
       const detail = await body();
       results.set(name, { status: 'pass', ...(detail ? { detail } : {}) });
     } catch (e) {
-      const status = e instanceof NotOffered ? 'not-offered' : 'fail';
+      const status = e instanceof NotOffered ? 'not-offered' : e instanceof AgentLost ? 'agent-lost' : 'fail';
       const message = (e as Error).message;
       results.set(name, { status, detail: message.replace(/\s+/g, ' ').slice(0, 600) });
       // Leave no turn running into the next check.
@@ -314,6 +340,8 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     await chat!.openPrompt(kind);
     await chat!.reload();
     await chat!.settled('the session restored after a reload with a prompt open');
+    const lost = await lossProblems(ctx, chat!);
+    expect(lost.length === 0, `${kind} open, the agent lost the session: ${lost.join('; ')}`);
     const problems = await restoreProblems(ctx, chat!, sessionId);
     const open = (await chat!.rows()).filter(
       (r) => r.type === 'tool' && (r.toolCall?.status === 'pending' || r.toolCall?.status === 'in_progress'),
@@ -345,6 +373,8 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
         s = await second.snapshot();
       }
       expect(s, `no session: ${(await second.banner()) ?? 'no banner'}`);
+      const lost = await lossProblems(ctx, second, true);
+      expect(lost.length === 0, `the agent lost the session: ${lost.join('; ')}`);
       const problems: string[] = [];
       if (s.state !== 'connected')
         problems.push(`state ${s.state}${s.error ? ` (${s.error.code}: ${s.error.message})` : ''}`);
