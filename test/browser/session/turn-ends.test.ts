@@ -136,12 +136,9 @@ describe('every turn ends, visibly (real bridge, reference agent)', function () 
     try {
       const session = await until(() => chat.session, 'the chat connected', 20_000);
       expect(await session.prompt(scenarioPrompt('background', 50))).to.equal('end_turn');
-      let journal: AgentSessionUpdate[] = [];
-      await until(() => {
-        void session.transcript().then((j) => {
-          journal = j;
-        });
-        return ends(journal).length === 2;
+      const journal = await until(async () => {
+        const j = await session.transcript();
+        return ends(j).length === 2 ? j : undefined;
       }, 'the agent’s own turn ended');
       const kinds = journal.map((u) => u.kind);
       const start = kinds.indexOf('turn_start');
