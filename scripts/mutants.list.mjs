@@ -218,7 +218,7 @@ export const MUTANTS = [
     name: 'ledger-unknown-option-accepted',
     what: 'a permission answered with an option the agent did not offer is sent to the agent',
     file: 'worker/ledger.ts',
-    find: 'if (optionId !== null && !entry?.options?.some((o) => o.optionId === optionId)) {',
+    find: 'if (optionId !== null && !entry.options?.some((o) => o.optionId === optionId)) {',
     replace: 'if (false) {',
     tests: [{ ...SESSION, grep: 'did not offer' }],
   },

@@ -14,6 +14,7 @@ import type {
   AgentResumeOutcome,
   AgentSessionConfigOption,
   AgentSessionRestore,
+  AgentSessionRole,
   AgentSessionSnapshot,
   AgentSessionSummary,
   AgentSessionUpdate,
@@ -27,6 +28,10 @@ import type {
  * A live permission request (`session/request_permission`). Answer it exactly once with
  * {@link AgentPermissionRequest.choose} or {@link AgentPermissionRequest.cancel}; a request that is never
  * answered is answered `cancelled` when its turn is cancelled or the connection goes away.
+ *
+ * Every tab of the session is shown the request, the driving tab's and those following it: an
+ * answer from a follower goes to the driving tab, the first answer from any tab wins, a later one
+ * rejects with `closed`, and every tab's {@link AgentPermissionRequest.signal} aborts with how it ended.
  */
 export interface AgentPermissionRequest {
   readonly id: string;
@@ -56,6 +61,7 @@ export type AgentElicitationAnswer = string | number | boolean | readonly string
 /**
  * A live question the agent asks (`elicitation/create`). For form mode, `questions` are normalized
  * from the schema; for url mode, `url` is what the user is asked to open (never opened by Silo).
+ * Like a permission request it is shown in every tab of the session, and the first answer wins.
  */
 export interface AgentElicitationRequest {
   readonly id: string;
@@ -138,15 +144,44 @@ export interface AgentSessionHandle {
   readonly availableCommands: readonly AgentCommand[];
   readonly usage: AgentSessionUsage | undefined;
   readonly state: AgentConnectionState;
+  /**
+   * Whether this tab drives the session or follows another tab that does (one writer per session,
+   * docs/restore.md). A handle that restores a session another tab drives starts as a `follower`:
+   * it mirrors that tab live (updates, state, permission requests and questions) and cannot prompt.
+   */
+  readonly role: AgentSessionRole;
   readonly snapshot: AgentSessionSnapshot;
   /**
    * Sends a prompt and resolves to the stop reason once every update of the turn is journaled.
-   * Rejects with `journal-only` on a journal-only session, `interrupted` when the connection drops
-   * mid-turn, `closed` after {@link close}.
+   * Rejects with `journal-only` on a journal-only session, `not-owner` while this tab follows another
+   * ({@link takeOver} first), `interrupted` when the connection drops mid-turn, `closed` after
+   * {@link close}.
    */
   prompt(input: string | readonly AgentContentBlock[]): Promise<string>;
-  /** Cancels the running turn: pending permission requests and questions are answered cancelled. */
+  /**
+   * Cancels the running turn: pending permission requests and questions are answered cancelled. In a
+   * follower it asks the driving tab to stop its turn.
+   */
   cancel(): Promise<void>;
+  /**
+   * Makes this tab the session's driver. A follower asks the driving tab to hand the session over:
+   * that tab stops its running turn (cancelled, as {@link cancel} does), ends its connection and
+   * follows from then on, with `role` `follower`. This tab then restores the session on a connection
+   * of its own (resume or load, docs/restore.md). With no driving tab (it closed: `driverPresent` is
+   * false) this tab takes the session at once.
+   *
+   * Resolves once this tab drives the session and the restore is done (`state` `connected`, or
+   * `reconnecting` while the bridge cannot be reached, which goes on as any reconnect does); at once
+   * for a driver. Rejects with `not-owner` when the driving tab did not hand over within 15 s (it
+   * hangs), `closed` once the handle is closed.
+   *
+   * @example
+   * ```ts
+   * if (session.role === 'follower') await session.takeOver();
+   * await session.prompt('Now from this tab');
+   * ```
+   */
+  takeOver(): Promise<void>;
   /** Sets a config option (or a legacy mode); resolves once the agent accepted it. */
   setConfigOption(id: string, value: string | boolean): Promise<void>;
   /** The journaled updates of this session, in order. */

@@ -47,6 +47,11 @@ export function createWorkerService(): WorkerApi {
     setConfigOption: (handleId, id, value) => session(handleId).setConfigOption(id, value),
     answerPermission: (handleId, id, optionId) => session(handleId).answerPermission(id, optionId),
     answerElicitation: (handleId, id, action) => session(handleId).answerElicitation(id, action),
+    async takeOver(handleId) {
+      const s = session(handleId);
+      await s.takeOver();
+      return s.wireSnapshot();
+    },
     async close(handleId) {
       const s = sessions.get(handleId);
       sessions.delete(handleId);

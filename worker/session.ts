@@ -1,18 +1,13 @@
 /**
  * One session as the worker runs it: its state (agent info, config options, commands, usage), its
- * journal writer, its turns, and the interactive requests the agent makes; the connection
- * (worker/connection.ts), the other tabs (worker/follow.ts) and the request ledger (worker/ledger.ts)
- * are wired in here. Updates flow tap → normalizer → journal → page, in wire order, and reach the
- * page only once committed.
+ * journal writer, and the interactive requests the agent makes; its prompt turns
+ * (worker/prompt-turns.ts), the connection (worker/connection.ts), the other tabs (worker/tabs.ts) and
+ * the request ledger (worker/ledger.ts) are wired in here. Updates flow tap → normalizer → journal →
+ * page, in wire order, and reach the page only once committed.
  */
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
-import type {
-  AgentContentBlock,
-  AgentSessionSnapshot,
-  AgentSessionUpdate,
-  AgentTurnEnd,
-} from '../src/types.ts';
+import type { AgentContentBlock, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type {
   ElicitationAction,
   WireSnapshot,
@@ -22,20 +17,17 @@ import type {
 import { rememberChoice, setOption } from './choices.ts';
 import { Connection } from './connection.ts';
 import { Delivery } from './delivery.ts';
-import { PromptEcho } from './echo.ts';
-import { SessionTabs } from './follow.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
 import { latestId, type OpenHost } from './open.ts';
+import { PromptTurns } from './prompt-turns.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { ReplayWindow } from './replay-window.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
 import { SubagentSessions } from './subagents.ts';
+import { SessionTabs } from './tabs.ts';
 import { TurnFrames } from './turns.ts';
-
-/** How long a cancelled turn may take to answer before Silo stops waiting for it. */
-export const FORCE_STOP_MS = 5000;
 
 /** A session driven by this worker. Create with {@link SessionCore.start}. */
 export class SessionCore {
@@ -49,12 +41,11 @@ export class SessionCore {
   private readonly replay = new ReplayWindow(this.ids);
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
-  private turn: { cancelled: boolean; force: AbortController } | undefined;
+  private readonly turns: PromptTurns;
   /** Snapshots taken for the page so far ({@link wireSnapshot}). */
   private revisions = 0;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
-  private readonly echo = new PromptEcho();
   private readonly frames = new TurnFrames((update) => this.record(update));
   private readonly tabs: SessionTabs;
 
@@ -67,15 +58,35 @@ export class SessionCore {
     const status = new SessionStatus(() => void this.delivery.state());
     this.status = status;
     const core = this;
+    this.turns = new PromptTurns({
+      get sessionId() {
+        return status.sessionId;
+      },
+      delivery: this.delivery,
+      record: (update) => this.record(update),
+      flushed: async () => this.writer?.flushed(),
+      cancelRequests: () => this.requests.cancelAll(),
+    });
+    this.tabs = new SessionTabs({
+      journal,
+      delivery: this.delivery,
+      status,
+      snapshot: () => this.snapshot(),
+      requests: () => this.requests,
+      nextSeq: () => this.writer?.nextSeq ?? 0,
+      cancel: () => void this.cancel(),
+      release: () => this.release(),
+      takeOver: () => this.connection.restore(),
+    });
     this.requests = new RequestLedger({
       record: (update) => this.record(update),
-      delivery: this.delivery,
+      delivery: this.tabs.requestDelivery(),
       get sessionId() {
         return status.sessionId;
       },
       mayAsk: (kind) =>
         (kind === 'permission' ? options.handlesPermissions : options.handlesElicitations) &&
-        !this.turn?.cancelled &&
+        !this.turns.cancelled &&
         !this.writer?.error,
     });
     const open: OpenHost = {
@@ -90,7 +101,7 @@ export class SessionCore {
       endReplay: () => this.replay.end(),
       ingest: (raw) => this.ingest(raw),
       endDeadTurn: () => {
-        if (!this.turn && this.frames.open)
+        if (!this.turns.running && this.frames.open)
           this.frames.end('interrupted', 'The page closed before the turn ended');
       },
       get updatesSeen() {
@@ -117,15 +128,9 @@ export class SessionCore {
       flushed: async () => this.writer?.flushed(),
       linkEnded: (serial) => {
         this.requests.linkEnded(serial);
-        if (!this.turn && this.frames.open === 'agent') this.frames.end('interrupted', 'The agent went away');
+        if (!this.turns.running && this.frames.open === 'agent')
+          this.frames.end('interrupted', 'The agent went away');
       },
-    });
-    this.tabs = new SessionTabs({
-      journal,
-      delivery: this.delivery,
-      status,
-      snapshot: () => this.snapshot(),
-      takeOver: () => this.connection.restore(),
     });
   }
 
@@ -160,7 +165,7 @@ export class SessionCore {
   }
 
   snapshot(): AgentSessionSnapshot {
-    return this.status.snapshot(this.turn !== undefined);
+    return this.status.snapshot(this.turns.running);
   }
 
   /** The snapshot for the page, numbered in the order taken ({@link WireSnapshot}). */
@@ -230,16 +235,16 @@ export class SessionCore {
       this.applyState(normalizeReplayed(update));
       return;
     }
-    if (this.turn && this.echo.swallow(update as Raw)) return; // the prompt is journaled already
+    if (this.turns.running && this.turns.echo.swallow(update as Raw)) return; // the prompt is journaled already
     this.ingest(update as Raw);
   }
 
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
-    const live = !this.turn && !this.ids.replaying;
+    const live = !this.turns.running && !this.ids.replaying;
     this.frames.beforeUpdate(raw, live);
-    const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
+    const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turns.running);
     this.learn(update);
     writer.append([update]);
     this.frames.afterUpdate(raw, live);
@@ -284,12 +289,12 @@ export class SessionCore {
   /** Sends a prompt; resolves to the stop reason once the whole turn is journaled and delivered. */
   async prompt(blocks: readonly AgentContentBlock[]): Promise<string> {
     const { status } = this;
-    if (status.state === 'following')
+    if (status.role === 'follower')
       throw status.error ?? new SiloError('not-owner', 'Another tab drives this session');
     if (status.outcome === 'journal-only')
       throw status.error ?? new SiloError('journal-only', 'This session is read-only');
     if (this.writer?.error) throw this.writer.error;
-    if (this.turn)
+    if (this.turns.running)
       throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
     const link = this.connection.link;
     if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
@@ -308,60 +313,16 @@ export class SessionCore {
       });
       this.applyState({ kind: 'user_message_chunk', text, raw: {} }); // the first prompt may name it
     }
-    const turn = { cancelled: false, force: new AbortController() };
-    this.turn = turn;
-    this.echo.expect(blocks);
-    void this.delivery.state();
-    let end: AgentTurnEnd;
-    let failure: SiloError | undefined;
-    let response: Raw = {};
-    try {
-      response = await link.request<Raw>(
-        'session/prompt',
-        { sessionId: this.sessionId, prompt: blocks },
-        // Force stop must not wait for an agent that ignores the cancel (it may never answer).
-        { cancellationSignal: turn.force.signal, stopWaitingOnCancel: true },
-      );
-      end = { stopReason: typeof response.stopReason === 'string' ? response.stopReason : 'end_turn' };
-    } catch (error) {
-      const e = SiloError.from(error);
-      if (link.closedSignal.aborted) {
-        await link.ended; // after the link's own end handling (pending requests recorded first)
-        failure = new SiloError('interrupted', `The turn was interrupted: ${e.message}`, e.data);
-        end = { stopReason: 'interrupted', error: { code: e.code, message: e.message } };
-      } else if (turn.cancelled) {
-        end = { stopReason: 'cancelled' };
-      } else {
-        failure = e;
-        end = { stopReason: 'error', error: { code: e.code, message: e.message } };
-      }
-    }
-    this.turn = undefined;
-    this.echo.end();
-    this.record({ kind: 'turn_end', turnEnd: end, raw: { ...response, stopReason: end.stopReason } });
-    await this.writer!.flushed();
-    await this.delivery.flush();
-    if (failure) throw failure;
-    return end.stopReason;
+    return this.turns.run(link, blocks);
   }
 
   /**
-   * Cancels the running turn: answers every pending permission request and question cancelled, then
-   * sends `session/cancel` (in that order on the wire, as the protocol notes ask). If the agent has not
-   * answered after {@link FORCE_STOP_MS}, Silo stops waiting and ends the turn as cancelled.
+   * Cancels the running turn (worker/prompt-turns.ts: its open requests answered cancelled, then
+   * `session/cancel`); in a following tab, asks the driving tab to.
    */
   async cancel(): Promise<void> {
-    const turn = this.turn;
-    const link = this.connection.link;
-    if (!turn || !link) return;
-    turn.cancelled = true;
-    this.requests.cancelAll();
-    // The SDK writes those answers as its request handlers resolve (microtasks); one task later they
-    // are queued on the wire, so session/cancel goes after them.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const sent = link.notify('session/cancel', { sessionId: this.sessionId });
-    setTimeout(() => turn.force.abort(), FORCE_STOP_MS);
-    await sent.catch(() => {});
+    if (this.tabs.forwardCancel()) return;
+    await this.turns.cancel(this.connection.link);
   }
 
   /** Sets a config option or a legacy mode; resolves once the agent accepted it. */
@@ -380,12 +341,39 @@ export class SessionCore {
 
   /** The page chose an option (or `null` to cancel). Rejects with `invalid-params` for an unknown option. */
   async answerPermission(rowId: string, optionId: string | null): Promise<void> {
+    const forwarded = this.tabs.forward({ kind: 'permission', id: rowId, optionId });
+    if (forwarded) return forwarded;
     this.requests.answerPermission(rowId, optionId);
   }
 
   /** The page answered a question. Accept validates first: `invalid-params` with `data.errors`. */
   async answerElicitation(rowId: string, action: ElicitationAction): Promise<void> {
+    const forwarded = this.tabs.forward({ kind: 'elicitation', id: rowId, action });
+    if (forwarded) return forwarded;
     this.requests.answerElicitation(rowId, action);
+  }
+
+  // ── Tabs ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** Makes this tab the session's driver (see `AgentSessionHandle.takeOver`). */
+  takeOver(): Promise<void> {
+    return this.tabs.takeOver();
+  }
+
+  /**
+   * Another tab takes the session over: stops the running turn (as Stop does), ends the connection
+   * and commits everything. Resolves to the journal position after the last update.
+   */
+  private async release(): Promise<number> {
+    if (this.turns.running) await this.cancel();
+    await this.turns.settled();
+    await this.connection.release();
+    await this.writer?.flushed().catch(() => {});
+    await this.delivery.flush();
+    const next = this.writer?.nextSeq ?? 0;
+    this.journal.dropWriter(this.sessionId);
+    this.writer = undefined;
+    return next;
   }
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────

@@ -10,6 +10,7 @@ import type {
   AgentPromptCapabilities,
   AgentRestoreNote,
   AgentResumeOutcome,
+  AgentSessionRole,
   AgentSessionSnapshot,
 } from '../src/types.ts';
 import type { AgentLink } from './link.ts';
@@ -23,6 +24,10 @@ export class SessionStatus {
   outcome: AgentResumeOutcome = 'new';
   restoreNote: AgentRestoreNote | undefined;
   state: AgentConnectionState = 'connecting';
+  /** Whether this tab drives the session (worker/tabs.ts). */
+  role: AgentSessionRole = 'driver';
+  /** While following: whether a tab drives the session now. */
+  driverPresent: boolean | undefined;
   /** The coded error behind the state, if any. */
   error: SiloError | undefined;
   agentInfo: AgentInfo = { name: 'unknown' };
@@ -92,6 +97,8 @@ export class SessionStatus {
       resumeOutcome: this.outcome,
       ...(this.restoreNote ? { restoreNote: this.restoreNote } : {}),
       state: this.state,
+      role: this.role,
+      ...(this.role === 'follower' ? { driverPresent: this.driverPresent !== false } : {}),
       agentInfo: title === undefined ? this.agentInfo : { ...this.agentInfo, title },
       configOptions: this.mirrored?.configOptions ?? this.config.options,
       availableCommands: commands,

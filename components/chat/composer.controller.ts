@@ -23,6 +23,8 @@ export interface ComposerContext {
   snapshot(): AgentSessionSnapshot | undefined;
   /** Why a message cannot be sent now (not connected, read-only…), or undefined when it can. */
   whyNotSendable(): string | undefined;
+  /** What the user can do about it, as a button beside the note (Take over and send), if anything. */
+  remedy(): { readonly label: string; run(): void } | undefined;
   /** True while a turn runs (or a prompt is being sent). */
   busy(): boolean;
   /** Sends a prompt with its attachments; resolves once the turn ended or failed (the element shows a failure). */
@@ -266,6 +268,7 @@ export class ComposerController implements ReactiveController {
     const active = Math.min(this.#menuIndex, Math.max(0, menu.length - 1));
     const why = this.ctx.whyNotSendable();
     const note = this.#refused ? why : this.#attachmentNote;
+    const remedy = this.#refused && why ? this.ctx.remedy() : undefined;
     const files = this.attachments.list.length > 0;
     const seconds =
       this.#busySince === undefined ? 0 : Math.floor((performance.now() - this.#busySince) / 1000);
@@ -299,7 +302,13 @@ export class ComposerController implements ReactiveController {
       }
       ${renderPickers(this.ctx.snapshot()?.configOptions ?? [], this.ctx.optionsEnabled(), (o, v) => this.ctx.setOption(o, v))}
       ${renderStatusRow(s, busy, seconds, this.queued, () => this.unqueue())}
-      ${note ? html`<p class="note" part="note" id="composer-note" role="status">${note}</p>` : nothing}
+      ${
+        note
+          ? html`<p class="note" part="note" id="composer-note" role="status">
+            ${note}${remedy ? html` <button type="button" part="remedy" @click=${remedy.run}>${remedy.label}</button>` : nothing}
+          </p>`
+          : nothing
+      }
       ${
         hinted
           ? html`<p class="command-hint" part="command-hint" id="command-hint">

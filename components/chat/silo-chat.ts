@@ -24,6 +24,7 @@ import { theme } from '../shared/theme.styles.ts';
 import { toBlocks } from './attachments.ts';
 import { renderBanner } from './banners.ts';
 import { ComposerController } from './composer.controller.ts';
+import { narrowComposerStyles } from './composer-narrow.styles.ts';
 import type { SiloChatStringsOverride } from './events.ts';
 import { findBarStyles } from './find-bar.styles.ts';
 import { FindShortcutController } from './find-shortcut.controller.ts';
@@ -69,8 +70,11 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @csspart title - The session title.
  * @csspart state - The connection state badge.
  * @csspart actions - The session action buttons; `new-session` the New session button.
- * @csspart banner - A message about the connection (unreachable, journal-only) or an error. An error
- *   banner says what happened, has a Dismiss button (`dismiss`), and clears after the next completed turn.
+ * @csspart banner - A message about the connection (unreachable, journal-only, following another tab)
+ *   or an error. An error banner says what happened, has a Dismiss button (`dismiss`), and clears after
+ *   the next completed turn. While another tab drives the session the banner (also `following`) says
+ *   so calmly and has a Take over button (`take-over`).
+ * @csspart take-over - The banner's Take over button in a tab that follows another.
  * @csspart dismiss - The banner's Dismiss button.
  * @csspart resend - The banner's "Send again" button after a message failed.
  * @csspart sign-in - A sign-in button (one per method a page can use); `sign-in-elsewhere` says how to
@@ -83,6 +87,8 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @csspart working - While a turn runs: "Working…" and the elapsed time (`elapsed`).
  * @csspart queued - A message typed while the agent works, sent when the turn ends; `unqueue` cancels it.
  * @csspart note - Why the composer's text was not sent (it stays in the composer), `role="status"`.
+ * @csspart remedy - The note's button, when there is something to do: "Take over and send" in a tab
+ *   that follows another (it takes over, then sends the kept message).
  * @csspart input - The message textarea.
  * @csspart attach - The Attach button (a file picker); files can also be pasted or dropped on the composer.
  * @csspart attachments - The attached files (`attachment` each, `attachment-preview` an image's thumbnail,
@@ -99,7 +105,7 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @cssprop [--silo-color-bg] - And every other `--silo-*` property of `<silo-transcript>`.
  */
 export class SiloChat extends SiloElement {
-  static override styles = [theme, chatStyles, findBarStyles];
+  static override styles = [theme, chatStyles, narrowComposerStyles, findBarStyles];
 
   static override properties = {
     bridge: {},
@@ -162,6 +168,10 @@ export class SiloChat extends SiloElement {
     strings: () => this.#strings(),
     snapshot: () => this.snapshot,
     whyNotSendable: () => this.#whyNotSendable(),
+    remedy: () =>
+      this.snapshot?.role === 'follower'
+        ? { label: this.#strings().takeOverAndSend, run: () => void this.#takeOver(true) }
+        : undefined,
     busy: () => this.#busy(),
     send: (text, files) => this.#turns.send(text, toBlocks(files, this.snapshot?.promptCapabilities)),
     errorCode: () => this.error?.code,
@@ -304,6 +314,20 @@ export class SiloChat extends SiloElement {
     saveExport(kind, this.handle?.sessionId, text).catch((e) => this.#report(e));
   }
 
+  /**
+   * Makes this tab drive the session it follows; with `send`, then sends the composer's kept message.
+   * A failure is shown and fired as `silo-error`.
+   */
+  async #takeOver(send = false): Promise<void> {
+    try {
+      await this.#session.takeOver();
+    } catch (e) {
+      this.#report(e);
+      return;
+    }
+    if (send) this.#composer.submit();
+  }
+
   #resend(): void {
     if (this.#whyNotSendable() || this.#busy()) return;
     if (this.#turns.resend()) this.error = undefined;
@@ -343,6 +367,7 @@ export class SiloChat extends SiloElement {
             this.error = undefined;
           },
           resend: () => this.#resend(),
+          takeOver: () => void this.#takeOver(),
         },
         s,
       )}
@@ -360,7 +385,7 @@ export class SiloChat extends SiloElement {
         @silo-permission-answered=${this.#returnFocus}
         @silo-elicitation-ended=${this.#returnFocus}
       ></silo-transcript>
-      ${this.#composer.render()}
+      <div class="composer-box">${this.#composer.render()}</div>
     `;
   }
 }

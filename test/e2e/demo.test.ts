@@ -120,6 +120,11 @@ async function waitForTurnEnd(page: Page, before: number, what: string): Promise
 async function pickScenario(page: Page, name: string): Promise<number> {
   await ready(page);
   const before = await turnEnds(page);
+  // The picker is a disclosure in the sidebar (closed at first in a short window).
+  await page.evaluate(() => {
+    const picker = document.querySelector<HTMLDetailsElement>('details#scenarios');
+    if (picker) picker.open = true;
+  });
   await page.click(`[data-scenario="${name}"]`);
   return before;
 }

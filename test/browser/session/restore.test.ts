@@ -10,7 +10,7 @@ import {
   type SiloError,
   TranscriptModel,
 } from '../../../src/index.ts';
-import type { TabMessage } from '../../../worker/follow.ts';
+import type { TabMessage } from '../../../worker/tab-channel.ts';
 import {
   killBridgeAgents,
   restartBridge,
@@ -473,7 +473,7 @@ describe('session restore (real bridge, reference agent)', () => {
     expect(ends).to.deep.equal(['interrupted', 'end_turn']);
   });
 
-  it('one writer per session: a second handle follows live, read-only, and takes over when the first closes', async () => {
+  it('one writer per session: a second handle follows live, read-only, and takes over once the first closed', async () => {
     const b = await bridge();
     const owner = await service.connect({ bridge: b, cwd: CWD });
     await owner.prompt('from the owner');
@@ -498,7 +498,9 @@ describe('session restore (real bridge, reference agent)', () => {
         'the follower mirrors',
       );
       await owner.close();
-      await until(() => follower.state === 'connected', 'the follower took over');
+      await until(() => follower.snapshot.driverPresent === false, 'the follower knows nobody drives');
+      await follower.takeOver();
+      expect(follower.state).to.equal('connected');
       expect(await follower.prompt('now from the follower')).to.equal('end_turn');
       const journal = await follower.transcript();
       expect(texts(journal, 'user_message_chunk')).to.equal(

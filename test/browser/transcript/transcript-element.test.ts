@@ -7,6 +7,7 @@ import '../../../components/index.ts';
 import { loadHighlighter } from '../../../components/content/highlighter.chunk.ts';
 import type { SiloTranscript } from '../../../components/transcript/silo-transcript.ts';
 import type { AgentElicitationRequest } from '../../../src/api.ts';
+import { SiloError } from '../../../src/errors.ts';
 import { toJsonl } from '../../../src/export.ts';
 import type { AgentSessionUpdate } from '../../../src/types.ts';
 import { frame, until } from '../../support/until.ts';
@@ -447,6 +448,66 @@ describe('<silo-transcript>', () => {
     );
     expect(el.shadowRoot!.querySelectorAll('[data-prompt="perm-2"] button')).to.have.length(0);
     expect(gone.chosen).to.deep.equal([]);
+  });
+
+  it('a permission answered first in another tab shows how it ended, not a failed answer', async () => {
+    // Two tabs follow one session (docs/restore.md): this tab's answer reaches the driving tab after
+    // the other tab's; it is refused `closed`, and the request ends with the other tab's answer. The
+    // refusal and the end travel on different ports, so either may arrive first.
+    const el = await show([userPrompt('deploy', 'u'), tool({ toolCallId: 'dt', title: 'deploy' }, true)]);
+    const options = [
+      { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
+      { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+    ] as const;
+    class AnsweredElsewhere extends TestPermission {
+      constructor(
+        id: string,
+        readonly endsFirst: boolean,
+      ) {
+        super(id, { toolCallId: 'dt', title: 'deploy' }, options);
+      }
+      override async choose(optionId: string): Promise<void> {
+        this.chosen.push(optionId);
+        if (this.endsFirst) this.controller.abort('selected');
+        throw new SiloError('closed', 'This permission request can no longer be answered');
+      }
+    }
+    for (const endsFirst of [false, true]) {
+      const req = new AnsweredElsewhere(`pt-${endsFirst}`, endsFirst);
+      el.permissionRequests = [req];
+      el.appendUpdates([permissionRow(req)]);
+      const prompt = await until(
+        () => el.shadowRoot!.querySelector<HTMLElement>(`[part="log"] [data-prompt="${req.id}"]`),
+        'prompt in the log',
+      );
+      prompt.querySelector<HTMLButtonElement>('button[data-option="no"]')!.click();
+      await until(() => req.chosen.length === 1, 'the answer was tried');
+      if (!endsFirst) {
+        // Refused first: the prompt says so (it may still be answerable), until the request ends.
+        await until(() => prompt.querySelector('[role="alert"]'), 'the refusal shown');
+        req.controller.abort('selected');
+      }
+      el.appendUpdates([
+        {
+          kind: 'permission_resolution',
+          permission: { id: req.id, resolution: 'selected', optionId: 'once' },
+          raw: {},
+        },
+      ]);
+      const outcome = await until(
+        () =>
+          el.shadowRoot!.querySelector(`[data-prompt="${req.id}"] [part="permission-resolution"]`)
+            ?.textContent,
+        'the outcome shown',
+      );
+      expect(outcome).to.include('Allow once', 'the other tab’s answer');
+      await frame();
+      // The error's text, not the element (the test runner would serialize a failing element whole).
+      expect(
+        el.shadowRoot!.querySelector(`[data-prompt="${req.id}"] [role="alert"]`)?.textContent ?? null,
+        `no error (${endsFirst ? 'ended before the refusal' : 'refused before it ended'})`,
+      ).to.equal(null);
+    }
   });
 
   it('hands elicitation rows to <silo-elicitation>: the record, and the live request while open', async () => {

@@ -1,0 +1,72 @@
+/**
+ * The demo's history: the journaled sessions (readable offline) with the agent's own `loadable` ones,
+ * and what can be done with them — open, export, clear, import.
+ */
+import { type AgentSessionSummary, SiloError } from 'silo-acp';
+import { chat, say, service, state, update } from './app.ts';
+import { download } from './download.ts';
+import { sessionTitle } from './format.ts';
+
+/** The agent's sessions this browser has no journal of (`loadable`), asked for once per bridge. */
+let agentSessions: AgentSessionSummary[] = [];
+
+/** Reads the history again; with `askAgent`, also the agent's session list. */
+export async function refreshHistory(askAgent = false): Promise<void> {
+  try {
+    const journaled = await service.sessions();
+    const bridge = state.bridge;
+    if (askAgent && bridge) {
+      const listed = await service
+        .sessions({ bridge: { url: bridge.url, token: bridge.token }, cwd: bridge.cwd })
+        .catch(() => []);
+      agentSessions = listed.filter((s) => s.loadable);
+    }
+    const known = new Set(journaled.map((s) => s.sessionId));
+    update({ sessions: [...journaled, ...agentSessions.filter((s) => !known.has(s.sessionId))] });
+  } catch (e) {
+    say(`Cannot read the journal: ${SiloError.from(e).message}`, true);
+  }
+}
+
+export async function exportSession(id: string): Promise<void> {
+  try {
+    download(`${id}.jsonl`, await service.exportJsonl(id), 'application/jsonl');
+  } catch (e) {
+    say(`Export failed: ${SiloError.from(e).message}`, true);
+  }
+}
+
+export async function clearSession(id: string): Promise<void> {
+  const summary = state.sessions.find((s) => s.sessionId === id);
+  if (!confirm(`Delete the journal of “${summary ? sessionTitle(summary) : id}” from this browser?`)) return;
+  try {
+    if (id === state.liveId) {
+      update({ liveId: undefined, outcome: undefined });
+      if (state.bridge) await chat.connect({ fresh: true });
+    }
+    await service.clear(id);
+    update({ viewing: state.viewing === id ? undefined : state.viewing });
+    await refreshHistory();
+    if (!state.bridge && !state.viewing) update({ viewing: state.sessions[0]?.sessionId });
+    say('Journal cleared.');
+  } catch (e) {
+    say(`Clear failed: ${SiloError.from(e).message}`, true);
+  }
+}
+
+export async function importFile(file: File): Promise<void> {
+  try {
+    const id = await service.importJsonl(await file.text());
+    await refreshHistory();
+    update({ viewing: id });
+    say(`Imported ${file.name}.`);
+  } catch (e) {
+    say(`Import failed: ${SiloError.from(e).message}`, true);
+  }
+}
+
+/** Shows a session: the live chat for the live one, else its journal, read-only. */
+export function open(id: string): void {
+  if (id === state.liveId && state.bridge) update({ viewing: undefined, drawer: false });
+  else update({ viewing: id, drawer: false });
+}
