@@ -25,6 +25,17 @@ import { pickScenario } from './scenarios.ts';
 import { type SessionRecord, SessionStore } from './store.ts';
 import { type RawWriter, Turn } from './turn.ts';
 
+/** What `--hold-init` writes on stderr once it waits for `SIGUSR2` (a test waits for the line, then signals). */
+export const HOLD_INIT_LINE = 'reference agent: holding initialize until SIGUSR2';
+
+/** `--hold-init`: resolves once the process gets `SIGUSR2`, the listener in place before the line is written. */
+function heldUntilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGUSR2', () => resolve());
+    process.stderr.write(`${HOLD_INIT_LINE}\n`);
+  });
+}
+
 /** Identity the agent reports in `initialize`. */
 export const AGENT_INFO = { name: 'silo-reference-agent', title: 'Silo reference agent', version: '0.1.0' };
 
@@ -172,6 +183,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       caps = params.clientCapabilities ?? {};
       if (options.logBeforeInit)
         await client.notify('_silo/agent_log', { message: 'hello before initialize' });
+      if (options.holdInit) await heldUntilSignal();
       return {
         protocolVersion: options.protocolVersion ?? PROTOCOL_VERSION,
         agentCapabilities: {

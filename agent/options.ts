@@ -32,6 +32,7 @@
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
  * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
  * | `--prompt-capabilities LIST` | `SILO_AGENT_PROMPT_CAPABILITIES` | the `promptCapabilities` it announces and enforces: a comma list of `image`, `audio`, `embeddedContext`, or `none` (default `image,embeddedContext`); a prompt with a block it does not allow fails with -32602 |
+ * | `--hold-init` | `SILO_AGENT_HOLD_INIT=1` | answer `initialize` only once the process gets `SIGUSR2`, after writing `HOLD_INIT_LINE` on stderr (a test holds a client in "connecting" for as long as it needs) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
  * Like every agent built on the SDK, its JSON-RPC request ids (permission requests, questions) start
@@ -54,6 +55,7 @@ export interface AgentOptions {
   authRequired: boolean;
   listPageSize: number;
   logBeforeInit: boolean;
+  holdInit: boolean;
   reuseToolCallIds: boolean;
   echoPrompt: boolean;
   sentLog: boolean;
@@ -133,6 +135,7 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       ? intValue('SILO_AGENT_LIST_PAGE_SIZE', env.SILO_AGENT_LIST_PAGE_SIZE)
       : 50,
     logBeforeInit: truthy(env.SILO_AGENT_LOG_BEFORE_INIT),
+    holdInit: truthy(env.SILO_AGENT_HOLD_INIT),
     reuseToolCallIds: truthy(env.SILO_AGENT_REUSE_TOOL_CALL_IDS),
     echoPrompt: truthy(env.SILO_AGENT_ECHO_PROMPT),
     sentLog: truthy(env.SILO_AGENT_SENT_LOG),
@@ -196,6 +199,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--log-before-init':
         o.logBeforeInit = true;
+        break;
+      case '--hold-init':
+        o.holdInit = true;
         break;
       case '--reuse-tool-call-ids':
         o.reuseToolCallIds = true;

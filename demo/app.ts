@@ -26,6 +26,10 @@ export interface State {
   busy: boolean;
   /** A journaled session shown read-only instead of the chat. */
   viewing: string | undefined;
+  /** The history's search text (the service searches titles and text). */
+  query: string;
+  /** The session whose title is being edited in the history. */
+  renaming: string | undefined;
   message: { text: string; error?: boolean } | undefined;
   /** The window is a phone's (drawer.ts): the chat takes the screen, the history is a drawer. */
   phone: boolean;
@@ -43,6 +47,8 @@ export const state: State = {
   connection: undefined,
   busy: false,
   viewing: undefined,
+  query: '',
+  renaming: undefined,
   message: undefined,
   phone: false,
   drawer: false,

@@ -98,7 +98,7 @@ function viewing(id: string) {
           : nothing
       }
       <button type="button" id="export" @click=${() => exportSession(id)}>Export JSONL</button>
-      <button type="button" id="clear" class="danger" @click=${() => clearSession(id)}>Clear</button>
+      <button type="button" id="clear" class="danger" title="Delete this session and its journal from this browser" @click=${() => clearSession(id)}>Delete</button>
       ${state.bridge && state.liveId ? html`<button type="button" @click=${() => update({ viewing: undefined })}>Back to live chat</button>` : nothing}
     </div>
   `;
@@ -129,7 +129,7 @@ function live() {
       ${
         state.liveId
           ? html`<button type="button" id="clear" class="danger" title="Delete this session's journal from this browser" @click=${() => clearSession(state.liveId!)}>
-              Clear
+              Delete
             </button>`
           : nothing
       }

@@ -1,6 +1,6 @@
 /**
  * The demo's history: the journaled sessions (readable offline) with the agent's own `loadable` ones,
- * and what can be done with them — open, export, clear, import.
+ * and what can be done with them — search, open, rename, export, delete, import (through the service).
  */
 import { type AgentSessionSummary, SiloError } from 'silo-acp';
 import { chat, say, service, state, update } from './app.ts';
@@ -13,7 +13,13 @@ let agentSessions: AgentSessionSummary[] = [];
 /** Reads the history again; with `askAgent`, also the agent's session list. */
 export async function refreshHistory(askAgent = false): Promise<void> {
   try {
-    const journaled = await service.sessions();
+    const query = state.query;
+    const journaled = await service.sessions({ query });
+    if (query !== state.query) return; // typed on meanwhile: a newer search is under way
+    if (query.trim()) {
+      update({ sessions: journaled });
+      return;
+    }
     const bridge = state.bridge;
     if (askAgent && bridge) {
       const listed = await service
@@ -48,21 +54,39 @@ export async function clearSession(id: string): Promise<void> {
     update({ viewing: state.viewing === id ? undefined : state.viewing });
     await refreshHistory();
     if (!state.bridge && !state.viewing) update({ viewing: state.sessions[0]?.sessionId });
-    say('Journal cleared.');
+    say('Session deleted.');
   } catch (e) {
-    say(`Clear failed: ${SiloError.from(e).message}`, true);
+    say(`Delete failed: ${SiloError.from(e).message}`, true);
   }
 }
 
 export async function importFile(file: File): Promise<void> {
   try {
+    const known = new Set((await service.sessions()).map((s) => s.sessionId));
     const id = await service.importJsonl(await file.text());
     await refreshHistory();
     update({ viewing: id });
-    say(`Imported ${file.name}.`);
+    say(known.has(id) ? `${file.name} is in the history already.` : `Imported ${file.name}.`);
   } catch (e) {
     say(`Import failed: ${SiloError.from(e).message}`, true);
   }
+}
+
+/** Gives session `id` the user's `title` (blank gives back the agent's). */
+export async function rename(id: string, title: string): Promise<void> {
+  update({ renaming: undefined });
+  try {
+    await service.rename(id, title);
+    await refreshHistory();
+  } catch (e) {
+    say(`Rename failed: ${SiloError.from(e).message}`, true);
+  }
+}
+
+/** Searches the history's titles and messages for `query`. */
+export function search(query: string): void {
+  state.query = query;
+  void refreshHistory();
 }
 
 /** Shows a session: the live chat for the live one, else its journal, read-only. */

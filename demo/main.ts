@@ -1,6 +1,6 @@
 /**
- * The demo page: a history of journaled sessions (readable offline), new session, restore with its
- * outcome, "Continue in a new session", clear, export/import, a scenario picker for the reference
+ * The demo page: a history of journaled sessions (readable offline; searched, renamed and deleted
+ * through the service), new session, restore with its outcome, "Continue in a new session", export/import, a scenario picker for the reference
  * agent, and the live `<silo-chat>`. It uses only the package's public entry points. The modules:
  * app.ts (service, elements, state), history.ts, live.ts (bridge and chat), sidebar.ts, bar.ts,
  * menu.ts and drawer.ts (the phone's history drawer).
@@ -21,6 +21,11 @@ function paint(): void {
   render(sidebarTemplate(), sidebar);
   render(barTemplate(), bar);
   paintDrawer();
+  const renaming = sidebar.querySelector<HTMLInputElement>('input.rename');
+  if (renaming && document.activeElement !== renaming) {
+    renaming.focus();
+    renaming.select();
+  }
   const viewing = state.viewing;
   chat.hidden = viewing !== undefined || !state.bridge;
   viewer.hidden = viewing === undefined;

@@ -9,7 +9,7 @@ import { state, update } from './app.ts';
 import { sessionTemplate } from './bar.ts';
 import { openDemoTab } from './bridge-config.ts';
 import { agentName, OUTCOME_BADGE, sessionTitle, timeAgo } from './format.ts';
-import { importFile, open } from './history.ts';
+import { clearSession, importFile, open, rename, search } from './history.ts';
 import { checkBridge, newSession } from './live.ts';
 
 function bridgeStatus() {
@@ -42,6 +42,20 @@ function historyItem(s: AgentSessionSummary) {
   ]
     .filter(Boolean)
     .join(' · ');
+  const title = sessionTitle(s);
+  if (state.renaming === s.sessionId && !s.loadable)
+    return html`<li class="renaming">
+      <input
+        class="rename"
+        aria-label="New title for “${title}” (Enter saves, Esc cancels; empty gives back the agent’s)"
+        .value=${s.renamed ? title : (s.title ?? '')}
+        @keydown=${(e: KeyboardEvent) => {
+          if (e.key === 'Enter') void rename(s.sessionId, (e.target as HTMLInputElement).value);
+          else if (e.key === 'Escape') update({ renaming: undefined });
+        }}
+        @blur=${() => state.renaming === s.sessionId && update({ renaming: undefined })}
+      />
+    </li>`;
   return html`<li>
     <button
       type="button"
@@ -50,13 +64,21 @@ function historyItem(s: AgentSessionSummary) {
       aria-current=${current ? 'true' : 'false'}
       @click=${() => open(s.sessionId)}
     >
-      <span class="title">${sessionTitle(s)}</span>
+      <span class="title">${title}</span>
       <span class="meta">
         ${live ? html`<span class="badge live">live</span>` : nothing}
         ${s.lastOutcome ? html`<span class="badge" data-outcome=${s.lastOutcome}>${OUTCOME_BADGE[s.lastOutcome]}</span>` : nothing}
         ${meta}
       </span>
     </button>
+    ${
+      s.loadable
+        ? nothing
+        : html`<span class="item-actions">
+            <button type="button" class="link" data-rename=${s.sessionId} aria-label="Rename “${title}”" @click=${() => update({ renaming: s.sessionId })}>Rename</button>
+            <button type="button" class="link danger" data-delete=${s.sessionId} aria-label="Delete “${title}”" @click=${() => clearSession(s.sessionId)}>Delete</button>
+          </span>`
+    }
   </li>`;
 }
 
@@ -101,9 +123,17 @@ export function sidebarTemplate() {
       </label>
     </div>
     <h2 id="history-label">History</h2>
+    <input
+      type="search"
+      id="history-search"
+      placeholder="Search titles and messages"
+      aria-label="Search the history (titles and messages)"
+      .value=${state.query}
+      @input=${(e: Event) => search((e.target as HTMLInputElement).value)}
+    />
     ${
       state.sessions.length === 0
-        ? html`<p class="muted empty">No journaled sessions yet.</p>`
+        ? html`<p class="muted empty">${state.query.trim() ? 'No session matches.' : 'No journaled sessions yet.'}</p>`
         : html`<ul class="history" id="history" aria-labelledby="history-label">${state.sessions.map(historyItem)}</ul>`
     }
     ${

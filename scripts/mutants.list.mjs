@@ -90,8 +90,8 @@ export const MUTANTS = [
     name: 'title-prompt-wins',
     what: "the first prompt's text replaces the title the agent gave before it",
     file: 'src/session-state.ts',
-    find: 'title: state.title ?? title, prompted: true',
-    replace: 'title: title ?? state.title, prompted: true',
+    find: "const free = state.title === undefined || state.titleFrom === 'command';",
+    replace: "const free = state.title === undefined || state.titleFrom !== 'prompt';",
     tests: [SESSION_STATE],
   },
   {

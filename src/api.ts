@@ -225,6 +225,12 @@ export interface AgentSessionListOptions {
   /** The bridge to ask for the agent's own session list: a connection string, or URL and token. */
   readonly bridge?: AgentBridgeOptions | string;
   readonly cwd?: string;
+  /**
+   * Only the sessions whose title, or what the user and the agent wrote in them, contains this text
+   * (plain text, case-insensitive; the agent's own sessions, which are not journaled, by title only).
+   * Blank: every session.
+   */
+  readonly query?: string;
 }
 
 /**
@@ -239,11 +245,28 @@ export interface AgentJournalAccess {
    * read from the end, so the last screen of a huge transcript can be painted without reading it all.
    */
   transcriptTail(sessionId: string, count: number): Promise<AgentSessionUpdate[]>;
-  /** Deletes one session's journal. The only way a journal is ever deleted. */
+  /**
+   * Deletes a session from the history, with its whole journal (the only way a journal is ever
+   * deleted). Resolves once it is gone; a session that is not there resolves too.
+   */
   clear(sessionId: string): Promise<void>;
-  /** Exports a session's journal as JSONL (one AgentSessionUpdate a line). */
+  /**
+   * Renames a session: the title (trimmed, at most 200 characters) wins over the agent's
+   * `session_info_update` and the first prompt's from then on, in the history and in the snapshot of
+   * the session's open handles in this page; a blank title takes the user's away again. Resolves to the
+   * title the session shows now; rejects with `session-not-found` when the journal holds no such session.
+   */
+  rename(sessionId: string, title: string | undefined): Promise<string | undefined>;
+  /**
+   * Exports a session's journal as JSONL (one AgentSessionUpdate a line), after a header naming its
+   * agent, its id and the title the user gave it.
+   */
   exportJsonl(sessionId: string): Promise<string>;
-  /** Imports a JSONL export into the journal under a new (or given) session id; resolves to that id. */
+  /**
+   * Imports a JSONL export into the journal under a new (or given) session id; resolves to that id.
+   * An export of a session the journal holds already (the one it was exported from, or an earlier
+   * import of it) adds nothing and resolves to that session's id.
+   */
   importJsonl(jsonl: string, sessionId?: string): Promise<string>;
 }
 
@@ -251,7 +274,10 @@ export interface AgentJournalAccess {
 export interface AgentsService extends AgentJournalAccess {
   /** Connects to an agent through the bridge and starts (or restores) a session. */
   connect(options: AgentSessionConnectOptions): Promise<AgentSessionHandle>;
-  /** The journaled sessions, newest first; readable offline. */
+  /**
+   * The journaled sessions, newest first; readable offline. With `query`, only those that match it;
+   * with `bridge`, the agent's own sessions the journal does not hold follow (`loadable`).
+   */
   sessions(options?: AgentSessionListOptions): Promise<AgentSessionSummary[]>;
   /** Ends the worker. Every handle closes. */
   dispose(): Promise<void>;

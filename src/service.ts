@@ -98,12 +98,14 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
       call(() =>
         api.sessions({
           ...(o?.cwd !== undefined ? { cwd: o.cwd } : {}),
+          ...(o?.query ? { query: o.query } : {}),
           ...(o?.bridge ? { bridge: bridgeOptions(o.bridge) } : {}),
         }),
       ),
     transcript: (sessionId) => call(() => api.transcript(sessionId)),
     transcriptTail: (sessionId, count) => call(() => api.transcriptTail(sessionId, count)),
     clear: (sessionId) => call(() => api.clear(sessionId)),
+    rename: (sessionId, title) => call(() => api.rename(sessionId, title)),
     exportJsonl: (sessionId) => call(() => api.exportJsonl(sessionId)),
     importJsonl: (jsonl, sessionId) => call(() => api.importJsonl(jsonl, sessionId)),
     async dispose() {

@@ -435,7 +435,13 @@ export interface AgentSessionSnapshot {
 /** A journaled session, for a history list (readable offline). */
 export interface AgentSessionSummary {
   readonly sessionId: string;
+  /**
+   * The title the user gave it (`AgentsService.rename`), else the agent's (`session_info_update`),
+   * else its first prompt's (without protocol noise; a slash command without its slash).
+   */
   readonly title?: string;
+  /** True when {@link title} is one the user gave (`AgentsService.rename`). */
+  readonly renamed?: boolean;
   readonly agent?: string;
   readonly cwd?: string;
   readonly createdAt?: string;

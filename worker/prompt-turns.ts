@@ -104,7 +104,12 @@ export class PromptTurns {
     }
     this.turn = undefined;
     this.echo.end();
-    host.record({ kind: 'turn_end', turnEnd: end, raw: { ...response, stopReason: end.stopReason } });
+    host.record({
+      kind: 'turn_end',
+      turnEnd: end,
+      timestamp: new Date().toISOString(),
+      raw: { ...response, stopReason: end.stopReason },
+    });
     await host.flushed();
     await host.delivery.flush();
     if (failure) throw failure;

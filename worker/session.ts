@@ -24,6 +24,7 @@ import { PromptTurns } from './prompt-turns.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { ReplayWindow } from './replay-window.ts';
 import { requestTap } from './request-tap.ts';
+import { RunStamps } from './run-stamps.ts';
 import { SessionStatus } from './status.ts';
 import { SubagentSessions } from './subagents.ts';
 import { SessionTabs } from './tabs.ts';
@@ -42,6 +43,8 @@ export class SessionCore {
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
   private readonly turns: PromptTurns;
+  /** Arrival times on the first update of each live run (worker/run-stamps.ts). */
+  private readonly stamps = new RunStamps();
   /** Snapshots taken for the page so far ({@link wireSnapshot}). */
   private revisions = 0;
   private readonly delivery: Delivery;
@@ -63,7 +66,11 @@ export class SessionCore {
         return status.sessionId;
       },
       delivery: this.delivery,
-      record: (update) => this.record(update),
+      record: (update) => {
+        // A turn's end: the next update the agent sends starts a run of its own (worker/run-stamps.ts).
+        if (update.kind === 'turn_end') this.stamps.reset();
+        this.record(update);
+      },
       flushed: async () => this.writer?.flushed(),
       cancelRequests: () => this.requests.cancelAll(),
     });
@@ -164,6 +171,12 @@ export class SessionCore {
     return core;
   }
 
+  /** The user renamed the session (a blank title takes theirs away): the page is told. */
+  retitle(title: string | undefined): void {
+    this.status.config.userTitle = title?.trim() || undefined;
+    void this.delivery.state();
+  }
+
   snapshot(): AgentSessionSnapshot {
     return this.status.snapshot(this.turns.running);
   }
@@ -197,7 +210,7 @@ export class SessionCore {
     };
     this.ids.reset();
     this.children.reset();
-    this.status.config.setTitle(record.title);
+    this.status.config.remember(record);
     this.requests.resetJournal();
     this.frames.reset();
     // On a reconnect the writer is the one already in use: read the journal once it holds everything.
@@ -244,7 +257,8 @@ export class SessionCore {
     if (!writer) return;
     const live = !this.turns.running && !this.ids.replaying;
     this.frames.beforeUpdate(raw, live);
-    const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turns.running);
+    const shaped = normalizeShaped(raw, writer.nextSeq, this.ids, this.turns.running);
+    const update = this.stamps.stamp(shaped, this.ids.replaying);
     this.learn(update);
     writer.append([update]);
     this.frames.afterUpdate(raw, live);

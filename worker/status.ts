@@ -91,7 +91,8 @@ export class SessionStatus {
 
   /** The snapshot the page gets; `busy` is whether this tab runs a turn. */
   snapshot(busy: boolean): AgentSessionSnapshot {
-    const { title, usage, commands } = this.config.current;
+    const { usage, commands } = this.config.current;
+    const title = this.config.title;
     return {
       sessionId: this.sessionId,
       resumeOutcome: this.outcome,

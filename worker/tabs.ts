@@ -62,7 +62,7 @@ export class SessionTabs {
     const record = await journal.upsertSession(sessionId, {});
     status.sessionId = sessionId;
     status.outcome = record.lastOutcome ?? 'journal-only';
-    status.config.setTitle(record.title);
+    status.config.remember(record);
     this.startFollowing(sessionId, record.nextSeq, false);
   }
 

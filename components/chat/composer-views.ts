@@ -51,12 +51,16 @@ export interface QueuedMessage {
   readonly attachments: readonly Attachment[];
 }
 
-/** The running turn's state and the queued message, when there is either. */
+/**
+ * The running turn's state and the queued message, when there is either; the queued one says when it
+ * goes (when the agent finishes, or once connected while `waiting`).
+ */
 export function renderStatusRow(
   s: SiloChatAllStrings,
   busy: boolean,
   seconds: number,
   queued: QueuedMessage | undefined,
+  waiting: boolean,
   unqueue: () => void,
 ): TemplateResult | typeof nothing {
   if (!busy && queued === undefined) return nothing;
@@ -72,7 +76,7 @@ export function renderStatusRow(
     ${
       queued !== undefined
         ? html`<span class="queued" part="queued" role="status">
-            <span class="label">${s.queued}</span> <span class="text">${clip(queued.text, 1000)}</span
+            <span class="label">${waiting && !busy ? s.queuedConnecting : s.queued}</span> <span class="text">${clip(queued.text, 1000)}</span
             >${queued.attachments.map((a) => html` <span class="file">${a.name}</span>`)}
             <button type="button" part="unqueue" @click=${unqueue}>${s.unqueue}</button>
           </span>`

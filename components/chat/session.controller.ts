@@ -215,6 +215,13 @@ export class ChatSessionController implements ReactiveController {
     if (handle === this.handle) this.#set({ snapshot: handle.snapshot });
   }
 
+  /** True while the session is on its way: connecting, or reconnecting after a drop. */
+  waiting(): boolean {
+    if (this.phase === 'connecting') return true;
+    const state = this.handle ? this.snapshot?.state : undefined;
+    return state === 'connecting' || state === 'reconnecting';
+  }
+
   /** The state the header shows: the session's once connected, else the phase. */
   stateKey(): string {
     if (this.phase === 'ready') return this.snapshot?.state ?? 'connected';

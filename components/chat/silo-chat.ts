@@ -21,6 +21,7 @@ import {
 } from '../shared/strings/chat.ts';
 import { mergeStrings, type SiloChatAllStrings } from '../shared/strings/strings.ts';
 import { theme } from '../shared/theme.styles.ts';
+import type { SiloTurnActionDetail } from '../transcript/silo-transcript.ts';
 import { toBlocks } from './attachments.ts';
 import { renderBanner } from './banners.ts';
 import { ComposerController } from './composer.controller.ts';
@@ -158,6 +159,8 @@ export class SiloChat extends SiloElement {
   });
   readonly #turns = new TurnRunner(this, {
     handle: () => this.handle,
+    // Sending from anywhere (Find, Home, reading back) brings the user's own message into view.
+    sending: () => transcriptOf(this)?.scrollToLatest(),
     completed: () => {
       this.error = undefined;
       this.dismissed = undefined;
@@ -172,6 +175,7 @@ export class SiloChat extends SiloElement {
       this.snapshot?.role === 'follower'
         ? { label: this.#strings().takeOverAndSend, run: () => void this.#takeOver(true) }
         : undefined,
+    waiting: () => this.#session.waiting(),
     busy: () => this.#busy(),
     send: (text, files) => this.#turns.send(text, toBlocks(files, this.snapshot?.promptCapabilities)),
     errorCode: () => this.error?.code,
@@ -333,6 +337,14 @@ export class SiloChat extends SiloElement {
     if (this.#turns.resend()) this.error = undefined;
   }
 
+  /** The transcript's Retry (the last prompt again, with its files) or Continue (after `max_tokens`). */
+  #turnAction(action: 'retry' | 'continue'): void {
+    if (this.#whyNotSendable() || this.#busy()) return;
+    const blocks = action === 'retry' ? lastPrompt(this) : undefined;
+    if (action === 'continue') void this.#turns.send(this.#strings().continuePrompt);
+    else if (blocks) void this.#turns.send('', blocks);
+  }
+
   override render() {
     const s = this.#strings();
     const handle = this.handle;
@@ -382,6 +394,8 @@ export class SiloChat extends SiloElement {
         .elicitationRequests=${this.#session.elicitationRequests}
         .strings=${this.strings?.transcript}
         .locale=${this.locale}
+        .turnActions=${!this.#busy() && !this.#whyNotSendable() && !this.#composer.queued}
+        @silo-turn-action=${(e: CustomEvent<SiloTurnActionDetail>) => this.#turnAction(e.detail.action)}
         @silo-permission-answered=${this.#returnFocus}
         @silo-elicitation-ended=${this.#returnFocus}
       ></silo-transcript>

@@ -1,7 +1,7 @@
 /**
  * Number, percent, currency and date formatting through `Intl`, cached per locale. A currency that is
  * not an ISO 4217 code (for example `"credits"`) is shown as a number followed by the unit. Also the
- * small text helpers of the row templates (class tokens, clipping, JSON).
+ * small text helpers of the row templates (class tokens, clipping, JSON, a URI's file name).
  * @packageDocumentation
  */
 
@@ -78,5 +78,34 @@ export function safeJson(v: unknown): string {
     return JSON.stringify(v, null, 2) ?? '';
   } catch {
     return '';
+  }
+}
+
+/**
+ * Formats a duration for people: `0.8 s`, `4.2 s`, `37 s`, `2 min 5 s` (units through `Intl`, narrow).
+ */
+export function formatDuration(ms: number, locale?: string): string {
+  const unit = (u: 'second' | 'minute', digits: number) =>
+    numberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'short', maximumFractionDigits: digits });
+  const seconds = Math.max(0, ms) / 1000;
+  if (seconds < 60) return unit('second', seconds < 10 ? 1 : 0).format(seconds);
+  const whole = Math.round(seconds);
+  const rest = whole % 60;
+  const minutes = unit('minute', 0).format(Math.floor(whole / 60));
+  return rest ? `${minutes} ${unit('second', 0).format(rest)}` : minutes;
+}
+
+/**
+ * The file name a URI ends in, for people: `attachment:///notes.txt` (how `<silo-chat>` names the
+ * files it sends) and `file:///home/me/notes.txt` are `notes.txt`; `''` when there is none.
+ */
+export function fileNameOf(uri: string): string {
+  const path = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (!last || /^[a-z][\w+.-]*:$/i.test(last)) return '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
   }
 }

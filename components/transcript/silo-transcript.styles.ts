@@ -58,6 +58,15 @@ export const transcriptStyles = css`
     overflow: auto;
     outline-offset: -2px;
   }
+  /* The feed's edges: focused for an instant so that Tab leaves the log (transcript/feed.controller.ts). */
+  .feed-edge {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    outline: none;
+  }
   .empty {
     position: absolute;
     inset-inline: 0;

@@ -24,23 +24,30 @@ import {
 } from '../shared/strings/strings.ts';
 import { theme } from '../shared/theme.styles.ts';
 import { turnAnnouncement } from './announce.ts';
+import { FeedFocusController } from './feed.controller.ts';
 import type { SiloFindResult } from './find/find.controller.ts';
 import { TranscriptFindStandIn } from './find/find.lazy.ts';
 import { findStyles } from './find/find.styles.ts';
 import { LiveRequestsController } from './live-requests.controller.ts';
 import { transcriptLog } from './log.lazy.ts';
 import { keyTarget, revealRow } from './navigation.ts';
+import type { TurnAction } from './rows/row-context.ts';
 import { transcriptStyles } from './silo-transcript.styles.ts';
 import { TranscriptSourceController } from './source.controller.ts';
 import { StickToBottomController } from './stick-to-bottom.controller.ts';
 import { tailPaintStyles } from './tail-paint.styles.ts';
-import { renderTranscript, rowContext } from './view.ts';
+import { lastTurnEndKey, renderTranscript, rowContext } from './view.ts';
 
 export type { SiloFindResult } from './find/find.controller.ts';
 
 /** Detail of `silo-load-error`. */
 export interface SiloLoadErrorDetail {
   readonly error: SiloError;
+}
+
+/** Detail of `silo-turn-action`: the user chose Retry or Continue on the last turn's end. */
+export interface SiloTurnActionDetail {
+  readonly action: TurnAction;
 }
 
 /** Detail of `silo-permission-answered`. */
@@ -53,6 +60,7 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'silo-load-error': CustomEvent<SiloLoadErrorDetail>;
     'silo-permission-answered': CustomEvent<SiloPermissionAnsweredDetail>;
+    'silo-turn-action': CustomEvent<SiloTurnActionDetail>;
   }
 }
 
@@ -82,6 +90,8 @@ declare global {
  * @fires silo-load-error - The source could not be read (detail: `{ error }`, a `SiloError`).
  * @fires silo-find - A find's result changed (detail: `{ query, current, total, searching }`; see {@link find}).
  * @fires silo-permission-answered - The user answered a live permission prompt (detail: `{ id, optionId }`).
+ * @fires silo-turn-action - With `turn-actions`: the user chose Retry or Continue on the last turn's end
+ *   (detail: `{ action: 'retry' | 'continue' }`); the element sends nothing itself (`<silo-chat>` does).
  *
  * @csspart usage - The usage header (context meter and cost).
  * @csspart usage-meter - The context meter (`<meter>`).
@@ -107,7 +117,8 @@ declare global {
  * @csspart elicitation - A question row (holds `<silo-elicitation>`, whose parts are exported prefixed:
  *   `elicitation-base`, `elicitation-answer`, … — every part of `<silo-elicitation>`).
  * @csspart turn-start - The divider that opens a turn the agent started by itself (no prompt).
- * @csspart turn-end - A turn-end row.
+ * @csspart turn-end - A turn-end row: `turn-tokens`, `turn-duration`, and with `turn-actions` on the last one
+ *   `turn-retry` and (after `max_tokens`) `turn-continue`.
  * @csspart unknown - A row for an update of an unknown kind.
  * @csspart image - An image block.
  * @csspart resource-link - A resource link; `resource` an embedded resource.
@@ -164,6 +175,7 @@ export class SiloTranscript extends SiloElement {
     elicitationRequests: { attribute: false },
     strings: { attribute: false },
     locale: {},
+    turnActions: { type: Boolean, attribute: 'turn-actions' },
     loadError: { state: true, attribute: false },
     announcement: { state: true, attribute: false },
   };
@@ -188,6 +200,11 @@ export class SiloTranscript extends SiloElement {
   declare strings: StringsOverride<SiloTranscriptStrings> | undefined;
   /** BCP 47 locale for numbers, dates and currency (default: the browser's). */
   declare locale: string | undefined;
+  /**
+   * The last turn's end offers Retry (its prompt again, with its files) and, after `max_tokens`,
+   * Continue; choosing one fires `silo-turn-action` (attribute `turn-actions`; off by default).
+   */
+  declare turnActions: boolean;
   declare private loadError: string | undefined;
   declare private announcement: string;
 
@@ -225,6 +242,13 @@ export class SiloTranscript extends SiloElement {
       return revealRow(this.#log, index);
     },
   });
+  /** The log as one Tab stop: Tab lands on its current row and leaves after that row's controls. */
+  #feed = new FeedFocusController(this, {
+    log: () => this.#log,
+    indexOf: (key) => this.#renderedRow(key),
+    count: () => this.#rows.length,
+    focusRow: (index) => this.focusRow(index),
+  });
   /** Follows the log's bottom while stuck (for a live or journaled session, which open at their end). */
   #stick = new StickToBottomController(
     this,
@@ -239,6 +263,7 @@ export class SiloTranscript extends SiloElement {
     this.permissionRequests = [];
     this.elicitationRequests = [];
     this.announcement = '';
+    this.turnActions = false;
   }
 
   /** The transcript model being rendered (rows and session state). Read-only for callers. */
@@ -355,7 +380,16 @@ export class SiloTranscript extends SiloElement {
     return renderTranscript({
       log: transcriptLog(this),
       strings,
-      ctx: rowContext(this, strings, this.#requests),
+      ctx: rowContext(
+        this,
+        strings,
+        this.#requests,
+        lastTurnEndKey(this.#rows),
+        (action) => this.emit('silo-turn-action', { action }),
+        this.#rows.length,
+      ),
+      feed: this.#feed,
+      busy: this.#source.model.current.inTurn,
       rows: this.#rows,
       usage: reported && !reported.cost && cost ? { ...reported, cost } : reported,
       orphans: this.#requests.orphans(),

@@ -13,6 +13,7 @@ import {
   type SessionState,
 } from '../session-state.ts';
 import type { AgentElicitationRecord, AgentPermissionRecord, AgentSessionUpdate } from '../types.ts';
+import { TurnClock, timeOf } from './clock.ts';
 import { appendToMessage, merge, patchCompaction } from './patch.ts';
 import {
   isObject,
@@ -59,6 +60,8 @@ export class TranscriptModel extends ToolRows {
   private session: SessionState = EMPTY_SESSION_STATE;
   private lastSeq = -1;
   private turnStart = 0;
+  /** Turn and thought durations, from the journal's timestamps. */
+  private readonly clock = new TurnClock();
   /** The row of the running turn the agent started by itself, if any. */
   private agentTurn: string | undefined;
   /** Routes subagents' work into their cards (the top model only: the models it nests never route). */
@@ -119,7 +122,9 @@ export class TranscriptModel extends ToolRows {
     const routed = this.subagents?.route(u, raw);
     if (routed !== undefined) return routed;
     const role = ROLE_OF_KIND[kind];
-    if (role) return this.message(u, role);
+    const at = timeOf(u);
+    this.clock.arrived(this.rows, at, role === 'thought');
+    if (role) return this.clock.went(this.rows, this.message(u, role), role, at);
     switch (kind) {
       case 'tool_call':
       case 'tool_call_update': {
@@ -204,11 +209,17 @@ export class TranscriptModel extends ToolRows {
         messageId,
         parts: [],
         text: '',
-        timestamp: u.timestamp,
+        timestamp: role === 'user' ? u.timestamp : undefined,
       };
       i = this.push(row);
+      if (role === 'user') this.clock.prompted(timeOf(u));
     }
-    this.rows[i] = appendToMessage(this.rows[i] as MessageRow, text, block, u.timestamp);
+    this.rows[i] = appendToMessage(
+      this.rows[i] as MessageRow,
+      text,
+      block,
+      role === 'user' ? u.timestamp : undefined,
+    );
     return i;
   }
 
@@ -217,6 +228,7 @@ export class TranscriptModel extends ToolRows {
     if (this.state.inTurn) this.closeTurnTools('interrupted');
     this.state = { ...this.state, turn: this.state.turn + 1, inTurn: true };
     this.turnStart = this.rows.length;
+    this.clock.startTurn();
     this.turnTools = [];
     this.agentTurn = undefined;
     this.turnsStarted++;
@@ -332,6 +344,7 @@ export class TranscriptModel extends ToolRows {
     this.state = { ...this.state, inTurn: false };
     this.agentTurn = undefined;
     this.turnsEnded++;
+    const took = this.clock.ended(timeOf(u));
     return this.push({
       type: 'turn-end',
       key: this.nextKey('end'),
@@ -340,6 +353,7 @@ export class TranscriptModel extends ToolRows {
       stopReason,
       error: isObject(end.error) ? (end.error as TurnEndRow['error']) : undefined,
       ...tokensOf(raw),
+      ...(took !== undefined ? { durationMs: took } : {}),
     });
   }
 

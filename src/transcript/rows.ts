@@ -43,6 +43,11 @@ export interface MessageRow extends TranscriptRowBase {
   readonly text: string;
   /** When Silo recorded it (the user's own prompt). */
   readonly timestamp?: string;
+  /**
+   * A thought: how long the agent thought, in milliseconds — from each run of its chunks to the next
+   * update, summed — when the journal holds their arrival times (live updates since Silo stamps them).
+   */
+  readonly durationMs?: number;
   /** True when its turn ended in `refusal`: the agent dropped it from its context. */
   readonly excluded?: boolean;
 }
@@ -173,6 +178,8 @@ export interface TurnEndRow extends TranscriptRowBase {
    * `_meta.quota.token_count` (Gemini CLI reports usage only there).
    */
   readonly tokens?: TurnTokens;
+  /** How long the turn took, in milliseconds: from its prompt to its end (when both carry their time). */
+  readonly durationMs?: number;
 }
 
 /** Token counts of one turn. */

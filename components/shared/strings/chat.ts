@@ -145,6 +145,8 @@ export interface SiloChatActionStrings {
   stopHint: string;
   /** Before a message typed while the agent works: it is sent when the turn ends. */
   queued: string;
+  /** Before a message typed while the chat connects (or reconnects): it is sent once connected. */
+  queuedConnecting: string;
   /** Cancels the queued message (its text returns to the composer). */
   unqueue: string;
   /** Puts the last message back into the composer to edit and send again. */
@@ -153,6 +155,8 @@ export interface SiloChatActionStrings {
   editLastLabel: string;
   /** Sends a message that failed again. */
   resend: string;
+  /** The prompt the transcript's Continue sends after a turn stopped at the token limit. */
+  continuePrompt: string;
 }
 
 export const defaultChatActionStrings: SiloChatActionStrings = {
@@ -160,10 +164,12 @@ export const defaultChatActionStrings: SiloChatActionStrings = {
   elapsed: (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
   stopHint: 'Stop the agent’s turn (Esc)',
   queued: 'Sent when the agent finishes:',
+  queuedConnecting: 'Sent once connected:',
   unqueue: 'Cancel',
   editLast: 'Edit last',
   editLastLabel: 'Edit your last message and send it again (↑ in an empty composer)',
   resend: 'Send again',
+  continuePrompt: 'Continue',
 };
 
 /** Strings of `<silo-chat>`'s attachments (components/chat/attachments.ts). */
