@@ -16,7 +16,7 @@ import {
 } from '@agentclientprotocol/sdk';
 import { configOptions, MODELS, modeState, setConfigOption, setMode } from './config.ts';
 import type { AgentOptions } from './options.ts';
-import { loadReplay } from './replay-shape.ts';
+import { aroundReplay, loadReplay, OPEN_TURN } from './replay-shape.ts';
 import { modeAnnouncement } from './scenarios/agents.ts';
 import { scenario } from './scenarios/index.ts';
 import { withoutSubagentText } from './scenarios/subagent.ts';
@@ -238,7 +238,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       if (refused)
         throw RequestError.invalidParams({ type: refused.type }, `${refused.type} blocks are not accepted`);
       const text = promptText(params.prompt);
-      const turnMark = { at: record.history.length, stopReason: 'end_turn' };
+      // Open until the prompt is answered: a process that dies first leaves the turn open.
+      const turnMark = { at: record.history.length, stopReason: OPEN_TURN };
       record.turns = [...(record.turns ?? []), turnMark];
       const userMessageId = `user-${randomUUID().slice(0, 8)}`;
       for (const block of params.prompt) {
@@ -275,6 +276,9 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         record,
         rawWriter,
         params.prompt,
+        () => {
+          if (store.get(record.sessionId)) store.save(record);
+        },
       );
       try {
         const played = scenario(picked.name);
@@ -346,7 +350,14 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       const record = stored(params.sessionId);
       attach(record);
       forget(record);
-      const replay = withoutSubagentText(loadReplay(record, options), caps);
+      const replay = aroundReplay(
+        withoutSubagentText(loadReplay(record, options), caps),
+        options.replayShape,
+        {
+          commands: COMMANDS,
+          title: record.title,
+        },
+      );
       const send = async (updates: typeof replay) => {
         for (const update of updates)
           await client.notify('session/update', { sessionId: record.sessionId, update } as never);

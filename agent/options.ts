@@ -23,7 +23,7 @@
  * | `--models` | `SILO_AGENT_MODELS=1` | session responses carry the unstable `models` field (as Gemini CLI's do) and no `model` config option |
  * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | every prompt response carries usage in `_meta.quota` (as Gemini CLI's does) |
  * | `--replay-after-load-response` | `SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE=1` | `session/load` answers after the first replayed update; the rest of the replay follows the response (as Gemini CLI's does) |
- * | `--replay-shape codex\|gemini\|qwen\|copilot\|claude\|claude-0.23` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as that agent replays its own, and the agent behaves live as that one does where it differs (agent/replay-shape.ts) |
+ * | `--replay-shape codex\|gemini\|qwen\|copilot\|claude\|claude-0.23\|opencode` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as that agent replays its own, and the agent behaves live as that one does where it differs (agent/replay-shape.ts) |
  * | `--commands-after-load` | `SILO_AGENT_COMMANDS_AFTER_LOAD=1` | `available_commands_update` right after every `session/load` and `session/resume` response (as claude-agent-acp's) |
  * | `--exclusive-sessions` | `SILO_AGENT_EXCLUSIVE_SESSIONS=1` | a session another live agent process has open cannot be loaded or resumed: -32600 "This session is in use by another client…", `data.reason: "thread_active_writer"` (as the current codex-acp) |
  * | `--auth-hang` | `SILO_AGENT_AUTH_HANG=1` | with `--auth-required`: `authenticate` with `reference-login` is never answered (as Cline's OAuth methods) |

@@ -250,7 +250,7 @@ export const MUTANTS = [
   {
     name: 'merge-agent-made-user-text',
     what: "the agent's own '[Request interrupted by user]' is taken for a prompt: a restore cannot merge",
-    file: 'worker/replay-merge.ts',
+    file: 'worker/replay-turns.ts',
     find: "      if (role === 'user' && AGENT_MADE_USER.test(text)) return;\n",
     replace: '',
     tests: [RESTORE],
@@ -259,8 +259,8 @@ export const MUTANTS = [
     name: 'merge-cancelled-turn-required',
     what: 'a replay that leaves out a cancelled turn (Gemini CLI) cannot be merged',
     file: 'worker/replay-merge.ts',
-    find: '} else if (mine[j]!.cancelled) pairs.push({ mine: j++ });',
-    replace: '} else if (false) pairs.push({ mine: j++ });',
+    find: 'const omittable = (turn: Turn) => turn.cancelled || turn.command;',
+    replace: 'const omittable = (turn: Turn) => turn.command;',
     tests: [RESTORE],
   },
   {

@@ -22,6 +22,7 @@ import { RequestLedger } from './ledger.ts';
 import { latestId, type OpenHost } from './open.ts';
 import { PromptTurns } from './prompt-turns.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
+import { ReplayWindow } from './replay-window.ts';
 import { requestTap } from './request-tap.ts';
 import { RunStamps } from './run-stamps.ts';
 import { SessionStatus } from './status.ts';
@@ -38,7 +39,7 @@ export class SessionCore {
   private readonly ids = new MessageIdSynthesizer();
   private readonly children = new SubagentSessions();
   private early: Raw[] = [];
-  private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
+  private readonly replay = new ReplayWindow(this.ids);
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
   private readonly turns: PromptTurns;
@@ -103,14 +104,8 @@ export class SessionCore {
       detach: () => {
         status.sessionId = '';
       },
-      startReplay: (buffer) => {
-        this.replay = buffer ? { buffer } : undefined;
-        this.ids.replaying = true;
-      },
-      endReplay: () => {
-        this.replay = undefined;
-        this.ids.replaying = false;
-      },
+      startReplay: (buffer) => this.replay.start(buffer),
+      endReplay: () => this.replay.end(),
       ingest: (raw) => this.ingest(raw),
       endDeadTurn: () => {
         if (!this.turns.running && this.frames.open)
@@ -245,12 +240,11 @@ export class SessionCore {
     if (sessionId !== this.sessionId) {
       // A subagent's work is journaled here (not while a load's replay is held for the merge: the
       // journal it merges into holds the work it saw); any other session's is quarantined.
-      if (this.children.has(sessionId) && !this.replay) this.ingestChild(update as Raw, sessionId);
+      if (this.children.has(sessionId) && !this.replay.merging) this.ingestChild(update as Raw, sessionId);
       return;
     }
     this.updatesSeen++;
-    if (this.replay) {
-      this.replay.buffer.push(update as Raw);
+    if (this.replay.hold(update as Raw)) {
       this.applyState(normalizeReplayed(update));
       return;
     }

@@ -23,6 +23,7 @@ import '../../../components/index.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
 import type { SiloTranscript } from '../../../components/transcript/silo-transcript.ts';
 import { mount } from '../fixtures/dom.ts';
+import { conversationAdded } from '../fixtures/pages.ts';
 
 const CWD = '/tmp/silo-restore';
 const texts = (us: AgentSessionUpdate[], kind: string) =>
@@ -98,7 +99,11 @@ describe('session restore (real bridge, reference agent)', () => {
     const { sessionId, journal } = await converse(b);
     const s = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
     expect(s.resumeOutcome).to.equal('loaded');
-    expect(await s.transcript()).to.deep.equal(journal);
+    // The title and usage the replay repeats are journaled as they come; the conversation is not.
+    expect(
+      conversationAdded(journal, await s.transcript()),
+      'nothing of the conversation twice',
+    ).to.deep.equal([]);
   });
 
   it('loaded with different message ids on replay: still no duplicates', async () => {
@@ -106,7 +111,11 @@ describe('session restore (real bridge, reference agent)', () => {
     const { sessionId, journal } = await converse(b);
     const s = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId } });
     expect(s.resumeOutcome).to.equal('loaded');
-    expect(await s.transcript()).to.deep.equal(journal);
+    // The title and usage the replay repeats are journaled as they come; the conversation is not.
+    expect(
+      conversationAdded(journal, await s.transcript()),
+      'nothing of the conversation twice',
+    ).to.deep.equal([]);
   });
 
   it('loaded, when the journal holds only the start of the last message: the replay completes it', async () => {
@@ -264,7 +273,7 @@ describe('session restore (real bridge, reference agent)', () => {
     const here = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId, via: 'load' } });
     expect(here.resumeOutcome).to.equal('loaded');
     expect(here.restoreNote).to.equal(undefined);
-    expect(await here.transcript()).to.deep.equal(journal);
+    expect(conversationAdded(journal, await here.transcript()), 'nothing added').to.deep.equal([]);
   });
 
   it('<silo-chat> opens a loadable session with its history; resume-only says the history is in the agent', async () => {
