@@ -119,6 +119,9 @@ function titled(state: SessionState, title: string, from: SessionState['titleFro
   return { ...state, title, titleFrom: from };
 }
 
+/** User text an agent adds to its own history after a cancelled turn (claude-agent-acp); never a prompt. */
+export const AGENT_MADE_USER = /^\s*\[Request interrupted by user[^\]\n]*\]\s*$/;
+
 /** Longest title taken from a prompt, in characters. */
 const PROMPT_TITLE_MAX = 80;
 /** A block of markup around context a client or agent adds to a prompt (`<session_context>…</…>`). */
@@ -133,9 +136,10 @@ const COMMAND = /^\/([\w:.-]+)(.*)$/;
  * {@link PROMPT_TITLE_MAX}, after the protocol noise is dropped — tagged context blocks
  * (`<session_context>…</session_context>`, `<system-reminder>…`), fenced file contents — with
  * `command` set when that line is a slash command (the title is then the command without its slash).
- * None when nothing is left.
+ * None when nothing is left, and for the user text an agent adds itself ({@link AGENT_MADE_USER}).
  */
 export function promptTitle(text: string): { title: string; command: boolean } | undefined {
+  if (AGENT_MADE_USER.test(text)) return undefined;
   const line = text
     .replace(TAGGED_BLOCK, '')
     .replace(FENCED_BLOCK, '')

@@ -5,6 +5,7 @@
  */
 
 import type { Raw } from '../src/json.ts';
+import { AGENT_MADE_USER } from '../src/session-state.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
 
 /** A journaled update as the merge reads it. */
@@ -18,8 +19,6 @@ export const ROLE: Readonly<Record<string, 'user' | 'agent' | 'thought'>> = {
 };
 /** Stands for a non-text content block in a piece's text (U+FFFC OBJECT REPLACEMENT CHARACTER). */
 const OBJECT = '\uFFFC';
-/** User text an agent adds to its own history after a cancelled turn (claude-agent-acp); never a prompt. */
-const AGENT_MADE_USER = /^\s*\[Request interrupted by user[^\]\n]*\]\s*$/;
 
 /** One update as the merge reads it: its kind and text as Silo journals them, its raw form. */
 export interface View {

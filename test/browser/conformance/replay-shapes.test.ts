@@ -178,7 +178,8 @@ describe('replays shaped differently from live (real bridge, reference agent --r
       expect(String((journal[0]!.raw.content as { text: string }).text)).to.match(/^<session_context>/);
       const model = modelOf(journal);
       expect(messages(model, 'user')).to.deep.equal([scenarioPrompt('tools')]);
-      expect(model.current.title).to.equal(scenarioPrompt('tools'));
+      // A slash command names the session without its slash.
+      expect(model.current.title).to.equal('scenario tools');
     } finally {
       unmount();
     }
@@ -308,7 +309,9 @@ describe('replays shaped differently from live (real bridge, reference agent --r
       expect(messages(model, 'user')[0]).to.equal(scenarioPrompt('slow', 50, 100));
       // The first prompt names the session until the agent does (its answer to the other device).
       const named = journal.findIndex((u) => u.kind === 'session_info_update');
-      expect(modelOf(journal.slice(0, named)).current.title).to.equal(scenarioPrompt('slow', 50, 100));
+      // A later prompt names it over the slash commands before it — never the `[Request interrupted
+      // by user]` the agent replays after a cancelled turn.
+      expect(modelOf(journal.slice(0, named)).current.title).to.equal('from another device');
       await fresh.close();
     } finally {
       await elsewhere.dispose();
