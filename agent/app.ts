@@ -23,6 +23,7 @@ import { COMMANDS } from './scenarios/tools.ts';
 import { pickScenario } from './scenarios.ts';
 import { type SessionRecord, SessionStore } from './store.ts';
 import { type RawWriter, Turn } from './turn.ts';
+import { COPILOT_INFO, duringTurn, responseFields } from './usage-shapes.ts';
 
 /** Identity the agent reports in `initialize`. */
 export const AGENT_INFO = { name: 'silo-reference-agent', title: 'Silo reference agent', version: '0.1.0' };
@@ -66,14 +67,6 @@ function allowedInPrompt(block: ContentBlock, options: AgentOptions): boolean {
   if (block.type === 'audio') return caps.audio;
   if (block.type === 'resource') return caps.embeddedContext;
   return true;
-}
-
-/** The `_meta.quota` of a prompt response under `--usage-in-meta`: tokens made up from the prompt's length. */
-export function quotaOf(prompt: string): Record<string, unknown> {
-  const inputTokens = 80 + prompt.length;
-  const outputTokens = 50;
-  const tokenCount = { totalTokens: inputTokens + outputTokens, inputTokens, outputTokens };
-  return { token_count: tokenCount, model_usage: [{ model: 'reference', token_count: tokenCount }] };
 }
 
 /** Creates the agent app for one connection (one process over stdio). */
@@ -165,7 +158,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
           },
         },
         authMethods: options.authRequired ? (AUTH_METHODS as never) : [],
-        agentInfo: AGENT_INFO,
+        // Silo knows Copilot CLI's usage by its name (its prompt response counts the whole process).
+        agentInfo: options.usageShape === 'copilot' ? COPILOT_INFO : AGENT_INFO,
       };
     })
     .onRequest('authenticate', ({ params }) => {
@@ -257,9 +251,11 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
             content: { type: 'text', text: '[Request interrupted by user]' },
           });
         }
-        // Gemini CLI reports usage only here (the fixture's shape: token counts under _meta.quota).
-        if (options.usageInMeta) return { stopReason, _meta: { quota: quotaOf(text) } };
-        return { stopReason };
+        // Each agent reports usage its own way (--usage-shape, agent/usage-shapes.ts).
+        const shape = options.usageShape;
+        if (!shape) return { stopReason };
+        await duringTurn(shape, turn, text.length);
+        return { stopReason, ...responseFields(shape, text.length) };
       } finally {
         if (session.turn === controller) session.turn = null;
         if (store.get(record.sessionId)) store.save(record);

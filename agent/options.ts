@@ -21,7 +21,8 @@
  * | `--echo-prompt` | `SILO_AGENT_ECHO_PROMPT=1` | echo the prompt as `user_message_chunk`s before answering |
  * | `--string-request-ids` | `SILO_AGENT_STRING_REQUEST_IDS=1` | the agent's own requests (permissions, questions) carry string (UUID) JSON-RPC ids, as codex-acp's do |
  * | `--models` | `SILO_AGENT_MODELS=1` | session responses carry the unstable `models` field (as Gemini CLI's do) and no `model` config option |
- * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | every prompt response carries usage in `_meta.quota` (as Gemini CLI's does) |
+ * | `--usage-shape AGENT` | `SILO_AGENT_USAGE_SHAPE` | every turn reports its usage as `claude`, `codex`, `gemini`, `qwen`, `copilot` or `opencode` does (agent/usage-shapes.ts) |
+ * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | the same as `--usage-shape gemini`: usage only in the prompt response's `_meta.quota` |
  * | `--replay-after-load-response` | `SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE=1` | `session/load` answers after the first replayed update; the rest of the replay follows the response (as Gemini CLI's does) |
  * | `--replay-shape codex\|gemini` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as codex-acp or Gemini CLI replay theirs (agent/replay-shape.ts) |
  * | `--mode-update-marker` | `SILO_AGENT_MODE_UPDATE_MARKER=1` | a mode change is announced, after the response, as an `agent_message_chunk` `[MODE_UPDATE] <modeId>` (as Gemini CLI's is) instead of `current_mode_update` |
@@ -36,6 +37,7 @@
  */
 import { resolve } from 'node:path';
 import { REPLAY_SHAPES, type ReplayShape } from './replay-shape.ts';
+import { USAGE_SHAPES, type UsageShape } from './usage-shapes.ts';
 
 export interface AgentOptions {
   loadSession: boolean;
@@ -56,7 +58,7 @@ export interface AgentOptions {
   sentLog: boolean;
   stringRequestIds: boolean;
   models: boolean;
-  usageInMeta: boolean;
+  usageShape: UsageShape | undefined;
   replayAfterLoadResponse: boolean;
   forgetMode: boolean;
   title: boolean;
@@ -100,6 +102,11 @@ function shapeValue(name: string, value: string | undefined): ReplayShape {
   return value as ReplayShape;
 }
 
+function oneOf<T extends string>(name: string, value: string | undefined, values: readonly T[]): T {
+  if (!values.includes(value as T)) throw new AgentUsageError(`${name} needs one of ${values.join(', ')}`);
+  return value as T;
+}
+
 function intValue(name: string, value: string | undefined): number {
   const n = Number(value);
   if (value === undefined || !Number.isSafeInteger(n) || n < 0)
@@ -132,7 +139,11 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     sentLog: truthy(env.SILO_AGENT_SENT_LOG),
     stringRequestIds: truthy(env.SILO_AGENT_STRING_REQUEST_IDS),
     models: truthy(env.SILO_AGENT_MODELS),
-    usageInMeta: truthy(env.SILO_AGENT_USAGE_IN_META),
+    usageShape: env.SILO_AGENT_USAGE_SHAPE
+      ? oneOf('SILO_AGENT_USAGE_SHAPE', env.SILO_AGENT_USAGE_SHAPE, USAGE_SHAPES)
+      : truthy(env.SILO_AGENT_USAGE_IN_META)
+        ? 'gemini'
+        : undefined,
     replayAfterLoadResponse: truthy(env.SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE),
     forgetMode: truthy(env.SILO_AGENT_FORGET_MODE),
     title: !truthy(env.SILO_AGENT_NO_TITLE),
@@ -204,7 +215,10 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         o.models = true;
         break;
       case '--usage-in-meta':
-        o.usageInMeta = true;
+        o.usageShape = 'gemini';
+        break;
+      case '--usage-shape':
+        o.usageShape = oneOf(flag, argv[++i], USAGE_SHAPES);
         break;
       case '--replay-after-load-response':
         o.replayAfterLoadResponse = true;

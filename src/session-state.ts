@@ -1,6 +1,7 @@
 /**
  * The session-state reducer: the one place that folds updates into a session's state — its title,
- * usage, slash commands, config options and legacy mode. Pure and total: the worker's snapshot and the
+ * usage (context, cost, the tokens and time of each turn and of the session), slash commands, config
+ * options and legacy mode. Pure and total: the worker's snapshot and the
  * transcript model both use it, so the page has one source of truth for each fact.
  *
  * It reads {@link AgentSessionUpdate}s as the worker journals them (and as older journals hold them):
@@ -15,7 +16,10 @@ import type {
   AgentSessionConfigOption,
   AgentSessionUpdate,
   AgentSessionUsage,
+  AgentTokenCounts,
+  AgentTurnUsage,
 } from './types.ts';
+import { addTokens, addUsage, journaledUsage, requestUsage, type TurnReports, turnUsage } from './usage.ts';
 
 /** What a session's updates say about it, beside the conversation. */
 export interface SessionState {
@@ -26,8 +30,17 @@ export interface SessionState {
   readonly title?: string;
   /** True once a prompt was seen (only the first one may name the session). */
   readonly prompted?: boolean;
-  /** The latest `usage_update`. */
+  /**
+   * The latest `usage_update` (context used of its size); `cost` is the latest cost reported, kept
+   * when a later update carries none (it is cumulative).
+   */
   readonly usage?: AgentSessionUsage;
+  /** The session's tokens: the sum of its turns' (src/usage.ts). */
+  readonly tokens?: AgentTokenCounts;
+  /** The running turn: when its prompt was sent and what its requests reported so far. */
+  readonly turn?: TurnReports & { readonly promptId?: string };
+  /** What the last turn that ended used (journaled with its `turn_end`). */
+  readonly lastTurn?: AgentTurnUsage;
   /** The latest `available_commands_update`. */
   readonly commands: readonly AgentCommand[];
   /** The agent's config options (from a session response or `config_option_update`). */
@@ -66,12 +79,23 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
         (typeof raw.used === 'number' && typeof raw.size === 'number'
           ? { used: raw.used, size: raw.size }
           : undefined);
-      return usage ? { ...state, usage } : state;
+      if (!usage) return state;
+      const cost = usage.cost ?? state.usage?.cost;
+      return { ...state, usage: cost ? { ...usage, cost } : usage };
     }
-    case 'user_message_chunk': {
-      if (state.prompted) return state;
-      const title = typeof u.text === 'string' ? promptTitle(u.text) : undefined;
-      return title ? { ...state, title: state.title ?? title, prompted: true } : state;
+    case 'user_message_chunk':
+      return titled(turnStarted(state, u), u);
+    case 'agent_message_chunk': {
+      const reported = requestUsage(u.kind, raw);
+      return reported && state.turn
+        ? { ...state, turn: { ...state.turn, reported: addUsage(state.turn.reported, reported) } }
+        : state;
+    }
+    case 'turn_end': {
+      const usage = journaledUsage(u.turnEnd?.usage) ?? turnUsage(state.turn, raw, u.timestamp);
+      const { turn: _, lastTurn: __, ...rest } = state;
+      const tokens = addTokens(state.tokens, usage?.tokens);
+      return { ...rest, ...(tokens ? { tokens } : {}), ...(usage ? { lastTurn: usage } : {}) };
     }
     case 'session_info_update':
       if (raw.title === null) {
@@ -92,6 +116,36 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
     default:
       return state;
   }
+}
+
+/** The first prompt names the session (until the agent does). */
+function titled(state: SessionState, u: AgentSessionUpdate): SessionState {
+  if (state.prompted) return state;
+  const title = typeof u.text === 'string' ? promptTitle(u.text) : undefined;
+  return title ? { ...state, title: state.title ?? title, prompted: true } : state;
+}
+
+/**
+ * Silo's own prompt (a timestamped `silo-u…` user chunk, not one sent into a running turn) starts a
+ * turn: its time is kept to time the turn, and the turn's reports start empty.
+ */
+function turnStarted(state: SessionState, u: AgentSessionUpdate): SessionState {
+  const promptId = u.messageId;
+  if (!u.timestamp || !promptId?.startsWith('silo-u') || u.steered || state.turn?.promptId === promptId)
+    return state;
+  return { ...state, turn: { startedAt: u.timestamp, promptId } };
+}
+
+/**
+ * What a turn used once its prompt response is in: the running turn's reports with the response's
+ * counts, timed up to `endedAt` (the worker journals it with the turn's end).
+ */
+export function endingTurnUsage(
+  state: SessionState,
+  response: Raw,
+  endedAt: string,
+): AgentTurnUsage | undefined {
+  return turnUsage(state.turn, response, endedAt);
 }
 
 const MODE_UPDATE = /^\[MODE_UPDATE\] (\S+)\s*$/;

@@ -79,6 +79,31 @@ export interface AgentSessionUsage {
   readonly cost?: { readonly amount: number; readonly currency: string };
 }
 
+/**
+ * Token counts, of one turn or of a whole session (the sum of its turns). `total` is what the agent
+ * reported as the total, else the sum of the counts it reported; the others are present when it sent
+ * them (`cachedRead` / `cachedWrite`: prompt-cache reads and writes; `thought`: reasoning tokens).
+ */
+export interface AgentTokenCounts {
+  readonly total: number;
+  readonly input?: number;
+  readonly output?: number;
+  readonly thought?: number;
+  readonly cachedRead?: number;
+  readonly cachedWrite?: number;
+}
+
+/**
+ * What one turn used, in every shape agents report it (docs/agents.md, "Usage"): `tokens` from the
+ * prompt response's `usage` or `_meta.quota.token_count`, else the sum of the per-request usage the
+ * agent sent during the turn (Qwen Code's `_meta.usage` on empty agent chunks); `durationMs` from the
+ * prompt to the turn's end as Silo timed it, else the agent's own `durationMs` reports summed.
+ */
+export interface AgentTurnUsage {
+  readonly tokens?: AgentTokenCounts;
+  readonly durationMs?: number;
+}
+
 /** How a question the agent asked ended. */
 export type AgentElicitationResolution = 'answered' | 'declined' | 'cancelled' | 'unanswerable';
 
@@ -168,6 +193,8 @@ export interface AgentPermissionRecord {
 export interface AgentTurnEnd {
   readonly stopReason: StopReason | 'interrupted' | 'error' | string;
   readonly error?: { readonly code: string; readonly message: string };
+  /** What the turn used (tokens, duration), as Silo read it from the agent's reports; absent when unknown. */
+  readonly usage?: AgentTurnUsage;
 }
 
 /**
@@ -190,6 +217,12 @@ export interface AgentSessionUpdate {
   readonly messageId?: string;
   /** ISO 8601 time Silo recorded this update, for updates Silo itself records. */
   readonly timestamp?: string;
+  /**
+   * On Silo's own `user_message_chunk`: the message went to the agent during a running turn, into
+   * that turn (the agent's `_session/steering`), instead of waiting for the turn to end. It starts no
+   * turn of its own.
+   */
+  readonly steered?: boolean;
   readonly toolCall?: AgentToolCall;
   readonly plan?: readonly AgentPlanEntry[];
   readonly usage?: AgentSessionUsage;
@@ -326,7 +359,10 @@ export interface AgentSessionSnapshot {
   readonly agentInfo: AgentInfo;
   readonly configOptions: readonly AgentSessionConfigOption[];
   readonly availableCommands: readonly AgentCommand[];
+  /** The context meter and the latest cost (`usage_update`). */
   readonly usage?: AgentSessionUsage;
+  /** The session's tokens: the sum of its turns' (each turn's is on its `turn_end`). */
+  readonly tokens?: AgentTokenCounts;
   /** True while a prompt turn is running. */
   readonly busy: boolean;
   /**

@@ -30,6 +30,7 @@ import { latestId, type OpenHost } from './open.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
+import { TurnUsageMeter } from './turn-usage.ts';
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
@@ -52,6 +53,7 @@ export class SessionCore {
   private readonly requests: RequestLedger;
   private readonly echo = new PromptEcho();
   private readonly tabs: SessionTabs;
+  private readonly usage = new TurnUsageMeter();
 
   private constructor(
     private readonly journal: Journal,
@@ -229,13 +231,18 @@ export class SessionCore {
     writer.append([update]);
   }
 
-  /** Journals an update Silo records itself (prompt, turn end, permission and question rows). */
+  /**
+   * Journals an update Silo records itself (prompt, turn end, permission and question rows); the
+   * session state sees it as the transcript model will (the first prompt names the session, a turn's
+   * end adds its usage).
+   */
   private record(update: Omit<AgentSessionUpdate, 'seq'>): void {
     const writer = this.writer;
     if (!writer) return;
     const seq = writer.nextSeq;
     this.ids.next(update.kind, update.messageId, seq);
     writer.append([{ ...update, seq }]);
+    this.applyState({ ...update, seq });
   }
 
   private learn(u: AgentSessionUpdate): void {
@@ -276,7 +283,6 @@ export class SessionCore {
         timestamp,
         raw: { sessionUpdate: 'user_message_chunk', content, messageId },
       });
-      this.applyState({ kind: 'user_message_chunk', text, raw: {} }); // the first prompt may name it
     }
     const turn = { cancelled: false, force: new AbortController() };
     this.turn = turn;
@@ -308,7 +314,16 @@ export class SessionCore {
     }
     this.turn = undefined;
     this.echo.end();
-    this.record({ kind: 'turn_end', turnEnd: end, raw: { ...response, stopReason: end.stopReason } });
+    const endedAt = new Date().toISOString();
+    const { current } = this.status.config;
+    const usage = this.usage.ended(current, response, endedAt, this.status.agentInfo.name, link.serial);
+    if (usage) end = { ...end, usage };
+    this.record({
+      kind: 'turn_end',
+      turnEnd: end,
+      timestamp: endedAt,
+      raw: { ...response, stopReason: end.stopReason },
+    });
     await this.writer!.flushed();
     await this.delivery.flush();
     if (failure) throw failure;

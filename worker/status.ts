@@ -86,7 +86,7 @@ export class SessionStatus {
 
   /** The snapshot the page gets; `busy` is whether this tab runs a turn. */
   snapshot(busy: boolean): AgentSessionSnapshot {
-    const { title, usage, commands } = this.config.current;
+    const { title, usage, tokens, commands } = this.config.current;
     return {
       sessionId: this.sessionId,
       resumeOutcome: this.outcome,
@@ -96,6 +96,7 @@ export class SessionStatus {
       configOptions: this.mirrored?.configOptions ?? this.config.options,
       availableCommands: commands,
       ...(usage ? { usage } : {}),
+      ...(tokens ? { tokens } : {}),
       busy: this.mirrored?.busy ?? busy,
       ...(this.promptCapabilities ? { promptCapabilities: this.promptCapabilities } : {}),
       ...(this.error ? { error: { code: this.error.code, message: this.error.message } } : {}),

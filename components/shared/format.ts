@@ -22,6 +22,31 @@ export function formatNumber(n: number, locale?: string): string {
   return numberFormat(locale, { maximumFractionDigits: 0 }).format(n);
 }
 
+/** Formats a count short (`3.4K`, `12M`: Intl's compact notation), for tokens beside other text. */
+export function formatCompact(n: number, locale?: string): string {
+  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+
+/**
+ * A duration in milliseconds as the `seconds` / `minutes` strings word it: one decimal under 10 s
+ * (`1.2`), whole seconds under a minute, then minutes and seconds.
+ */
+export function formatDuration(
+  ms: number,
+  s: { seconds(n: string): string; minutes(m: string, s: string): string },
+  locale?: string,
+): string {
+  const secs = Math.max(0, ms) / 1000;
+  if (secs < 10)
+    return s.seconds(
+      numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(
+        Math.floor(secs * 10) / 10,
+      ),
+    );
+  if (secs < 60) return s.seconds(formatNumber(Math.floor(secs), locale));
+  return s.minutes(formatNumber(Math.floor(secs / 60), locale), formatNumber(Math.floor(secs % 60), locale));
+}
+
 /** Formats a ratio 0..1 as a percentage. */
 export function formatPercent(ratio: number, locale?: string): string {
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);

@@ -42,6 +42,7 @@ export const ELICITATION_PREFIX = 'elicitation-';
 export const TRANSCRIPT_OWN_PARTS = [
   'usage',
   'usage-meter',
+  'usage-tokens',
   'usage-cost',
   'log',
   'row',
@@ -77,6 +78,8 @@ export const TRANSCRIPT_OWN_PARTS = [
   'permission-resolution',
   'elicitation',
   'turn-end',
+  'turn-duration',
+  'turn-tokens',
   'unknown',
   'image',
   'resource-link',

@@ -83,8 +83,9 @@ declare global {
  * @fires silo-find - A find's result changed (detail: `{ query, current, total, searching }`; see {@link find}).
  * @fires silo-permission-answered - The user answered a live permission prompt (detail: `{ id, optionId }`).
  *
- * @csspart usage - The usage header (context meter and cost).
+ * @csspart usage - The usage header (context meter, the session's tokens, cost).
  * @csspart usage-meter - The context meter (`<meter>`).
+ * @csspart usage-tokens - The session's tokens (the sum of its turns'; the counts in its title).
  * @csspart usage-cost - The cost.
  * @csspart log - The scrolling log (`role="log"`).
  * @csspart row - Every row.
@@ -340,14 +341,13 @@ export class SiloTranscript extends SiloElement {
 
   override render() {
     const strings = this.#strings();
-    const reported = this.#source.model.current.usage;
-    const cost = this.#source.cost;
+    const { usage, tokens } = this.#source.model.current;
     return renderTranscript({
       log: transcriptLog(this),
       strings,
       ctx: rowContext(this, strings, this.#requests),
       rows: this.#rows,
-      usage: reported && !reported.cost && cost ? { ...reported, cost } : reported,
+      usage: { ...(usage ? { usage } : {}), ...(tokens ? { tokens } : {}) },
       orphans: this.#requests.orphans(),
       tailPaint: this.#stick.opening && this.#source.openAtEnd && !this.#source.grown,
       loadError: this.loadError,

@@ -50,8 +50,6 @@ export class TranscriptSourceController implements ReactiveController {
    * (the host's tail paint, which draws only what the journal held, goes then).
    */
   grown = false;
-  /** The latest cost reported (cumulative): a later usage update without one keeps it. */
-  cost: { amount: number; currency: string } | undefined;
   /** Settles when the current source's reads are applied (never rejects: failures go to `failed`). */
   loaded: Promise<void> = Promise.resolve();
   #generation = 0;
@@ -74,10 +72,6 @@ export class TranscriptSourceController implements ReactiveController {
     const started = this.model.turnsStarted;
     const ended = this.model.turnsEnded;
     this.model.applyAll(updates);
-    for (const u of updates) {
-      const cost = u.kind === 'usage_update' ? u.usage?.cost : undefined;
-      if (cost && Number.isFinite(cost.amount) && typeof cost.currency === 'string') this.cost = cost;
-    }
     if (live) {
       this.live = true;
       this.events.live(started, ended);
@@ -192,7 +186,6 @@ export class TranscriptSourceController implements ReactiveController {
       (prev.length === 0 || (next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1]));
     if (!extends_) {
       if (prev !== undefined) {
-        this.cost = undefined;
         this.model = new TranscriptModel();
         this.events.reset();
       }
@@ -212,7 +205,6 @@ export class TranscriptSourceController implements ReactiveController {
   #reset(): void {
     this.openAtEnd = false;
     this.grown = false;
-    this.cost = undefined;
     this.model = new TranscriptModel();
     this.#appliedUpdates = undefined;
     this.live = false;

@@ -14,7 +14,7 @@ import type { LiveRequestsController } from './live-requests.controller.ts';
 import type { RowContext } from './rows/row-context.ts';
 import type { TranscriptLog } from './rows.chunk.ts';
 import type { StickToBottomController } from './stick-to-bottom.controller.ts';
-import { renderUsage } from './usage.ts';
+import { renderUsage, type UsageView } from './usage.ts';
 
 /** What one render of `<silo-transcript>` shows, and the handlers its log and buttons call. */
 export interface TranscriptView {
@@ -25,8 +25,8 @@ export interface TranscriptView {
   readonly ctx: RowContext;
   /** The rows to render, in order. */
   readonly rows: readonly TranscriptRow[];
-  /** The usage header's numbers (none: no header). */
-  readonly usage: Parameters<typeof renderUsage>[0] | undefined;
+  /** The usage header's numbers (neither known: no header). */
+  readonly usage: UsageView;
   /** Stand-ins for live prompts whose journaled row has not arrived yet. */
   readonly orphans: readonly TranscriptRow[];
   /** Whether to paint the last screen in normal flow while the log settles at its end (`transcript/tail-paint.ts`). */
@@ -49,7 +49,7 @@ export interface TranscriptView {
 export function renderTranscript(v: TranscriptView): TemplateResult {
   const { strings: s, ctx, rows, orphans, stick, log } = v;
   return html`
-    ${v.usage ? renderUsage(v.usage, ctx) : nothing}
+    ${renderUsage(v.usage, ctx)}
     <div
       class="log"
       part="log"

@@ -26,16 +26,7 @@ import {
   patchCompaction,
   patchToolCall,
 } from './patch.ts';
-import {
-  isObject,
-  kindOf,
-  planEntries,
-  ROLE_OF_KIND,
-  sentFields,
-  str,
-  tokensOf,
-  toolCallFromRaw,
-} from './raw.ts';
+import { isObject, kindOf, planEntries, ROLE_OF_KIND, sentFields, str, toolCallFromRaw } from './raw.ts';
 import type {
   CompactionRow,
   ElicitationRow,
@@ -108,7 +99,10 @@ export class TranscriptModel extends RowStore {
     const kind = kindOf(u);
     const raw: Raw = isObject(u.raw) ? u.raw : {};
     const role = ROLE_OF_KIND[kind];
-    if (role) return this.message(u, role);
+    if (role) {
+      this.stateUpdate(u); // the first prompt may name the session; a chunk may report usage (Qwen Code)
+      return this.message(u, role);
+    }
     switch (kind) {
       case 'tool_call':
       case 'tool_call_update': {
@@ -183,7 +177,6 @@ export class TranscriptModel extends RowStore {
       // starts with its first visible chunk, so no empty bubble is ever drawn.
       return -1;
     }
-    if (role === 'user') this.stateUpdate(u); // the first prompt may name the session
     if (i < 0) {
       if (role === 'user') this.startTurn();
       const key = messageId !== undefined ? `m:${role}:${messageId}` : this.nextKey(`m:${role}`);
@@ -336,6 +329,8 @@ export class TranscriptModel extends RowStore {
     this.state = { ...this.state, inTurn: false };
     this.turnTools = [];
     this.turnsEnded++;
+    this.stateUpdate(u); // the turn's usage, by the one reducer
+    const usage = this.session.lastTurn;
     return this.push({
       type: 'turn-end',
       key: this.nextKey('end'),
@@ -343,7 +338,9 @@ export class TranscriptModel extends RowStore {
       seq: u.seq,
       stopReason,
       error: isObject(end.error) ? (end.error as TurnEndRow['error']) : undefined,
-      ...tokensOf(raw),
+      ...(usage?.tokens ? { tokens: usage.tokens } : {}),
+      ...(usage?.durationMs !== undefined ? { durationMs: usage.durationMs } : {}),
+      ...(u.timestamp ? { timestamp: u.timestamp } : {}),
     });
   }
 
@@ -352,8 +349,14 @@ export class TranscriptModel extends RowStore {
     const next = reduceSessionState(this.session, u);
     if (next === this.session) return;
     this.session = next;
-    const { usage, title, commands } = next;
-    this.state = { ...this.state, ...(usage ? { usage } : {}), title, commands };
+    const { usage, tokens, title, commands } = next;
+    this.state = {
+      ...this.state,
+      ...(usage ? { usage } : {}),
+      ...(tokens ? { tokens } : {}),
+      title,
+      commands,
+    };
   }
 
   private unknown(kind: string, raw: Raw, seq: number | undefined): number {

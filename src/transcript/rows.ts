@@ -11,6 +11,7 @@ import type {
   AgentPermissionRecord,
   AgentPlanEntry,
   AgentSessionUsage,
+  AgentTokenCounts,
   AgentToolCall,
   AgentToolCallContent,
   AgentToolCallLocation,
@@ -112,18 +113,18 @@ export interface TurnEndRow extends TranscriptRowBase {
   readonly stopReason: string;
   readonly error?: { readonly code: string; readonly message: string };
   /**
-   * The turn's token counts when the prompt response carried them: its unstable `usage`, else
-   * `_meta.quota.token_count` (Gemini CLI reports usage only there).
+   * The turn's tokens, in whichever shape the agent reported them (the prompt response's `usage` or
+   * `_meta.quota.token_count`, or Qwen Code's per-request `_meta.usage`; src/usage.ts).
    */
   readonly tokens?: TurnTokens;
+  /** How long the turn took, from its prompt to its end (or as the agent timed its requests). */
+  readonly durationMs?: number;
+  /** When Silo recorded the turn's end. */
+  readonly timestamp?: string;
 }
 
-/** Token counts of one turn. */
-export interface TurnTokens {
-  readonly total: number;
-  readonly input?: number;
-  readonly output?: number;
-}
+/** Token counts of one turn (the same as {@link AgentTokenCounts}). */
+export type TurnTokens = AgentTokenCounts;
 
 /** An update of a kind the model does not know (or a malformed one): shown generically. */
 export interface UnknownRow extends TranscriptRowBase {
@@ -146,8 +147,10 @@ export type TranscriptRow =
 
 /** Session state a transcript carries beside its rows. */
 export interface TranscriptState {
-  /** The latest `usage_update` (current context use, cumulative cost). */
+  /** The latest `usage_update` (current context use, the latest cumulative cost). */
   readonly usage?: AgentSessionUsage;
+  /** The session's tokens: the sum of its turns'. */
+  readonly tokens?: AgentTokenCounts;
   /** The session title from `session_info_update` (`null` there clears it). */
   readonly title?: string;
   /** The agent's slash commands from the latest `available_commands_update`. */

@@ -83,6 +83,13 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   priority: (p: string) => string;
   contextUsed: string;
   usage: (used: string, size: string, percent: string) => string;
+  /** The session's tokens in the usage header (the sum of its turns'). */
+  sessionTokens: (total: string) => string;
+  /** The full counts behind a short token figure (a tooltip); `input` / `output` are empty when unknown. */
+  tokensDetail: (total: string, input: string, output: string) => string;
+  /** A duration under a minute (`n` with its decimals), and one of a minute or more. */
+  seconds: (n: string) => string;
+  minutes: (m: string, s: string) => string;
   cost: (amount: string) => string;
   notice: Record<string, string>;
   compaction: string;
@@ -119,8 +126,7 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   turnStarted: 'The agent is responding.',
   turnEnded: (reason) => `The agent finished: ${reason}`,
   excluded: 'Left out of the agent’s context (refused)',
-  turnTokens: (total, input, output) =>
-    input && output ? `${total} tokens (${input} in, ${output} out)` : `${total} tokens`,
+  turnTokens: (total) => `${total} tokens`,
   stop: {
     end_turn: 'Done',
     cancelled: 'Cancelled',
@@ -164,6 +170,11 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   priority: (p) => `${p} priority`,
   contextUsed: 'Context used',
   usage: (used, size, percent) => `${used} / ${size} tokens (${percent})`,
+  sessionTokens: (total) => `${total} tokens in this session`,
+  tokensDetail: (total, input, output) =>
+    input && output ? `${total} tokens: ${input} in, ${output} out` : `${total} tokens`,
+  seconds: (n) => `${n} s`,
+  minutes: (m, s) => `${m} min ${s} s`,
   cost: (amount) => `Cost ${amount}`,
   notice: { info: 'Info', warning: 'Warning', error: 'Error', other: 'Notice' },
   compaction: 'Context compacted',

@@ -13,29 +13,21 @@ import type {
   NoticeRow,
   PlanRow,
   TranscriptRow,
-  TurnEndRow,
   UnknownRow,
 } from '../../../src/index.ts';
 import { highlightCode } from '../../content/code.lazy.ts';
 import { copyButton, onCodeCopyClick } from '../../content/copy.ts';
 import { markdown } from '../../content/markdown.lazy.ts';
 import { loadElicitation } from '../../elicitation/silo-elicitation.chunk.ts';
-import { clip, formatNumber, formatTime, safeClass, safeJson } from '../../shared/format.ts';
+import { clip, formatTime, safeClass, safeJson } from '../../shared/format.ts';
 import { ELICITATION_EXPORTPARTS } from '../../shared/parts.ts';
 import { renderContentBlock } from './content-blocks.ts';
 import { permissionOpen, permissionPrompt, permissionRow } from './permission-prompt.ts';
 import type { RowContext } from './row-context.ts';
 import { toolRow } from './tool-card.ts';
+import { turnEndRow } from './turn-end.ts';
 
 const KNOWN_SEVERITIES = new Set(['info', 'warning', 'error']);
-const KNOWN_STOPS = new Set([
-  'end_turn',
-  'cancelled',
-  'refusal',
-  'max_tokens',
-  'max_turn_requests',
-  'interrupted',
-]);
 
 /** Renders one row. `index` is its position, kept on the element for keyboard navigation. */
 export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): TemplateResult {
@@ -172,28 +164,6 @@ function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): Te
         .locale=${ctx.locale}
       ></silo-elicitation>
     </div>
-  </div>`;
-}
-
-function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateResult {
-  const s = ctx.strings;
-  const reason = row.stopReason;
-  const text =
-    reason === 'error'
-      ? s.stop.error(row.error?.message ?? '')
-      : KNOWN_STOPS.has(reason)
-        ? s.stop[reason as 'end_turn']
-        : s.stop.other(reason);
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row turn-end">
-    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span>${
-      row.tokens
-        ? html` <span class="muted" part="turn-tokens">${s.turnTokens(
-            formatNumber(row.tokens.total, ctx.locale),
-            row.tokens.input === undefined ? '' : formatNumber(row.tokens.input, ctx.locale),
-            row.tokens.output === undefined ? '' : formatNumber(row.tokens.output, ctx.locale),
-          )}</span>`
-        : nothing
-    }</div>
   </div>`;
 }
 

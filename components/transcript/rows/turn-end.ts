@@ -1,0 +1,47 @@
+/**
+ * The row that ends a turn: how it ended ("Done", "Cancelled", …), then how long it took and the
+ * tokens it used when they are known ("Done · 12 s · 3.4K tokens"; the full counts in the figure's
+ * title).
+ * @packageDocumentation
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { TurnEndRow } from '../../../src/index.ts';
+import { formatCompact, formatDuration, safeClass } from '../../shared/format.ts';
+import { tokensDetail } from '../usage.ts';
+import type { RowContext } from './row-context.ts';
+
+const KNOWN_STOPS = new Set([
+  'end_turn',
+  'cancelled',
+  'refusal',
+  'max_tokens',
+  'max_turn_requests',
+  'interrupted',
+]);
+
+/** The turn-end row (`part="row turn-end"`): `turn-duration` and `turn-tokens` beside the outcome. */
+export function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateResult {
+  const s = ctx.strings;
+  const reason = row.stopReason;
+  const text =
+    reason === 'error'
+      ? s.stop.error(row.error?.message ?? '')
+      : KNOWN_STOPS.has(reason)
+        ? s.stop[reason as 'end_turn']
+        : s.stop.other(reason);
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row turn-end">
+    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span>${
+      row.durationMs !== undefined
+        ? html`<span class="muted" part="turn-duration"> · ${formatDuration(row.durationMs, s, ctx.locale)}</span>`
+        : nothing
+    }${
+      row.tokens
+        ? html`<span class="muted" part="turn-tokens" title=${tokensDetail(row.tokens, ctx)}> · ${s.turnTokens(
+            formatCompact(row.tokens.total, ctx.locale),
+            row.tokens.input === undefined ? '' : formatCompact(row.tokens.input, ctx.locale),
+            row.tokens.output === undefined ? '' : formatCompact(row.tokens.output, ctx.locale),
+          )}</span>`
+        : nothing
+    }</div>
+  </div>`;
+}
