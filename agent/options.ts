@@ -30,6 +30,7 @@
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
  * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
  * | `--prompt-capabilities LIST` | `SILO_AGENT_PROMPT_CAPABILITIES` | the `promptCapabilities` it announces and enforces: a comma list of `image`, `audio`, `embeddedContext`, or `none` (default `image,embeddedContext`); a prompt with a block it does not allow fails with -32602 |
+ * | `--calls-log` | `SILO_AGENT_CALLS_LOG=1` | append `<method> <sessionId>` to `<sessions-dir>/calls.log` for every request and notification the client sends (agent/calls-log.ts) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
  * Like every agent built on the SDK, its JSON-RPC request ids (permission requests, questions) start
@@ -56,6 +57,7 @@ export interface AgentOptions {
   reuseToolCallIds: boolean;
   echoPrompt: boolean;
   sentLog: boolean;
+  callsLog: boolean;
   stringRequestIds: boolean;
   models: boolean;
   usageShape: UsageShape | undefined;
@@ -137,6 +139,7 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     reuseToolCallIds: truthy(env.SILO_AGENT_REUSE_TOOL_CALL_IDS),
     echoPrompt: truthy(env.SILO_AGENT_ECHO_PROMPT),
     sentLog: truthy(env.SILO_AGENT_SENT_LOG),
+    callsLog: truthy(env.SILO_AGENT_CALLS_LOG),
     stringRequestIds: truthy(env.SILO_AGENT_STRING_REQUEST_IDS),
     models: truthy(env.SILO_AGENT_MODELS),
     usageShape: env.SILO_AGENT_USAGE_SHAPE
@@ -207,6 +210,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--sent-log':
         o.sentLog = true;
+        break;
+      case '--calls-log':
+        o.callsLog = true;
         break;
       case '--string-request-ids':
         o.stringRequestIds = true;

@@ -5,6 +5,7 @@
  */
 import { html, nothing, render } from 'lit';
 import {
+  type AgentClearResult,
   type AgentResumeOutcome,
   type AgentSessionHandle,
   type AgentSessionSummary,
@@ -154,19 +155,38 @@ async function exportSession(id: string): Promise<void> {
 
 async function clearSession(id: string): Promise<void> {
   const summary = state.sessions.find((s) => s.sessionId === id);
-  if (!confirm(`Delete the journal of “${summary ? sessionTitle(summary) : id}” from this browser?`)) return;
+  const what = `“${summary ? sessionTitle(summary) : id}”`;
+  if (!confirm(`Delete ${what} from this browser, and the agent’s copy if it offers that?`)) return;
   try {
     if (id === state.liveId) {
       update({ liveId: undefined, outcome: undefined });
       if (state.bridge) await chat.connect({ fresh: true });
     }
-    await service.clear(id);
+    const bridge = state.bridge;
+    const result = await service.clear(
+      id,
+      bridge ? { bridge: { url: bridge.url, token: bridge.token } } : {},
+    );
     update({ viewing: state.viewing === id ? undefined : state.viewing });
     await refreshHistory();
     if (!state.bridge && !state.viewing) update({ viewing: state.sessions[0]?.sessionId });
-    say('Journal cleared.');
+    say(clearedMessage(result), result.agentCopy === 'failed');
   } catch (e) {
     say(`Clear failed: ${SiloError.from(e).message}`, true);
+  }
+}
+
+/** What Clear did, in words: the journal, and the agent's copy. */
+function clearedMessage(result: AgentClearResult): string {
+  switch (result.agentCopy) {
+    case 'deleted':
+      return 'Journal cleared; the agent deleted its copy too.';
+    case 'not-offered':
+      return 'Journal cleared. The agent keeps its own copy: it offers no way to delete it.';
+    case 'not-asked':
+      return 'Journal cleared. The agent was not asked to delete its copy (no bridge).';
+    case 'failed':
+      return `Journal cleared, but the agent could not delete its copy: ${result.error?.message ?? 'unknown error'}`;
   }
 }
 

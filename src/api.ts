@@ -2,6 +2,7 @@
  * The page API's interfaces: what `createAgentsService()` returns and what `connect()` resolves to.
  * Implementations live in `src/service.ts` (page side) and `worker/` (everything that speaks ACP).
  */
+import type { SiloErrorCode } from './errors.ts';
 import type {
   AgentBridgeOptions,
   AgentCommand,
@@ -185,6 +186,30 @@ export interface AgentSessionListOptions {
   readonly cwd?: string;
 }
 
+/** Options of {@link AgentJournalAccess.clear}. */
+export interface AgentClearOptions {
+  /**
+   * A bridge to the session's agent: given, Silo also asks the agent to delete its own copy
+   * (`session/delete`) when the agent offers that. A connection string, or URL and token.
+   */
+  readonly bridge?: AgentBridgeOptions | string;
+}
+
+/**
+ * What {@link AgentJournalAccess.clear} did beside deleting the journal, to the agent's copy of the
+ * session:
+ * - `deleted` — the agent deleted it (`session/delete` answered);
+ * - `not-offered` — the agent offers no `session/delete`: it keeps its copy (its own session list
+ *   may still show it);
+ * - `not-asked` — no bridge was given, so the agent was not asked;
+ * - `failed` — the bridge could not be reached or the agent refused; `error` says why. The journal
+ *   is deleted all the same.
+ */
+export interface AgentClearResult {
+  readonly agentCopy: 'deleted' | 'not-offered' | 'not-asked' | 'failed';
+  readonly error?: { readonly code: SiloErrorCode; readonly message: string };
+}
+
 /**
  * The journal's reads and its only deletion, which need no connection. The page API
  * ({@link AgentsService}) and the worker's contract (`WorkerApi`) both offer exactly these.
@@ -197,8 +222,13 @@ export interface AgentJournalAccess {
    * read from the end, so the last screen of a huge transcript can be painted without reading it all.
    */
   transcriptTail(sessionId: string, count: number): Promise<AgentSessionUpdate[]>;
-  /** Deletes one session's journal. The only way a journal is ever deleted. */
-  clear(sessionId: string): Promise<void>;
+  /**
+   * Deletes one session's journal, the only way a journal is ever deleted; with `options.bridge`,
+   * also the agent's copy when the agent offers `session/delete`. Resolves once the journal is gone,
+   * saying what became of the agent's copy; rejects (`journal-write`, `invalid-params` for a bad
+   * connection string) only when the journal could not be deleted.
+   */
+  clear(sessionId: string, options?: AgentClearOptions): Promise<AgentClearResult>;
   /** Exports a session's journal as JSONL (one AgentSessionUpdate a line). */
   exportJsonl(sessionId: string): Promise<string>;
   /** Imports a JSONL export into the journal under a new (or given) session id; resolves to that id. */

@@ -99,7 +99,8 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
       ),
     transcript: (sessionId) => call(() => api.transcript(sessionId)),
     transcriptTail: (sessionId, count) => call(() => api.transcriptTail(sessionId, count)),
-    clear: (sessionId) => call(() => api.clear(sessionId)),
+    clear: (sessionId, o) =>
+      call(() => api.clear(sessionId, o?.bridge ? { bridge: bridgeOptions(o.bridge) } : {})),
     exportJsonl: (sessionId) => call(() => api.exportJsonl(sessionId)),
     importJsonl: (jsonl, sessionId) => call(() => api.importJsonl(jsonl, sessionId)),
     async dispose() {

@@ -3,7 +3,12 @@
  * and the page wraps (`wrap<WorkerApi>()`). Everything crossing it is structured-cloneable data,
  * except the {@link WorkerEvents} object, which crosses as a `Comlink.proxy`.
  */
-import type { AgentElicitationAnswer, AgentJournalAccess, AgentSessionListOptions } from './api.ts';
+import type {
+  AgentClearResult,
+  AgentElicitationAnswer,
+  AgentJournalAccess,
+  AgentSessionListOptions,
+} from './api.ts';
 import type {
   AgentBridgeOptions,
   AgentContentBlock,
@@ -82,7 +87,9 @@ export type ElicitationAction =
   | { readonly action: 'cancel' };
 
 /** The worker's API. Every method rejects with a serialized SiloError on failure. */
-export interface WorkerApi extends AgentJournalAccess {
+export interface WorkerApi extends Omit<AgentJournalAccess, 'clear'> {
+  /** As {@link AgentJournalAccess.clear}, with a connection string already parsed. */
+  clear(sessionId: string, options?: { readonly bridge?: AgentBridgeOptions }): Promise<AgentClearResult>;
   /**
    * Takes the Web Lock `name` and holds it until the worker dies; resolves once it is held. The page
    * queues for the same lock to learn that the worker has gone (see `watchWorker`).

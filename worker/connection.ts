@@ -14,6 +14,8 @@ import type { SessionStatus } from './status.ts';
 /** Reconnect backoff: first delay and cap. */
 export const BACKOFF_FIRST_MS = 250;
 export const BACKOFF_MAX_MS = 5000;
+/** How long closing a session waits for the agent to answer `session/close`. */
+export const SESSION_CLOSE_MS = 2000;
 
 /** What a connection needs of its session. */
 export interface ConnectionHost {
@@ -85,6 +87,24 @@ export class Connection {
       this.host.status.error = SiloError.from(error);
       this.startReconnect();
     }
+  }
+
+  /**
+   * Tells the agent that `sessionId` is closed (`session/close`: it stops the session's work and frees
+   * it) when the agent offers that (`sessionCapabilities.close`). Waits for the answer at most
+   * {@link SESSION_CLOSE_MS}; never rejects (the link is closed next anyway).
+   */
+  async closeSession(sessionId: string): Promise<void> {
+    const link = this.link;
+    if (!link || !sessionId || !link.initialize.agentCapabilities?.sessionCapabilities?.close) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      link.request('session/close', { sessionId }).catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, SESSION_CLOSE_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   /** Closes the link; resolves once its end is handled (state `closed`). False when none was open. */

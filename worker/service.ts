@@ -6,7 +6,7 @@ import { SiloError } from '../src/errors.ts';
 import { readJsonlExport, toJsonl } from '../src/export.ts';
 import { EMPTY_SESSION_STATE, reduceSessionState } from '../src/session-state.ts';
 import type { WorkerApi } from '../src/worker-api.ts';
-import { listAgentSessions } from './agent-sessions.ts';
+import { deleteAgentSession, listAgentSessions } from './agent-sessions.ts';
 import { type Journal, journalOpener } from './journal.ts';
 import { SessionCore } from './session.ts';
 
@@ -61,7 +61,10 @@ export function createWorkerService(): WorkerApi {
     },
     transcript: async (sessionId) => (await db()).read(sessionId),
     transcriptTail: async (sessionId, count) => (await db()).tail(sessionId, count),
-    clear: async (sessionId) => (await db()).clear(sessionId),
+    async clear(sessionId, options) {
+      await (await db()).clear(sessionId);
+      return options?.bridge ? deleteAgentSession(options.bridge, sessionId) : { agentCopy: 'not-asked' };
+    },
     async exportJsonl(sessionId) {
       const j = await db();
       const agent = (await j.session(sessionId))?.agent;

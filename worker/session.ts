@@ -375,8 +375,13 @@ export class SessionCore {
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────
 
-  /** Closes the connection; the journal stays. Resolves once every journaled update is committed. */
+  /**
+   * Closes the session: the agent is told (`session/close`, when it offers it and this tab drives
+   * the session), then the connection closes; the journal stays. Resolves once every journaled update
+   * is committed.
+   */
   async close(): Promise<void> {
+    if (this.status.state === 'connected') await this.connection.closeSession(this.sessionId);
     if (!(await this.connection.close())) this.status.setState('closed');
     await this.writer?.flushed().catch(() => {});
     await this.delivery.flush();
