@@ -4,8 +4,8 @@
 // to any server. The page takes it out of the address bar and redeems it once, in a header:
 //
 //   POST /.silo-session       Authorization: Bearer <launch key>  → {session}: a secret for this tab,
-//                             which the page keeps in sessionStorage (this origin, port included, and
-//                             this tab only); the key is spent
+//                             which the page keeps in history.state (this entry of this tab's history:
+//                             nothing copies it into another tab); the key is spent
 //   GET  /.silo-bridge.json   Authorization: Bearer <session>     → the bridge's URL and token
 //   POST /.silo-launch        Authorization: Bearer <session>     → {launch}: a fresh one-time key, for
 //                             a tab the page opens itself (it expires in a minute)
