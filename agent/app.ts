@@ -15,6 +15,7 @@ import {
   type StopReason,
 } from '@agentclientprotocol/sdk';
 import { configOptions, MODELS, modeState, setConfigOption, setMode } from './config.ts';
+import { parseSteer } from './mid-turn.ts';
 import type { AgentOptions } from './options.ts';
 import { loadReplay } from './replay-shape.ts';
 import { modeAnnouncement } from './scenarios/agents.ts';
@@ -47,6 +48,10 @@ export const AUTH_METHODS = [
 interface LiveSession {
   record: SessionRecord;
   turn: AbortController | null;
+  /** The running turn (for `_session/steering`). */
+  current?: Turn;
+  /** Settles when the running turn ends (a queued prompt waits for it: `--prompt-queueing`). */
+  idle?: Promise<void>;
 }
 
 function promptText(blocks: ContentBlock[]): string {
@@ -146,7 +151,9 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         await client.notify('_silo/agent_log', { message: 'hello before initialize' });
       return {
         protocolVersion: options.protocolVersion ?? PROTOCOL_VERSION,
+        ...(options.steering ? { _meta: { steering: { supported: true } } } : {}),
         agentCapabilities: {
+          ...(options.promptQueueing ? { _meta: { claudeCode: { promptQueueing: true } } } : {}),
           loadSession: options.loadSession,
           promptCapabilities: options.promptCapabilities,
           mcpCapabilities: { http: false, sse: false },
@@ -190,12 +197,19 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
     })
     .onRequest('session/prompt', async ({ params, client }) => {
       const session = liveSession(params.sessionId);
-      if (session.turn)
-        throw RequestError.invalidRequest(undefined, 'a turn is already running in this session');
-      const { record } = session;
       const refused = params.prompt.find((b) => !allowedInPrompt(b, options));
       if (refused)
         throw RequestError.invalidParams({ type: refused.type }, `${refused.type} blocks are not accepted`);
+      // Under --prompt-queueing a prompt during a turn runs once that turn has ended.
+      while (session.idle && options.promptQueueing) await session.idle;
+      if (session.turn || session.idle)
+        throw RequestError.invalidRequest(undefined, 'a turn is already running in this session');
+      let ended = () => {};
+      const idle = new Promise<void>((resolve) => {
+        ended = resolve;
+      });
+      session.idle = idle;
+      const { record } = session;
       const text = promptText(params.prompt);
       const turnMark = { at: record.history.length, stopReason: 'end_turn' };
       record.turns = [...(record.turns ?? []), turnMark];
@@ -235,6 +249,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         rawWriter,
         params.prompt,
       );
+      session.current = turn;
       try {
         const played = scenario(picked.name);
         let stopReason: StopReason;
@@ -258,6 +273,9 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         return { stopReason, ...responseFields(shape, text.length) };
       } finally {
         if (session.turn === controller) session.turn = null;
+        if (session.current === turn) session.current = undefined;
+        if (session.idle === idle) session.idle = undefined;
+        ended();
         if (store.get(record.sessionId)) store.save(record);
       }
     })
@@ -301,6 +319,20 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       return { configOptions: configOptions(record, caps) };
     });
 
+  if (options.steering) {
+    app = app.onRequest('_session/steering', parseSteer, ({ params }) => {
+      const session = liveSession(params.sessionId);
+      const turn = session.current;
+      if (!turn || turn.signal.aborted) {
+        if (params.promptRequired) return { outcome: 'promptRequired', reason: 'noRunningTurn' };
+        throw RequestError.invalidRequest(undefined, 'no turn is running');
+      }
+      for (const block of params.prompt)
+        session.record.history.push({ sessionUpdate: 'user_message_chunk', content: block });
+      turn.steers.push(params.prompt);
+      return { outcome: 'injected' };
+    });
+  }
   if (options.loadSession) {
     app = app.onRequest('session/load', async ({ params, client }) => {
       requireSignIn();

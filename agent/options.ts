@@ -30,6 +30,8 @@
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
  * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
  * | `--prompt-capabilities LIST` | `SILO_AGENT_PROMPT_CAPABILITIES` | the `promptCapabilities` it announces and enforces: a comma list of `image`, `audio`, `embeddedContext`, or `none` (default `image,embeddedContext`); a prompt with a block it does not allow fails with -32602 |
+ * | `--steering` | `SILO_AGENT_STEERING=1` | `initialize` answers `_meta.steering.supported`; `_session/steering` hands a message to the running turn (agent/mid-turn.ts; claude-agent-acp 0.101, codex-acp 2.6) |
+ * | `--prompt-queueing` | `SILO_AGENT_PROMPT_QUEUEING=1` | `agentCapabilities._meta.claudeCode.promptQueueing`; a prompt during a turn runs after it (claude-agent-acp 0.23) |
  * | `--calls-log` | `SILO_AGENT_CALLS_LOG=1` | append `<method> <sessionId>` to `<sessions-dir>/calls.log` for every request and notification the client sends (agent/calls-log.ts) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
@@ -58,6 +60,8 @@ export interface AgentOptions {
   echoPrompt: boolean;
   sentLog: boolean;
   callsLog: boolean;
+  steering: boolean;
+  promptQueueing: boolean;
   stringRequestIds: boolean;
   models: boolean;
   usageShape: UsageShape | undefined;
@@ -140,6 +144,8 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     echoPrompt: truthy(env.SILO_AGENT_ECHO_PROMPT),
     sentLog: truthy(env.SILO_AGENT_SENT_LOG),
     callsLog: truthy(env.SILO_AGENT_CALLS_LOG),
+    steering: truthy(env.SILO_AGENT_STEERING),
+    promptQueueing: truthy(env.SILO_AGENT_PROMPT_QUEUEING),
     stringRequestIds: truthy(env.SILO_AGENT_STRING_REQUEST_IDS),
     models: truthy(env.SILO_AGENT_MODELS),
     usageShape: env.SILO_AGENT_USAGE_SHAPE
@@ -213,6 +219,12 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--calls-log':
         o.callsLog = true;
+        break;
+      case '--steering':
+        o.steering = true;
+        break;
+      case '--prompt-queueing':
+        o.promptQueueing = true;
         break;
       case '--string-request-ids':
         o.stringRequestIds = true;

@@ -142,10 +142,22 @@ export interface AgentSessionHandle {
   readonly snapshot: AgentSessionSnapshot;
   /**
    * Sends a prompt and resolves to the stop reason once every update of the turn is journaled.
-   * Rejects with `journal-only` on a journal-only session, `interrupted` when the connection drops
-   * mid-turn, `closed` after {@link close}.
+   * While a turn runs, an agent that queues prompts (`snapshot.midTurn.queue`) gets it at once and
+   * runs it after that turn (`snapshot.queuedPrompts` counts them; it is journaled when its turn
+   * begins); any other agent's rejects with `invalid-params`. Rejects with `journal-only` on a
+   * journal-only session, `interrupted` when the connection drops mid-turn, `closed` after
+   * {@link close}.
    */
   prompt(input: string | readonly AgentContentBlock[]): Promise<string>;
+  /**
+   * Sends a message into the running turn, where the agent offers that (`snapshot.midTurn.steer`):
+   * resolves `'steered'` once the agent took it (it is journaled with `steered: true` and starts no
+   * turn of its own; the turn's `prompt()` ends as usual), or `'ended'` when no turn runs any more
+   * (nothing was sent: send it with {@link prompt}). Rejects with `invalid-params` when the agent
+   * takes no such message, with the agent's coded error when it refuses, and as {@link prompt} does
+   * when nothing can be sent.
+   */
+  steer(input: string | readonly AgentContentBlock[]): Promise<'steered' | 'ended'>;
   /** Cancels the running turn: pending permission requests and questions are answered cancelled. */
   cancel(): Promise<void>;
   /** Sets a config option (or a legacy mode); resolves once the agent accepted it. */

@@ -104,9 +104,10 @@ export class SessionHandle implements AgentSessionHandle {
   }
 
   prompt(input: string | readonly AgentContentBlock[]): Promise<string> {
-    const blocks: AgentContentBlock[] =
-      typeof input === 'string' ? [{ type: 'text', text: input }] : [...input];
-    return this.api.prompt(this.handleId, blocks);
+    return this.api.prompt(this.handleId, blocksOf(input));
+  }
+  steer(input: string | readonly AgentContentBlock[]): Promise<'steered' | 'ended'> {
+    return this.api.steer(this.handleId, blocksOf(input));
   }
   cancel(): Promise<void> {
     return this.api.cancel(this.handleId);
@@ -227,6 +228,11 @@ export class SessionHandle implements AgentSessionHandle {
     this.live.set(id, controller);
     return controller.signal;
   }
+}
+
+/** A prompt's content blocks: a string is one text block. */
+function blocksOf(input: string | readonly AgentContentBlock[]): AgentContentBlock[] {
+  return typeof input === 'string' ? [{ type: 'text', text: input }] : [...input];
 }
 
 /** How a live request ended: its signal aborts only with an {@link AgentRequestResolution}. */

@@ -349,6 +349,17 @@ export interface AgentPromptCapabilities {
   readonly embeddedContext: boolean;
 }
 
+/**
+ * What the agent takes while a turn runs (from its `initialize` answer): `steer` — a message into
+ * the running turn ({@link AgentSessionHandle.steer}, the agent's `_session/steering`); `queue` — a
+ * prompt it runs after the running turn ({@link AgentSessionHandle.prompt} during a turn; Claude's
+ * `promptQueueing`).
+ */
+export interface AgentMidTurn {
+  readonly steer: boolean;
+  readonly queue: boolean;
+}
+
 /** The session state a handle mirrors; sent with every batch of updates. */
 export interface AgentSessionSnapshot {
   readonly sessionId: string;
@@ -365,6 +376,10 @@ export interface AgentSessionSnapshot {
   readonly tokens?: AgentTokenCounts;
   /** True while a prompt turn is running. */
   readonly busy: boolean;
+  /** What the agent takes while a turn runs; absent when it takes nothing (or Silo has not asked it). */
+  readonly midTurn?: AgentMidTurn;
+  /** Prompts sent during the running turn that the agent holds behind it (`midTurn.queue`). */
+  readonly queuedPrompts?: number;
   /**
    * What the agent accepts in a prompt besides text and resource links (its `initialize`
    * `promptCapabilities`); absent until Silo has talked to the agent (a journal-only session).

@@ -103,6 +103,7 @@ export interface WorkerApi extends Omit<AgentJournalAccess, 'clear'> {
     events: WorkerEvents,
   ): Promise<{ handleId: string; snapshot: WireSnapshot }>;
   prompt(handleId: string, prompt: readonly AgentContentBlock[]): Promise<string>;
+  steer(handleId: string, prompt: readonly AgentContentBlock[]): Promise<'steered' | 'ended'>;
   cancel(handleId: string): Promise<void>;
   setConfigOption(handleId: string, configId: string, value: string | boolean): Promise<void>;
   answerPermission(handleId: string, requestId: string, optionId: string | null): Promise<void>;

@@ -8,6 +8,7 @@ import type { WorkerConnectOptions } from '../src/worker-api.ts';
 import { signIn } from './auth.ts';
 import type { Journal } from './journal.ts';
 import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
+import { midTurnOffers } from './mid-turn.ts';
 import { continueFresh, latestId, newSession, type OpenHost, restoreSession } from './open.ts';
 import type { SessionStatus } from './status.ts';
 
@@ -60,6 +61,7 @@ export class Connection {
     void link.ended.then((end) => this.ended(link, end));
     const { status } = host;
     status.identify(link.initialize.agentInfo, link.initialize.agentCapabilities?.promptCapabilities);
+    status.midTurn = midTurnOffers(link.initialize);
     if (host.options.authenticate) await signIn(link, host.options.authenticate);
     const resume = host.options.resume;
     const open = host.open;

@@ -43,6 +43,7 @@ export function createWorkerService(): WorkerApi {
       return { handleId: core.handleId, snapshot: core.wireSnapshot() };
     },
     prompt: (handleId, prompt) => session(handleId).prompt(prompt),
+    steer: (handleId, prompt) => session(handleId).steer(prompt),
     cancel: (handleId) => session(handleId).cancel(),
     setConfigOption: (handleId, id, value) => session(handleId).setConfigOption(id, value),
     answerPermission: (handleId, id, optionId) => session(handleId).answerPermission(id, optionId),

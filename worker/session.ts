@@ -26,6 +26,7 @@ import { PromptEcho } from './echo.ts';
 import { SessionTabs } from './follow.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
+import { PromptQueue, type RunningTurn, steer } from './mid-turn.ts';
 import { latestId, type OpenHost } from './open.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
@@ -46,7 +47,9 @@ export class SessionCore {
   private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
-  private turn: { cancelled: boolean; force: AbortController } | undefined;
+  private turn: RunningTurn | undefined;
+  /** Prompts the agent holds behind the running turn (it queues prompts: worker/mid-turn.ts). */
+  private readonly queued = new PromptQueue();
   /** Snapshots taken for the page so far ({@link wireSnapshot}). */
   private revisions = 0;
   private readonly delivery: Delivery;
@@ -155,7 +158,7 @@ export class SessionCore {
   }
 
   snapshot(): AgentSessionSnapshot {
-    return this.status.snapshot(this.turn !== undefined);
+    return this.status.snapshot(this.turn !== undefined, this.queued.length);
   }
 
   /** The snapshot for the page, numbered in the order taken ({@link WireSnapshot}). */
@@ -259,20 +262,13 @@ export class SessionCore {
 
   // ── Turns ─────────────────────────────────────────────────────────────────────────────────────
 
-  /** Sends a prompt; resolves to the stop reason once the whole turn is journaled and delivered. */
-  async prompt(blocks: readonly AgentContentBlock[]): Promise<string> {
-    const { status } = this;
-    if (status.state === 'following')
-      throw status.error ?? new SiloError('not-owner', 'Another tab drives this session');
-    if (status.outcome === 'journal-only')
-      throw status.error ?? new SiloError('journal-only', 'This session is read-only');
-    if (this.writer?.error) throw this.writer.error;
-    if (this.turn)
-      throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
-    const link = this.connection.link;
-    if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
+  /**
+   * Journals the user's message, one update per block, under one id: `silo-u<seq>` for a prompt,
+   * `silo-s<seq>` (and `steered`) for a message sent into the running turn.
+   */
+  private recordMessage(blocks: readonly AgentContentBlock[], prefix: 'silo-u' | 'silo-s'): void {
     const timestamp = new Date().toISOString();
-    const messageId = `silo-u${this.writer!.nextSeq}`;
+    const messageId = `${prefix}${this.writer!.nextSeq}`;
     for (const content of blocks) {
       const text = content.type === 'text' && typeof content.text === 'string' ? content.text : undefined;
       this.record({
@@ -281,10 +277,49 @@ export class SessionCore {
         text,
         messageId,
         timestamp,
+        ...(prefix === 'silo-s' ? { steered: true } : {}),
         raw: { sessionUpdate: 'user_message_chunk', content, messageId },
       });
     }
-    const turn = { cancelled: false, force: new AbortController() };
+  }
+
+  /** The link a message can go out on now; throws why not (another tab's, read-only, closed…). */
+  private sendable() {
+    const { status } = this;
+    if (status.state === 'following')
+      throw status.error ?? new SiloError('not-owner', 'Another tab drives this session');
+    if (status.outcome === 'journal-only')
+      throw status.error ?? new SiloError('journal-only', 'This session is read-only');
+    if (this.writer?.error) throw this.writer.error;
+    const link = this.connection.link;
+    if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
+    return link;
+  }
+
+  /**
+   * Sends a prompt; resolves to the stop reason once the whole turn is journaled and delivered. While
+   * a turn runs, an agent that queues prompts gets it at once and runs it next (it is journaled when
+   * its turn begins); any other agent's refuses it (`invalid-params`).
+   */
+  async prompt(blocks: readonly AgentContentBlock[]): Promise<string> {
+    const link = this.sendable();
+    const behind = this.turn !== undefined || this.queued.length > 0;
+    if (behind && !this.status.midTurn?.queue)
+      throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
+    const turn: RunningTurn = { cancelled: false, force: new AbortController() };
+    const answer = link.request<Raw>(
+      'session/prompt',
+      { sessionId: this.sessionId, prompt: blocks },
+      // Force stop must not wait for an agent that ignores the cancel (it may never answer).
+      { cancellationSignal: turn.force.signal, stopWaitingOnCancel: true },
+    );
+    answer.catch(() => {}); // read below, once its turn has begun
+    if (behind) {
+      const started = this.queued.wait(turn);
+      void this.delivery.state();
+      await started;
+    }
+    this.recordMessage(blocks, 'silo-u');
     this.turn = turn;
     this.echo.expect(blocks);
     void this.delivery.state();
@@ -292,12 +327,7 @@ export class SessionCore {
     let failure: SiloError | undefined;
     let response: Raw = {};
     try {
-      response = await link.request<Raw>(
-        'session/prompt',
-        { sessionId: this.sessionId, prompt: blocks },
-        // Force stop must not wait for an agent that ignores the cancel (it may never answer).
-        { cancellationSignal: turn.force.signal, stopWaitingOnCancel: true },
-      );
+      response = await answer;
       end = { stopReason: typeof response.stopReason === 'string' ? response.stopReason : 'end_turn' };
     } catch (error) {
       const e = SiloError.from(error);
@@ -324,6 +354,7 @@ export class SessionCore {
       timestamp: endedAt,
       raw: { ...response, stopReason: end.stopReason },
     });
+    this.queued.next(); // a prompt the agent holds begins now, before its updates are journaled
     await this.writer!.flushed();
     await this.delivery.flush();
     if (failure) throw failure;
@@ -340,6 +371,7 @@ export class SessionCore {
     const link = this.connection.link;
     if (!turn || !link) return;
     turn.cancelled = true;
+    this.queued.cancelAll();
     this.requests.cancelAll();
     // The SDK writes those answers as its request handlers resolve (microtasks); one task later they
     // are queued on the wire, so session/cancel goes after them.
@@ -347,6 +379,25 @@ export class SessionCore {
     const sent = link.notify('session/cancel', { sessionId: this.sessionId });
     setTimeout(() => turn.force.abort(), FORCE_STOP_MS);
     await sent.catch(() => {});
+  }
+
+  /**
+   * Sends a message into the running turn (`_session/steering`, when the agent offers it). Resolves
+   * `steered` once the agent took it (journaled then, beside the turn's updates), `ended` when no turn
+   * runs any more (nothing was kept: send it as a prompt). Rejects `invalid-params` when the agent
+   * takes no such message, or as {@link prompt} does when nothing can be sent.
+   */
+  async steer(blocks: readonly AgentContentBlock[]): Promise<'steered' | 'ended'> {
+    const link = this.sendable();
+    if (!this.status.midTurn?.steer)
+      throw new SiloError('invalid-params', 'The agent takes no messages into a running turn');
+    if (!this.turn) return 'ended';
+    const outcome = await steer(link, this.sessionId, blocks);
+    if (outcome === 'ended') return outcome;
+    this.recordMessage(blocks, 'silo-s');
+    await this.writer!.flushed();
+    await this.delivery.flush();
+    return outcome;
   }
 
   /** Sets a config option or a legacy mode; resolves once the agent accepted it. */

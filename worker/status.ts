@@ -7,6 +7,7 @@ import type { SiloError } from '../src/errors.ts';
 import type {
   AgentConnectionState,
   AgentInfo,
+  AgentMidTurn,
   AgentPromptCapabilities,
   AgentRestoreNote,
   AgentResumeOutcome,
@@ -28,6 +29,8 @@ export class SessionStatus {
   agentInfo: AgentInfo = { name: 'unknown' };
   /** The agent's `promptCapabilities`, once it answered `initialize`. */
   promptCapabilities: AgentPromptCapabilities | undefined;
+  /** What the agent takes while a turn runs, once it answered `initialize` (worker/mid-turn.ts). */
+  midTurn: AgentMidTurn | undefined;
   /** Title, usage, commands, config options and mode, through the shared session-state reducer. */
   readonly config = new LiveSessionState();
   /** What a follower mirrors of the owner's state that it does not compute itself. */
@@ -84,8 +87,11 @@ export class SessionStatus {
     this.mirrored = undefined;
   }
 
-  /** The snapshot the page gets; `busy` is whether this tab runs a turn. */
-  snapshot(busy: boolean): AgentSessionSnapshot {
+  /**
+   * The snapshot the page gets; `busy` is whether this tab runs a turn, `queued` how many prompts
+   * the agent holds behind it.
+   */
+  snapshot(busy: boolean, queued = 0): AgentSessionSnapshot {
     const { title, usage, tokens, commands } = this.config.current;
     return {
       sessionId: this.sessionId,
@@ -98,6 +104,8 @@ export class SessionStatus {
       ...(usage ? { usage } : {}),
       ...(tokens ? { tokens } : {}),
       busy: this.mirrored?.busy ?? busy,
+      ...(this.midTurn && !this.mirrored ? { midTurn: this.midTurn } : {}),
+      ...(queued > 0 ? { queuedPrompts: queued } : {}),
       ...(this.promptCapabilities ? { promptCapabilities: this.promptCapabilities } : {}),
       ...(this.error ? { error: { code: this.error.code, message: this.error.message } } : {}),
     };

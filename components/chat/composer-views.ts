@@ -50,24 +50,43 @@ export interface QueuedMessage {
   readonly attachments: readonly Attachment[];
 }
 
-/** The running turn's state and the queued message, when there is either. */
+/** The running turn as the status row shows it. */
+export interface TurnStatus {
+  readonly busy: boolean;
+  readonly seconds: number;
+  /** A message went into the turn (the agent steers); said until the next turn starts. */
+  readonly steered: boolean;
+  /** Messages the agent holds behind the running turn (it queues prompts), oldest first. */
+  readonly agentQueued: readonly string[];
+}
+
+/**
+ * The running turn's state, what became of messages sent during it (into the turn, or held by the
+ * agent), and the message Silo holds until it ends — when there is any of these.
+ */
 export function renderStatusRow(
   s: SiloChatAllStrings,
-  busy: boolean,
-  seconds: number,
+  turn: TurnStatus,
   queued: QueuedMessage | undefined,
   unqueue: () => void,
 ): TemplateResult | typeof nothing {
-  if (!busy && queued === undefined) return nothing;
+  const { busy } = turn;
+  if (!busy && !turn.steered && queued === undefined && turn.agentQueued.length === 0) return nothing;
   return html`<div class="status-row">
     ${
       busy
         ? html`<span class="working" part="working"
             ><span role="status">${s.working}</span>
-            <span class="elapsed" part="elapsed">${s.elapsed(seconds)}</span></span
+            <span class="elapsed" part="elapsed">${s.elapsed(turn.seconds)}</span></span
           >`
         : nothing
     }
+    ${turn.steered ? html`<span class="queued" part="steered-note" role="status">${s.steeredNote}</span>` : nothing}
+    ${turn.agentQueued.map(
+      (text) => html`<span class="queued" part="agent-queued" role="status">
+        <span class="label">${s.agentQueued}</span> <span class="text">${text}</span>
+      </span>`,
+    )}
     ${
       queued !== undefined
         ? html`<span class="queued" part="queued" role="status">

@@ -50,7 +50,8 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * message), pickers for the config options the agent offers (model, mode, booleans), the session
  * title and the connection state with a clear message when the bridge is unreachable or refuses the
  * page. While a turn runs it shows the elapsed time and a Stop button (Esc stops too, outside the
- * transcript); a message typed meanwhile is queued and sent when the turn ends. Images and files pasted,
+ * transcript); a message typed meanwhile goes to the agent at once where it takes one (into the running
+ * turn, or queued by the agent behind it), and is otherwise held and sent when the turn ends. Images and files pasted,
  * dropped or attached go with the message as ACP content blocks when the agent accepts them. Ctrl+F (⌘F) in the
  * chat opens a find bar that searches the whole transcript, rows not rendered included.
  *
@@ -79,6 +80,8 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @csspart pickers - The config option pickers.
  * @csspart working - While a turn runs: "Working…" and the elapsed time (`elapsed`).
  * @csspart queued - A message typed while the agent works, sent when the turn ends; `unqueue` cancels it.
+ * @csspart steered-note - Says that a message sent during the turn went into that turn.
+ * @csspart agent-queued - A message sent during the turn that the agent holds, to run after it.
  * @csspart note - Why the composer's text was not sent (it stays in the composer), `role="status"`.
  * @csspart input - The message textarea.
  * @csspart attach - The Attach button (a file picker); files can also be pasted or dropped on the composer.
@@ -161,6 +164,7 @@ export class SiloChat extends SiloElement {
     whyNotSendable: () => this.#whyNotSendable(),
     busy: () => this.#busy(),
     send: (text, files) => this.#turns.send(text, toBlocks(files, this.snapshot?.promptCapabilities)),
+    steer: (text, files) => this.#turns.steer(text, toBlocks(files, this.snapshot?.promptCapabilities)),
     errorCode: () => this.error?.code,
     cancel: () => void this.cancel(),
     lastPrompt: () => lastPrompt(this),

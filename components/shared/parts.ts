@@ -86,6 +86,7 @@ export const TRANSCRIPT_OWN_PARTS = [
   'resource',
   'placeholder',
   'excluded',
+  'steered',
   'pending',
   'jump',
   'empty',

@@ -178,7 +178,7 @@ export class TranscriptModel extends RowStore {
       return -1;
     }
     if (i < 0) {
-      if (role === 'user') this.startTurn();
+      if (role === 'user' && !u.steered) this.startTurn(); // a message into the running turn starts none
       const key = messageId !== undefined ? `m:${role}:${messageId}` : this.nextKey(`m:${role}`);
       const row: MessageRow = {
         type: 'message',
@@ -190,6 +190,7 @@ export class TranscriptModel extends RowStore {
         parts: [],
         text: '',
         timestamp: u.timestamp,
+        ...(u.steered === true ? { steered: true } : {}),
       };
       i = this.push(row);
     }

@@ -44,6 +44,8 @@ export interface MessageRow extends TranscriptRowBase {
   readonly text: string;
   /** When Silo recorded it (the user's own prompt). */
   readonly timestamp?: string;
+  /** The user's message went into the running turn (`_session/steering`), not a turn of its own. */
+  readonly steered?: boolean;
   /** True when its turn ended in `refusal`: the agent dropped it from its context. */
   readonly excluded?: boolean;
 }

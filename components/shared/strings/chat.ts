@@ -114,6 +114,10 @@ export interface SiloChatActionStrings {
   queued: string;
   /** Cancels the queued message (its text returns to the composer). */
   unqueue: string;
+  /** After a message sent during the turn went into that turn (the agent takes such messages). */
+  steeredNote: string;
+  /** Before a message sent during the turn that the agent holds, to run after it (it queues prompts). */
+  agentQueued: string;
   /** Puts the last message back into the composer to edit and send again. */
   editLast: string;
   /** Accessible name of {@link editLast}. */
@@ -128,6 +132,8 @@ export const defaultChatActionStrings: SiloChatActionStrings = {
   stopHint: 'Stop the agent’s turn (Esc)',
   queued: 'Sent when the agent finishes:',
   unqueue: 'Cancel',
+  steeredNote: 'Your message went into the running turn.',
+  agentQueued: 'The agent runs this next:',
   editLast: 'Edit last',
   editLastLabel: 'Edit your last message and send it again (↑ in an empty composer)',
   resend: 'Send again',

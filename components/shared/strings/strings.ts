@@ -53,6 +53,8 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   turnStarted: string;
   turnEnded: (reason: string) => string;
   excluded: string;
+  /** The badge of a message the user sent into the running turn (the agent steered it in). */
+  steered: string;
   /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
   turnTokens: (total: string, input: string, output: string) => string;
   stop: {
@@ -126,6 +128,7 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   turnStarted: 'The agent is responding.',
   turnEnded: (reason) => `The agent finished: ${reason}`,
   excluded: 'Left out of the agent’s context (refused)',
+  steered: 'Sent into the running turn',
   turnTokens: (total) => `${total} tokens`,
   stop: {
     end_turn: 'Done',

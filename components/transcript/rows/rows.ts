@@ -75,7 +75,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
         : html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)} ${highlightCode()}>${markdown(`${row.key}#${i}`, row, p.text, s)}</div>`
       : block(p.block, row, ctx),
   );
-  const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
+  const meta = html`${row.steered ? html`<span class="badge" part="steered">${s.steered}</span>` : nothing}${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
   if (row.role === 'thought') {
     return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row thought">
       <details class="thought">
@@ -89,7 +89,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     class="row msg ${row.role}"
     data-index=${index}
     data-key=${row.key}
-    ?data-turn-start=${row.role === 'user'}
+    ?data-turn-start=${row.role === 'user' && !row.steered}
     tabindex="-1"
     part="row message message-${row.role}"
   >

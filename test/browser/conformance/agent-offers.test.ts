@@ -1,18 +1,41 @@
 // What agents offer a client beyond prompts (docs/agents.md), each used only when the agent
 // advertises it, driven through the real bridge and the reference agent (whose `--calls-log` shows
 // what Silo asked of it): `session/close` when a session is closed (the handle, the chat's New
-// session), `session/delete` with Clear, saying what became of the agent's copy.
+// session), `session/delete` with Clear, saying what became of the agent's copy; a message sent
+// during a turn goes to the agent at once where it takes one — into the running turn
+// (`_session/steering`, claude-agent-acp 0.101 and codex-acp 2.6) or queued behind it (Claude's
+// `promptQueueing`) — and the user sees which.
 import { expect } from 'chai';
+import { scenarioPrompt } from '../../../agent/scenarios.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
+import { type AgentSessionUpdate, type MessageRow, TranscriptModel } from '../../../src/index.ts';
 import { agentCalls } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
 import '../../../components/index.ts';
 import { suiteBridges } from '../fixtures/bridges.ts';
+import { part, typeAndEnter } from '../fixtures/chat.ts';
 import { mount } from '../fixtures/dom.ts';
 
 const CWD = '/tmp/silo-offers';
 
-describe('what agents offer: close, delete (real bridge, reference agent)', function () {
+function modelOf(journal: readonly AgentSessionUpdate[]): TranscriptModel {
+  const model = new TranscriptModel();
+  model.applyAll(journal);
+  return model;
+}
+
+const agentTexts = (model: TranscriptModel) =>
+  model.rows.filter((r): r is MessageRow => r.type === 'message' && r.role === 'agent').map((r) => r.text);
+
+function chatOn(bridge: { connection: string }): { chat: SiloChat; unmount: () => void } {
+  const chat = document.createElement('silo-chat') as SiloChat;
+  chat.setAttribute('storage-key', `silo-offers-${crypto.randomUUID()}`);
+  chat.setAttribute('bridge', bridge.connection);
+  chat.setAttribute('cwd', CWD);
+  return { chat, unmount: mount(chat) };
+}
+
+describe('what agents offer: close, delete, messages during a turn (real bridge, reference agent)', function () {
   this.timeout(60_000);
   const suite = suiteBridges();
 
@@ -88,5 +111,107 @@ describe('what agents offer: close, delete (real bridge, reference agent)', func
     });
     expect(gone.agentCopy).to.equal('failed');
     expect(gone.error?.code).to.equal('unreachable');
+  });
+
+  it('steering: a message during the turn goes into it (_session/steering), journaled as steered, no turn of its own', async () => {
+    const bridge = await suite.bridgeWith('--steering', '--calls-log');
+    const s = await suite.service.connect({ bridge, cwd: CWD });
+    expect(s.snapshot.midTurn).to.deep.equal({ steer: true, queue: false });
+    const running = s.prompt(scenarioPrompt('steer-wait'));
+    await until(() => s.snapshot.busy, 'the turn runs');
+    expect(await s.steer('also check the tests')).to.equal('steered');
+    expect(await running).to.equal('end_turn');
+    expect(await agentCalls(bridge.id)).to.include(`_session/steering ${s.sessionId}`);
+    const journal = await s.transcript();
+    const steered = journal.filter((u) => u.kind === 'user_message_chunk' && u.steered);
+    expect(steered.map((u) => [u.text, u.messageId?.startsWith('silo-s')])).to.deep.equal([
+      ['also check the tests', true],
+    ]);
+    const model = modelOf(journal);
+    expect(agentTexts(model).at(-1)).to.equal('You said, during the turn: also check the tests');
+    expect(model.rows.filter((r) => r.type === 'turn-end')).to.have.length(1);
+    const row = model.rows.find((r): r is MessageRow => r.type === 'message' && r.steered === true);
+    expect(row?.turn, 'the steered message is in the running turn').to.equal(1);
+    expect(await s.steer('after the turn'), 'no turn runs: nothing kept').to.equal('ended');
+    await s.close();
+
+    const plain = await suite.bridgeWith();
+    const t = await suite.service.connect({ bridge: plain, cwd: CWD });
+    expect(t.snapshot.midTurn).to.equal(undefined);
+    const err = await t.steer('x').catch((e: unknown) => e as { code?: string });
+    expect((err as { code?: string }).code).to.equal('invalid-params');
+    await t.close();
+  });
+
+  it('prompt queueing: a prompt during the turn is sent at once, held by the agent, journaled when its turn begins', async () => {
+    const bridge = await suite.bridgeWith('--prompt-queueing', '--calls-log');
+    const s = await suite.service.connect({ bridge, cwd: CWD });
+    expect(s.snapshot.midTurn).to.deep.equal({ steer: false, queue: true });
+    const first = s.prompt(scenarioPrompt('slow', 80, 50));
+    await until(() => s.snapshot.busy, 'the first turn runs');
+    let firstDone = false;
+    void first.then(() => {
+      firstDone = true;
+    });
+    const second = s.prompt('hello');
+    await until(() => s.snapshot.queuedPrompts === 1, 'the agent holds the second prompt');
+    let prompts = 0;
+    await until(() => {
+      void agentCalls(bridge.id).then((c) => {
+        prompts = c.filter((l) => l.startsWith('session/prompt')).length;
+      });
+      return prompts === 2;
+    }, 'the agent has both prompts');
+    expect(firstDone, 'both sent while the first runs').to.equal(false);
+    expect(await first).to.equal('end_turn');
+    expect(await second).to.equal('end_turn');
+    expect(s.snapshot.queuedPrompts).to.equal(undefined);
+    const kinds = (await s.transcript()).map((u) =>
+      u.kind === 'user_message_chunk' ? `user:${u.text}` : u.kind,
+    );
+    const order = kinds.filter((k) => k.startsWith('user:') || k === 'turn_end');
+    expect(order).to.deep.equal([
+      `user:${scenarioPrompt('slow', 80, 50)}`,
+      'turn_end',
+      'user:hello',
+      'turn_end',
+    ]);
+    await s.close();
+  });
+
+  it('<silo-chat>: a message typed during a turn says where it went — into the turn, or held by the agent', async () => {
+    const steering = await suite.bridgeWith('--steering');
+    let { chat, unmount } = chatOn(steering);
+    try {
+      const session = await until(() => chat.session, 'the chat connected', 20_000);
+      const running = session.prompt(scenarioPrompt('steer-wait'));
+      await until(() => chat.session?.snapshot.busy, 'the turn runs');
+      await typeAndEnter(chat, 'also this');
+      await until(() => part(chat, 'steered-note'), 'says the message went into the turn');
+      expect(part(chat, 'queued'), 'not held by Silo').to.equal(null);
+      expect(await running).to.equal('end_turn');
+      await until(
+        () =>
+          chat.shadowRoot!.querySelector('silo-transcript')?.shadowRoot?.querySelector('[part~="steered"]'),
+        'the message marked in the transcript',
+      );
+    } finally {
+      unmount();
+    }
+    const queueing = await suite.bridgeWith('--prompt-queueing');
+    ({ chat, unmount } = chatOn(queueing));
+    try {
+      const session = await until(() => chat.session, 'the chat connected', 20_000);
+      const running = session.prompt(scenarioPrompt('slow', 80, 50));
+      await until(() => chat.session?.snapshot.busy, 'the turn runs');
+      await typeAndEnter(chat, 'next one');
+      const held = await until(() => part(chat, 'agent-queued'), 'says the agent runs it next');
+      expect(held.textContent!.replace(/\s+/g, ' ').trim()).to.equal('The agent runs this next: next one');
+      expect(part(chat, 'queued'), 'not held by Silo').to.equal(null);
+      expect(await running).to.equal('end_turn');
+      await until(() => !part(chat, 'agent-queued'), 'gone once its turn began');
+    } finally {
+      unmount();
+    }
   });
 });
