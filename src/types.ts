@@ -145,6 +145,12 @@ export interface AgentElicitationQuestion {
   readonly maxItems?: number;
   /** The property schema as the agent sent it (kept for unsupported types). */
   readonly raw?: Readonly<Record<string, unknown>>;
+  /**
+   * A select question's own free-text "Other…" answer: the agent's companion text field, keyed
+   * `<id>_custom` (claude-agent-acp's AskUserQuestion), shown with the question instead of as one of
+   * its own. Its answer goes to the agent under its own `id`; the record keeps it with this question.
+   */
+  readonly other?: AgentElicitationQuestion;
 }
 
 /**

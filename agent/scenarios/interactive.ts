@@ -188,7 +188,7 @@ function advertised(turn: Turn, mode: 'form' | 'url'): boolean {
   return Boolean(turn.clientCapabilities.elicitation?.[mode]) || turn.args.includes('force');
 }
 
-async function elicitForm(turn: Turn, schema: object, message: string): Promise<StopReason> {
+export async function elicitForm(turn: Turn, schema: object, message: string): Promise<StopReason> {
   if (!advertised(turn, 'form')) {
     await turn.say('The client did not advertise elicitation.form, so I will not ask.');
     return turn.end();

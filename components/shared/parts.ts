@@ -20,6 +20,8 @@ export const ELICITATION_PARTS = [
   'required',
   'description',
   'control',
+  'other',
+  'other-input',
   'error',
   'unsupported',
   'url',
