@@ -14,7 +14,7 @@ import {
   RequestError,
   type StopReason,
 } from '@agentclientprotocol/sdk';
-import { configOptions, MODELS, modeState, setConfigOption, setMode } from './config.ts';
+import { configOptions, MODELS, modeState, setConfigOption, setMode, useUrlModeIds } from './config.ts';
 import { parseSteer } from './mid-turn.ts';
 import type { AgentOptions } from './options.ts';
 import { loadReplay } from './replay-shape.ts';
@@ -23,6 +23,7 @@ import { scenario } from './scenarios/index.ts';
 import { COMMANDS } from './scenarios/tools.ts';
 import { pickScenario } from './scenarios.ts';
 import { type SessionRecord, SessionStore } from './store.ts';
+import { sendThreadStatus } from './thread-status.ts';
 import { type RawWriter, Turn } from './turn.ts';
 import { COPILOT_INFO, duringTurn, responseFields } from './usage-shapes.ts';
 
@@ -76,6 +77,7 @@ function allowedInPrompt(block: ContentBlock, options: AgentOptions): boolean {
 
 /** Creates the agent app for one connection (one process over stdio). */
 export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter): AgentApp {
+  useUrlModeIds(options.urlModeIds);
   const store = new SessionStore(options.sessionsDir);
   const live = new Map<string, LiveSession>();
   let caps: ClientCapabilities = {};
@@ -250,6 +252,10 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         params.prompt,
       );
       session.current = turn;
+      await sendThreadStatus(options.threadStatus, client, record.sessionId, {
+        type: 'active',
+        activeFlags: [],
+      });
       try {
         const played = scenario(picked.name);
         let stopReason: StopReason;
@@ -272,6 +278,9 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         await duringTurn(shape, turn, text.length);
         return { stopReason, ...responseFields(shape, text.length) };
       } finally {
+        void sendThreadStatus(options.threadStatus, client, record.sessionId, { type: 'idle' }).catch(
+          () => {},
+        );
         if (session.turn === controller) session.turn = null;
         if (session.current === turn) session.current = undefined;
         if (session.idle === idle) session.idle = undefined;

@@ -32,6 +32,8 @@
  * | `--prompt-capabilities LIST` | `SILO_AGENT_PROMPT_CAPABILITIES` | the `promptCapabilities` it announces and enforces: a comma list of `image`, `audio`, `embeddedContext`, or `none` (default `image,embeddedContext`); a prompt with a block it does not allow fails with -32602 |
  * | `--steering` | `SILO_AGENT_STEERING=1` | `initialize` answers `_meta.steering.supported`; `_session/steering` hands a message to the running turn (agent/mid-turn.ts; claude-agent-acp 0.101, codex-acp 2.6) |
  * | `--prompt-queueing` | `SILO_AGENT_PROMPT_QUEUEING=1` | `agentCapabilities._meta.claudeCode.promptQueueing`; a prompt during a turn runs after it (claude-agent-acp 0.23) |
+ * | `--url-mode-ids` | `SILO_AGENT_URL_MODE_IDS=1` | mode ids are URLs (`https://agentclientprotocol.com/protocol/session-modes#ask`), as Copilot CLI's are |
+ * | `--thread-status` | `SILO_AGENT_THREAD_STATUS=1` | say what the session is doing as codex-acp 2.6 does: `session_info_update._meta.codex.threadStatus` (active, `waitingOnApproval` while a permission is asked, idle; agent/thread-status.ts) |
  * | `--calls-log` | `SILO_AGENT_CALLS_LOG=1` | append `<method> <sessionId>` to `<sessions-dir>/calls.log` for every request and notification the client sends (agent/calls-log.ts) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
@@ -62,6 +64,8 @@ export interface AgentOptions {
   callsLog: boolean;
   steering: boolean;
   promptQueueing: boolean;
+  urlModeIds: boolean;
+  threadStatus: boolean;
   stringRequestIds: boolean;
   models: boolean;
   usageShape: UsageShape | undefined;
@@ -146,6 +150,8 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     callsLog: truthy(env.SILO_AGENT_CALLS_LOG),
     steering: truthy(env.SILO_AGENT_STEERING),
     promptQueueing: truthy(env.SILO_AGENT_PROMPT_QUEUEING),
+    urlModeIds: truthy(env.SILO_AGENT_URL_MODE_IDS),
+    threadStatus: truthy(env.SILO_AGENT_THREAD_STATUS),
     stringRequestIds: truthy(env.SILO_AGENT_STRING_REQUEST_IDS),
     models: truthy(env.SILO_AGENT_MODELS),
     usageShape: env.SILO_AGENT_USAGE_SHAPE
@@ -225,6 +231,12 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--prompt-queueing':
         o.promptQueueing = true;
+        break;
+      case '--url-mode-ids':
+        o.urlModeIds = true;
+        break;
+      case '--thread-status':
+        o.threadStatus = true;
         break;
       case '--string-request-ids':
         o.stringRequestIds = true;

@@ -12,6 +12,7 @@
 
 import type { ReadonlyRaw as Raw } from './json.ts';
 import type {
+  AgentActivity,
   AgentCommand,
   AgentSessionConfigOption,
   AgentSessionUpdate,
@@ -41,6 +42,8 @@ export interface SessionState {
   readonly turn?: TurnReports & { readonly promptId?: string };
   /** What the last turn that ended used (journaled with its `turn_end`). */
   readonly lastTurn?: AgentTurnUsage;
+  /** What the agent last said its session is doing (codex-acp's `threadStatus`). */
+  readonly activity?: AgentActivity;
   /** The latest `available_commands_update`. */
   readonly commands: readonly AgentCommand[];
   /** The agent's config options (from a session response or `config_option_update`). */
@@ -97,12 +100,15 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
       const tokens = addTokens(state.tokens, usage?.tokens);
       return { ...rest, ...(tokens ? { tokens } : {}), ...(usage ? { lastTurn: usage } : {}) };
     }
-    case 'session_info_update':
+    case 'session_info_update': {
+      const activity = threadStatus(raw);
+      const next = activity ? { ...state, activity } : state;
       if (raw.title === null) {
-        const { title: _, ...rest } = state;
+        const { title: _, ...rest } = next;
         return rest;
       }
-      return typeof raw.title === 'string' ? { ...state, title: raw.title } : state;
+      return typeof raw.title === 'string' ? { ...next, title: raw.title } : next;
+    }
     case 'available_commands_update':
       return Array.isArray(raw.availableCommands)
         ? { ...state, commands: mapCommands(raw.availableCommands) }
@@ -116,6 +122,24 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
     default:
       return state;
   }
+}
+
+const WAITING_ON: Readonly<Record<string, 'approval' | 'input'>> = {
+  waitingOnApproval: 'approval',
+  waitingOnUserInput: 'input',
+};
+
+/** codex-acp's `_meta.codex.threadStatus` ({type, activeFlags}) as an {@link AgentActivity}. */
+function threadStatus(raw: Raw): AgentActivity | undefined {
+  const meta = isObject(raw._meta) ? raw._meta : undefined;
+  const codex = meta && isObject(meta.codex) ? meta.codex : undefined;
+  const status = codex && isObject(codex.threadStatus) ? codex.threadStatus : undefined;
+  if (typeof status?.type !== 'string') return undefined;
+  const flags = Array.isArray(status.activeFlags) ? status.activeFlags : [];
+  const waitingOn = [
+    ...new Set(flags.flatMap((f) => (typeof f === 'string' && WAITING_ON[f] ? [WAITING_ON[f]] : []))),
+  ];
+  return waitingOn.length ? { status: status.type, waitingOn } : { status: status.type };
 }
 
 /** The first prompt names the session (until the agent does). */
@@ -206,9 +230,21 @@ export function withSessionResponse(state: SessionState, response: unknown): Ses
   return next;
 }
 
-/** Records the current legacy mode (no change when the agent has no modes). */
+/**
+ * Records the current mode: the legacy mode option's value, and the value of each mode config option
+ * (category `mode`) that offers `modeId` — an agent that keeps both (Copilot CLI) announces a change
+ * with `current_mode_update` only, and the picker shows the config option.
+ */
 export function withMode(state: SessionState, modeId: string): SessionState {
-  return state.mode ? { ...state, mode: { ...state.mode, currentValue: modeId } } : state;
+  const offers = (o: AgentSessionConfigOption) =>
+    o.category === 'mode' &&
+    o.type === 'select' &&
+    o.currentValue !== modeId &&
+    o.options?.some((v) => v.value === modeId);
+  const next = state.config.some(offers)
+    ? { ...state, config: state.config.map((o) => (offers(o) ? { ...o, currentValue: modeId } : o)) }
+    : state;
+  return next.mode ? { ...next, mode: { ...next.mode, currentValue: modeId } } : next;
 }
 
 /** Records the current model of the unstable `models` list (no change when the agent has none). */

@@ -366,6 +366,17 @@ export interface AgentMidTurn {
   readonly queue: boolean;
 }
 
+/**
+ * What the agent says its session is doing, where it says so (codex-acp 2.6's
+ * `session_info_update._meta.codex.threadStatus`): `status` is its word (`idle`, `active`,
+ * `systemError`, `notLoaded`, or another); `waitingOn` what an active session waits for: `approval`
+ * (a permission) or `input` (an answer to a question).
+ */
+export interface AgentActivity {
+  readonly status: string;
+  readonly waitingOn?: readonly ('approval' | 'input')[];
+}
+
 /** The session state a handle mirrors; sent with every batch of updates. */
 export interface AgentSessionSnapshot {
   readonly sessionId: string;
@@ -382,6 +393,8 @@ export interface AgentSessionSnapshot {
   readonly tokens?: AgentTokenCounts;
   /** True while a prompt turn is running. */
   readonly busy: boolean;
+  /** What the agent last said its session is doing (Codex), absent when it never says. */
+  readonly activity?: AgentActivity;
   /** What the agent takes while a turn runs; absent when it takes nothing (or Silo has not asked it). */
   readonly midTurn?: AgentMidTurn;
   /** Prompts sent during the running turn that the agent holds behind it (`midTurn.queue`). */

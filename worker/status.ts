@@ -92,7 +92,7 @@ export class SessionStatus {
    * the agent holds behind it.
    */
   snapshot(busy: boolean, queued = 0): AgentSessionSnapshot {
-    const { title, usage, tokens, commands } = this.config.current;
+    const { title, usage, tokens, commands, activity } = this.config.current;
     return {
       sessionId: this.sessionId,
       resumeOutcome: this.outcome,
@@ -103,6 +103,7 @@ export class SessionStatus {
       availableCommands: commands,
       ...(usage ? { usage } : {}),
       ...(tokens ? { tokens } : {}),
+      ...(activity ? { activity } : {}),
       busy: this.mirrored?.busy ?? busy,
       ...(this.midTurn && !this.mirrored ? { midTurn: this.midTurn } : {}),
       ...(queued > 0 ? { queuedPrompts: queued } : {}),

@@ -1,6 +1,7 @@
 /** Scenarios that ask the client: permission requests and elicitations (form and url mode). */
 import type { RequestPermissionResponse, StopReason } from '@agentclientprotocol/sdk';
 import type { Scenario } from '../scenarios.ts';
+import { waitingOn } from '../thread-status.ts';
 import type { Turn } from '../turn.ts';
 
 export const PERMISSION_OPTIONS = [
@@ -20,11 +21,13 @@ async function askPermission(
   title: string,
 ): Promise<RequestPermissionResponse> {
   await turn.update({ sessionUpdate: 'tool_call', toolCallId, title, kind: 'edit', status: 'pending' });
-  return turn.client.request('session/request_permission', {
-    sessionId: turn.sessionId,
-    toolCall: { toolCallId: turn.toolCallId(toolCallId), title, kind: 'edit', status: 'pending' },
-    options: [...PERMISSION_OPTIONS],
-  });
+  return waitingOn(turn.options.threadStatus, turn.client, turn.sessionId, 'waitingOnApproval', () =>
+    turn.client.request('session/request_permission', {
+      sessionId: turn.sessionId,
+      toolCall: { toolCallId: turn.toolCallId(toolCallId), title, kind: 'edit', status: 'pending' },
+      options: [...PERMISSION_OPTIONS],
+    }),
+  );
 }
 
 async function finishTool(

@@ -38,10 +38,30 @@ export function renderPickers(
                 (v) =>
                   html`<option value=${v.value} ?selected=${v.value === o.currentValue}>${v.name}</option>`,
               )}
+              ${
+                o.options?.some((v) => v.value === o.currentValue)
+                  ? nothing
+                  : html`<option value=${String(o.currentValue)} selected>${valueName(String(o.currentValue))}</option>`
+              }
             </select>
           </label>`,
     )}
   </div>`;
+}
+
+/**
+ * A name for an option value the agent set but does not list: the fragment or last path segment of a
+ * URL id (Copilot CLI's modes are `https://…/session-modes#agent`), else the value itself.
+ */
+export function valueName(value: string): string {
+  try {
+    const url = new URL(value);
+    return (
+      decodeURIComponent(url.hash.slice(1) || url.pathname.split('/').filter(Boolean).at(-1) || '') || value
+    );
+  } catch {
+    return value; // not a URL (or a malformed escape in one)
+  }
 }
 
 /** A message typed while the agent works, with the files attached to it. */
@@ -58,6 +78,8 @@ export interface TurnStatus {
   readonly steered: boolean;
   /** Messages the agent holds behind the running turn (it queues prompts), oldest first. */
   readonly agentQueued: readonly string[];
+  /** What the agent says the running turn waits for (Codex's `threadStatus`), if anything. */
+  readonly waitingOn?: readonly ('approval' | 'input')[];
 }
 
 /**
@@ -76,7 +98,13 @@ export function renderStatusRow(
     ${
       busy
         ? html`<span class="working" part="working"
-            ><span role="status">${s.working}</span>
+            ><span role="status">${
+              turn.waitingOn?.includes('approval')
+                ? s.waitingOnApproval
+                : turn.waitingOn?.includes('input')
+                  ? s.waitingOnInput
+                  : s.working
+            }</span>
             <span class="elapsed" part="elapsed">${s.elapsed(turn.seconds)}</span></span
           >`
         : nothing

@@ -337,6 +337,7 @@ export class ComposerController implements ReactiveController {
           seconds,
           steered: this.#steered,
           agentQueued: this.#held(),
+          waitingOn: this.ctx.snapshot()?.activity?.waitingOn,
         },
         this.queued,
         () => this.unqueue(),

@@ -106,6 +106,10 @@ export const defaultChatStrings: SiloChatStrings = {
 export interface SiloChatActionStrings {
   /** Shown while a turn runs, with the elapsed time beside it. */
   working: string;
+  /** Instead of {@link working} while the agent says its turn waits for the user's approval (Codex). */
+  waitingOnApproval: string;
+  /** Instead of {@link working} while the agent says its turn waits for the user's answer (Codex). */
+  waitingOnInput: string;
   /** The elapsed time of the running turn, e.g. `0:07`. */
   elapsed: (seconds: number) => string;
   /** Tooltip of Stop: how to stop by keyboard. */
@@ -128,6 +132,8 @@ export interface SiloChatActionStrings {
 
 export const defaultChatActionStrings: SiloChatActionStrings = {
   working: 'Working…',
+  waitingOnApproval: 'Waiting for your approval…',
+  waitingOnInput: 'Waiting for your answer…',
   elapsed: (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
   stopHint: 'Stop the agent’s turn (Esc)',
   queued: 'Sent when the agent finishes:',

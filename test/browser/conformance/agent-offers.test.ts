@@ -214,4 +214,56 @@ describe('what agents offer: close, delete, messages during a turn (real bridge,
       unmount();
     }
   });
+
+  it("Copilot's URL mode ids: the picker shows the modes' names and follows the agent's own mode change", async () => {
+    const bridge = await suite.bridgeWith('--url-mode-ids');
+    const { chat, unmount } = chatOn(bridge);
+    const URL_ID = 'https://agentclientprotocol.com/protocol/session-modes#';
+    try {
+      const session = await until(() => chat.session, 'the chat connected', 20_000);
+      const picker = await until(
+        () =>
+          [...chat.shadowRoot!.querySelectorAll('[part="pickers"] label')]
+            .find((l) => l.querySelector('span')?.textContent === 'Mode')
+            ?.querySelector('select'),
+        'the mode picker',
+      );
+      expect([...picker.options].map((o) => [o.value, o.textContent])).to.deep.equal([
+        [`${URL_ID}ask`, 'Ask'],
+        [`${URL_ID}code`, 'Code'],
+        [`${URL_ID}architect`, 'Architect'],
+      ]);
+      expect(picker.selectedOptions[0]?.textContent).to.equal('Ask');
+      // The agent switches itself and says so with current_mode_update only (as Copilot CLI does).
+      expect(await session.prompt(scenarioPrompt('mode-switch', 'code'))).to.equal('end_turn');
+      await until(() => picker.selectedOptions[0]?.textContent === 'Code', 'the picker follows the agent');
+      expect(session.configOptions.find((o) => o.id === 'mode')?.currentValue).to.equal(`${URL_ID}code`);
+    } finally {
+      unmount();
+    }
+  });
+
+  it("Codex's threadStatus: while the turn waits on an approval the chat says so; the snapshot follows it", async () => {
+    const bridge = await suite.bridgeWith('--thread-status');
+    const { chat, unmount } = chatOn(bridge);
+    try {
+      const session = await until(() => chat.session, 'the chat connected', 20_000);
+      const running = session.prompt(scenarioPrompt('permission'));
+      const working = () => part(chat, 'working')?.querySelector('[role="status"]')?.textContent;
+      await until(() => working() === 'Waiting for your approval…', 'the wait said');
+      expect(session.snapshot.activity).to.deep.equal({ status: 'active', waitingOn: ['approval'] });
+      const allow = await until(
+        () =>
+          chat
+            .shadowRoot!.querySelector('silo-transcript')
+            ?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="permission-option"]'),
+        'the permission prompt',
+      );
+      allow.click();
+      expect(await running).to.equal('end_turn');
+      expect(session.snapshot.activity).to.deep.equal({ status: 'idle' });
+    } finally {
+      unmount();
+    }
+  });
 });
