@@ -33,7 +33,11 @@ export const AGENT_INFO = { name: 'silo-reference-agent', title: 'Silo reference
 /** The variable the `reference-key` sign-in reads from the agent's environment. */
 export const API_KEY_VAR = 'SILO_REFERENCE_API_KEY';
 
-/** Auth methods offered under `--auth-required` (the terminal one is for clients to hide). */
+/**
+ * Auth methods offered under `--auth-required`. The three terminal ones, in the three shapes agents
+ * send them (ACP `type: "terminal"`; `_meta["terminal-auth"]` as Copilot CLI; `_meta.type:
+ * "terminal"` as Qwen Code), are for clients to show as commands, never as buttons.
+ */
 export const AUTH_METHODS = [
   { id: 'reference-login', name: 'Log in', description: 'Pretend to log in (always succeeds)' },
   {
@@ -44,7 +48,16 @@ export const AUTH_METHODS = [
     vars: [{ name: API_KEY_VAR }],
   },
   { type: 'terminal', id: 'reference-terminal', name: 'Log in from a terminal', args: ['--login'] },
+  {
+    id: 'reference-device',
+    name: 'Device login',
+    _meta: { 'terminal-auth': { command: 'reference-agent', args: ['login', '--device'], label: 'Log in' } },
+  },
+  { id: 'reference-oauth', name: 'OAuth in a terminal', _meta: { type: 'terminal', args: ['--auth'] } },
 ];
+
+/** What the agent says when it refuses to open a session until a sign-in (as Cline names its key). */
+export const SIGN_IN_REFUSAL = `Not signed in: set ${API_KEY_VAR} in the agent's environment, or sign in`;
 
 interface LiveSession {
   record: SessionRecord;
@@ -85,7 +98,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
   /** Under `--auth-required`, session/new, load and resume fail with -32000 until `authenticate`. */
   const requireSignIn = () => {
     if (options.authRequired && !authenticated)
-      throw RequestError.authRequired({ authMethods: AUTH_METHODS });
+      throw RequestError.authRequired({ authMethods: AUTH_METHODS }, SIGN_IN_REFUSAL);
   };
 
   const liveSession = (sessionId: string): LiveSession => {
@@ -99,6 +112,13 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
     return record;
   };
   const attach = (record: SessionRecord): void => {
+    // Under --exclusive-sessions, as the current codex-acp: one client at a time per session.
+    if (options.exclusiveSessions && !store.hold(record.sessionId))
+      throw new RequestError(
+        -32600,
+        'This session is in use by another client; close it there before opening it here',
+        { reason: 'thread_active_writer' },
+      );
     live.get(record.sessionId)?.turn?.abort();
     live.set(record.sessionId, { record, turn: null });
   };
@@ -172,6 +192,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       };
     })
     .onRequest('authenticate', ({ params }) => {
+      // As Cline's OAuth methods: the answer never comes.
+      if (options.authHang && params.methodId === 'reference-login') return new Promise<never>(() => {});
       if (params.methodId === 'reference-key' && !process.env[API_KEY_VAR])
         throw RequestError.authRequired({ authMethods: AUTH_METHODS }, `${API_KEY_VAR} is not set`);
       if (params.methodId !== 'reference-login' && params.methodId !== 'reference-key') {
@@ -358,15 +380,17 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         await send(replay.slice(0, 1));
         setTimeout(() => void send(replay.slice(1)).catch(() => {}), options.lateReplayMs);
       } else await send(replay);
+      if (options.commandsAfterLoad) announceCommands(client, record.sessionId);
       return sessionState(record);
     });
   }
   if (options.resume) {
-    app = app.onRequest('session/resume', ({ params }) => {
+    app = app.onRequest('session/resume', ({ params, client }) => {
       requireSignIn();
       const record = stored(params.sessionId);
       attach(record);
       forget(record);
+      if (options.commandsAfterLoad) announceCommands(client, record.sessionId);
       return sessionState(record);
     });
   }
@@ -398,6 +422,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       if (!session) stored(params.sessionId);
       session?.turn?.abort();
       live.delete(params.sessionId);
+      store.release(params.sessionId);
       return {};
     });
   }

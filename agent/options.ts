@@ -24,7 +24,10 @@
  * | `--usage-shape AGENT` | `SILO_AGENT_USAGE_SHAPE` | every turn reports its usage as `claude`, `codex`, `gemini`, `qwen`, `copilot` or `opencode` does (agent/usage-shapes.ts) |
  * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | the same as `--usage-shape gemini`: usage only in the prompt response's `_meta.quota` |
  * | `--replay-after-load-response` | `SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE=1` | `session/load` answers after the first replayed update; the rest of the replay follows the response (as Gemini CLI's does) |
- * | `--replay-shape codex\|gemini` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as codex-acp or Gemini CLI replay theirs (agent/replay-shape.ts) |
+ * | `--replay-shape codex\|gemini\|qwen\|copilot\|claude\|claude-0.23` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as that agent replays its own, and the agent behaves live as that one does where it differs (agent/replay-shape.ts) |
+ * | `--commands-after-load` | `SILO_AGENT_COMMANDS_AFTER_LOAD=1` | `available_commands_update` right after every `session/load` and `session/resume` response (as claude-agent-acp's) |
+ * | `--exclusive-sessions` | `SILO_AGENT_EXCLUSIVE_SESSIONS=1` | a session another live agent process has open cannot be loaded or resumed: -32600 "This session is in use by another client…", `data.reason: "thread_active_writer"` (as the current codex-acp) |
+ * | `--auth-hang` | `SILO_AGENT_AUTH_HANG=1` | with `--auth-required`: `authenticate` with `reference-login` is never answered (as Cline's OAuth methods) |
  * | `--mode-update-marker` | `SILO_AGENT_MODE_UPDATE_MARKER=1` | a mode change is announced, after the response, as an `agent_message_chunk` `[MODE_UPDATE] <modeId>` (as Gemini CLI's is) instead of `current_mode_update` |
  * | `--late-replay-ms N` | `SILO_AGENT_LATE_REPLAY_MS` | with `--replay-after-load-response`: the rest of the replay starts N ms after the response (default 0) |
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
@@ -76,6 +79,9 @@ export interface AgentOptions {
   lateReplayMs: number;
   modeUpdateMarker: boolean;
   promptCapabilities: PromptCapabilityFlags;
+  commandsAfterLoad: boolean;
+  exclusiveSessions: boolean;
+  authHang: boolean;
 }
 
 /** What the agent accepts in a prompt besides text and resource links (ACP `promptCapabilities`). */
@@ -170,6 +176,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       ? intValue('SILO_AGENT_LATE_REPLAY_MS', env.SILO_AGENT_LATE_REPLAY_MS)
       : 0,
     promptCapabilities: promptCapabilities(env.SILO_AGENT_PROMPT_CAPABILITIES ?? 'image,embeddedContext'),
+    commandsAfterLoad: truthy(env.SILO_AGENT_COMMANDS_AFTER_LOAD),
+    exclusiveSessions: truthy(env.SILO_AGENT_EXCLUSIVE_SESSIONS),
+    authHang: truthy(env.SILO_AGENT_AUTH_HANG),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -270,6 +279,15 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--mode-update-marker':
         o.modeUpdateMarker = true;
+        break;
+      case '--commands-after-load':
+        o.commandsAfterLoad = true;
+        break;
+      case '--exclusive-sessions':
+        o.exclusiveSessions = true;
+        break;
+      case '--auth-hang':
+        o.authHang = true;
         break;
       default:
         throw new AgentUsageError(`unknown option ${flag}`);

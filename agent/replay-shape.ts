@@ -1,16 +1,25 @@
 /**
- * `--replay-shape codex|gemini`: a `session/load` replay shaped the way codex-acp or Gemini CLI
- * replay a session, which differs from what they send live (docs/agents.md):
+ * `--replay-shape <agent>`: a `session/load` replay shaped the way that agent replays a session,
+ * which differs from what it sends live (docs/agents.md):
  * - `codex`: every tool call replayed once, already final (`completed` unless it failed; no
  *   pending → completed sequence); shell tool calls (kind `execute`) titled `exec_command` with no
  *   `kind`; each `plan` update replayed as an `update_plan` tool call (its steps in `rawInput.plan`);
  *   the agent text and thoughts of cancelled turns dropped;
  * - `gemini`: a hidden first user message `<session_context>…</session_context>`; each tool call as an
  *   agent chunk `[Function Call: <title>]` and a user chunk `[Function Response: <title>]`; the tool
- *   calls themselves grouped after the last turn; plans dropped; cancelled turns omitted.
- * Neither sends message ids. Pure: the stored history is never changed.
+ *   calls themselves grouped after the last turn; plans dropped; cancelled turns omitted;
+ * - `qwen` (Qwen Code): the history as stored, so a tool call it announced live only through its
+ *   permission request (agent/scenarios/interactive.ts) is replayed as a `tool_call`;
+ * - `copilot` (Copilot CLI): the history as stored, without the `Info: <path>` chunk it sends live
+ *   after each file write (agent/turn.ts);
+ * - `claude` (claude-agent-acp): each message as one chunk (ids kept), each tool call as its
+ *   `tool_call` and one `tool_call_update` with every patch folded in, and after each cancelled turn
+ *   a user message `[Request interrupted by user]` the client never sent;
+ * - `claude-0.23` (claude-agent-acp 0.23.1): as `claude`, without message ids, and starting with the
+ *   `/model` command markup Claude Code keeps in its history.
+ * None but `claude` sends message ids. Pure: the stored history is never changed. Free of Node
+ * imports, so a test page can read its constants.
  */
-import { randomUUID } from 'node:crypto';
 
 /** A raw `session/update` object as stored in a session's history. */
 export type HistoryUpdate = Record<string, unknown>;
@@ -22,7 +31,7 @@ export interface TurnMark {
 }
 
 /** The replay shapes `--replay-shape` takes. */
-export const REPLAY_SHAPES = ['codex', 'gemini'] as const;
+export const REPLAY_SHAPES = ['codex', 'gemini', 'qwen', 'copilot', 'claude', 'claude-0.23'] as const;
 export type ReplayShape = (typeof REPLAY_SHAPES)[number];
 
 interface Turn {
@@ -127,6 +136,57 @@ function gemini(turns: readonly Turn[]): HistoryUpdate[] {
   return [...out, ...grouped];
 }
 
+/** The marker claude-agent-acp leaves in its history after a cancelled turn. */
+export const INTERRUPT_MARKER = '[Request interrupted by user]';
+
+/** The `/model` command markup claude-agent-acp 0.23.1 replays first (Claude Code's own history). */
+export const CLAUDE_MODEL_MARKUP = [
+  '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args></command-args>',
+  '<local-command-stdout>Set model to claude-sonnet-4-5</local-command-stdout>',
+];
+
+const isChunk = (u: HistoryUpdate) =>
+  typeof u.sessionUpdate === 'string' && u.sessionUpdate.endsWith('_chunk');
+const textOf = (u: HistoryUpdate) => String((u.content as { text?: unknown } | undefined)?.text ?? '');
+
+function claude(turns: readonly Turn[]): HistoryUpdate[] {
+  const out: HistoryUpdate[] = [];
+  for (const turn of turns) {
+    const folded = new Set<string>();
+    for (const u of turn.updates) {
+      const last = out.at(-1);
+      const content = u.content as { type?: unknown } | undefined;
+      if (isChunk(u) && content?.type === 'text') {
+        // One chunk per message: consecutive text of one kind and one id.
+        const same = last && last.sessionUpdate === u.sessionUpdate && last.messageId === u.messageId;
+        if (same && u.sessionUpdate !== 'user_message_chunk' && isChunk(last))
+          out[out.length - 1] = { ...last, content: text(textOf(last) + textOf(u)) };
+        else out.push(u);
+      } else if (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update') {
+        const id = u.toolCallId as string;
+        if (folded.has(id)) continue;
+        folded.add(id);
+        const announced = turn.updates.find((x) => x.sessionUpdate === 'tool_call' && x.toolCallId === id);
+        out.push(announced ?? { sessionUpdate: 'tool_call', toolCallId: id, title: '' });
+        const patch: HistoryUpdate = { sessionUpdate: 'tool_call_update', toolCallId: id };
+        for (const x of turn.updates)
+          if (x.sessionUpdate === 'tool_call_update' && x.toolCallId === id)
+            for (const [k, v] of Object.entries(x)) if (v !== undefined && v !== null) patch[k] = v;
+        if (Object.keys(patch).length > 2) out.push(patch);
+      } else out.push(u);
+    }
+    if (turn.cancelled)
+      out.push({
+        sessionUpdate: 'user_message_chunk',
+        messageId: crypto.randomUUID(),
+        content: text(INTERRUPT_MARKER),
+      });
+  }
+  return out;
+}
+
+const withoutIds = (updates: HistoryUpdate[]) => updates.map(({ messageId: _, ...u }) => u);
+
 /** The `session/load` replay of `history` in `shape`; `marks` say where each turn starts and how it ended. */
 export function shapeReplay(
   history: readonly HistoryUpdate[],
@@ -134,8 +194,22 @@ export function shapeReplay(
   shape: ReplayShape,
 ): HistoryUpdate[] {
   const turns = turnsOf(history, marks);
-  // Neither agent sends message ids, live or replayed.
-  return (shape === 'codex' ? codex(turns) : gemini(turns)).map(({ messageId: _, ...u }) => u);
+  switch (shape) {
+    case 'codex':
+      return withoutIds(codex(turns));
+    case 'gemini':
+      return withoutIds(gemini(turns));
+    case 'claude':
+      return claude(turns);
+    case 'claude-0.23':
+      return withoutIds([
+        ...CLAUDE_MODEL_MARKUP.map((t) => ({ sessionUpdate: 'user_message_chunk', content: text(t) })),
+        ...claude(turns),
+      ]);
+    default:
+      // Qwen Code and Copilot CLI replay what they keep, without message ids.
+      return withoutIds([...history]);
+  }
 }
 
 /**
@@ -151,7 +225,7 @@ export function loadReplay(
   return record.history.map((update) => {
     if (!options.newIdsOnLoad || typeof update.messageId !== 'string') return update;
     const old = update.messageId;
-    if (!ids.has(old)) ids.set(old, `${old}-r${randomUUID().slice(0, 4)}`);
+    if (!ids.has(old)) ids.set(old, `${old}-r${crypto.randomUUID().slice(0, 4)}`);
     return { ...update, messageId: ids.get(old) };
   });
 }

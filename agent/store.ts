@@ -22,10 +22,52 @@ export interface SessionRecord {
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
+/** Whether process `pid` is alive. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** File-backed session store. */
 export class SessionStore {
+  /** Sessions this process holds (`--exclusive-sessions`): `<id>.holder` files with its pid. */
+  private readonly held = new Set<string>();
+
   constructor(readonly dir: string) {
     mkdirSync(dir, { recursive: true });
+    process.on('exit', () => {
+      for (const id of this.held) rmSync(this.holderFile(id), { force: true });
+    });
+  }
+
+  private holderFile(sessionId: string): string {
+    return join(this.dir, `${sessionId}.holder`);
+  }
+
+  /**
+   * Takes the session for this process: false when another live process holds it. A holder that
+   * died without letting go (killed) no longer counts. Released on exit or {@link release}.
+   */
+  hold(sessionId: string): boolean {
+    if (!SAFE_ID.test(sessionId)) return false;
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(this.holderFile(sessionId), 'utf8'));
+    } catch {}
+    if (holder && holder !== process.pid && alive(holder)) return false;
+    writeFileSync(this.holderFile(sessionId), String(process.pid));
+    this.held.add(sessionId);
+    return true;
+  }
+
+  /** Lets go of a session this process holds. */
+  release(sessionId: string): void {
+    if (!this.held.delete(sessionId)) return;
+    rmSync(this.holderFile(sessionId), { force: true });
   }
 
   private file(sessionId: string): string {

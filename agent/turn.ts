@@ -25,6 +25,8 @@ export class Turn {
   readonly steers = new SteerInbox();
   /** The tool-call id each scenario name got in this turn (see {@link Turn.toolCallId}). */
   private readonly toolIds = new Map<string, string>();
+  /** What each tool call of this turn writes, if it is a file edit: its path (or title). */
+  private readonly writes = new Map<string, string>();
 
   constructor(
     readonly sessionId: string,
@@ -72,6 +74,22 @@ export class Turn {
    * numbered in `_meta["silo/sent"]` (agent/cli.ts logs it once written).
    */
   async update(update: RawUpdate, opts: { history?: boolean } = {}): Promise<void> {
+    update = this.prepared(update);
+    if (opts.history !== false) this.session.history.push(update);
+    await this.client.notify('session/update', { sessionId: this.sessionId, update } as never);
+    await this.afterWrite(update);
+  }
+
+  /**
+   * Keeps `update` in the history `session/load` replays without sending it: what Qwen Code does
+   * with a tool call that needs permission (announced live only through the permission request).
+   */
+  remember(update: RawUpdate): void {
+    this.session.history.push(this.prepared(update));
+  }
+
+  private prepared(raw: RawUpdate): RawUpdate {
+    let update = raw;
     if (typeof update.toolCallId === 'string')
       update = { ...update, toolCallId: this.toolCallId(update.toolCallId) };
     if (!this.options.messageId && 'messageId' in update) {
@@ -82,8 +100,21 @@ export class Turn {
       const meta = typeof update._meta === 'object' && update._meta !== null ? update._meta : {};
       update = { ...update, _meta: { ...meta, 'silo/sent': `${process.pid}-${++sentCounter}` } };
     }
-    if (opts.history !== false) this.session.history.push(update);
-    await this.client.notify('session/update', { sessionId: this.sessionId, update } as never);
+    const id = update.toolCallId as string;
+    if (update.sessionUpdate === 'tool_call' && update.kind === 'edit') {
+      const at = (update.locations as { path?: string }[] | undefined)?.[0]?.path;
+      this.writes.set(id, at ?? String(update.title ?? id));
+    }
+    return update;
+  }
+
+  /** As Copilot CLI (`--replay-shape copilot`): after a file write, an `Info: <path>` chunk its replay lacks. */
+  private async afterWrite(update: RawUpdate): Promise<void> {
+    const path = this.writes.get(update.toolCallId as string);
+    if (this.options.replayShape !== 'copilot' || update.sessionUpdate !== 'tool_call_update') return;
+    if (update.status !== 'completed' || path === undefined) return;
+    const info = { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `Info: ${path}\n` } };
+    await this.client.notify('session/update', { sessionId: this.sessionId, update: info } as never);
   }
 
   /**

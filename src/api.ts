@@ -189,6 +189,13 @@ export interface AgentsServiceOptions {
   readonly worker?: Worker;
   /** IndexedDB database name (default `"silo"`). */
   readonly databaseName?: string;
+  /**
+   * How long a sign-in (ACP `authenticate`, see {@link AgentSessionConnectOptions.authenticate}) may
+   * take before `connect()` rejects with `auth-required` saying the agent never answered (default
+   * 120 000 ms: an OAuth flow the agent starts on its machine may wait for a browser that never
+   * comes back). The agent is then stopped, and the page can retry or pick another method.
+   */
+  readonly signInTimeoutMs?: number;
 }
 
 /** Options for listing sessions ({@link AgentsService.sessions}). */

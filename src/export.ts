@@ -212,6 +212,8 @@ function rowMarkdown(row: TranscriptRow): string | undefined {
         : '';
       return quote(`**Question:** ${r.message ?? ''} — ${r.resolution ?? 'not answered'}${answers}`);
     }
+    case 'turn-start':
+      return `_The agent started this turn by itself${row.reason ? ` (${row.reason})` : ''}._`;
     case 'turn-end':
       return row.stopReason === 'end_turn'
         ? undefined

@@ -78,6 +78,7 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
             ...(connectOptions.mcpServers ? { mcpServers: connectOptions.mcpServers } : {}),
             ...(connectOptions.resume ? { resume: connectOptions.resume } : {}),
             ...(connectOptions.authenticate ? { authenticate: connectOptions.authenticate } : {}),
+            ...(options.signInTimeoutMs !== undefined ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
             handlesPermissions: typeof connectOptions.onPermission === 'function',
             handlesElicitations: typeof connectOptions.onElicitation === 'function',
           },

@@ -88,6 +88,8 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
     }
     case 'user_message_chunk':
       return titled(turnStarted(state, u), u);
+    case 'turn_start': // a turn the agent started by itself: timed and counted like a prompt's
+      return { ...state, turn: u.timestamp ? { startedAt: u.timestamp } : {} };
     case 'agent_message_chunk': {
       const reported = requestUsage(u.kind, raw);
       return reported && state.turn

@@ -24,8 +24,18 @@ export type AgentToolKind =
   | 'switch_mode'
   | 'other';
 
-/** ACP tool-call status, plus Silo's local `"cancelled"` for calls unfinished when their turn was cancelled. */
-export type AgentToolCallStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled';
+/**
+ * ACP tool-call status, plus Silo's local `"cancelled"` for calls unfinished when their turn ended
+ * (cancelled, refused, given up) and `"interrupted"` for calls unfinished when their turn was cut
+ * off (the connection dropped, the page closed mid-turn).
+ */
+export type AgentToolCallStatus =
+  | 'pending'
+  | 'in_progress'
+  | 'completed'
+  | 'failed'
+  | 'cancelled'
+  | 'interrupted';
 
 /** One item of a tool call's content: a content block, a diff, or a terminal reference. */
 export type AgentToolCallContent =
@@ -204,10 +214,20 @@ export interface AgentTurnEnd {
 }
 
 /**
+ * The start of a turn the agent began by itself (kind `"turn_start"`), with no prompt: agent content
+ * arriving after a turn ended (Claude runs a model turn when a background task finishes). It ends
+ * with a `turn_end` like any turn.
+ */
+export interface AgentTurnStart {
+  readonly origin: 'agent';
+}
+
+/**
  * One `session/update` from a session, lightly normalized, or an update Silo recorded
  * itself. Switch on the kinds you render and ignore the rest; never treat an unknown kind as an error.
  *
- * Silo-recorded kinds: `user_message_chunk` with `timestamp` (the user's prompt), `turn_end`,
+ * Silo-recorded kinds: `user_message_chunk` with `timestamp` (the user's prompt), `turn_start` (a
+ * turn the agent began by itself), `turn_end`,
  * `permission` / `permission_resolution`, `elicitation` / `elicitation_resolution`, and
  * `agent_context` (a user chunk an agent replays that no user typed, such as Gemini CLI's
  * `<session_context>`; `raw` is the agent's chunk and nothing is drawn for it).
@@ -235,6 +255,7 @@ export interface AgentSessionUpdate {
   readonly elicitation?: AgentElicitationRecord;
   readonly permission?: AgentPermissionRecord;
   readonly turnEnd?: AgentTurnEnd;
+  readonly turnStart?: AgentTurnStart;
   /** The raw ACP update object, unstripped; for Silo's own kinds, the record it wrote. */
   readonly raw: Readonly<Record<string, unknown>>;
   /** Position in the session's journal (0-based, gapless), when the update was journaled. */
@@ -267,8 +288,15 @@ export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
  *   which part of the replay the journal lacks, so none of it was added (nothing is shown twice).
  * - `options-reapplied` — the agent came back with other values than the mode or options the user
  *   last chose in this session (Codex restores its defaults); Silo set the user's choices again.
+ * - `held-elsewhere` — journal-only because the agent refused to restore the session while another
+ *   client (another browser, an editor) has it open (codex-acp: -32600 `thread_active_writer`);
+ *   closing it there and connecting again restores it.
  */
-export type AgentRestoreNote = 'history-in-agent' | 'replay-not-merged' | 'options-reapplied';
+export type AgentRestoreNote =
+  | 'history-in-agent'
+  | 'replay-not-merged'
+  | 'options-reapplied'
+  | 'held-elsewhere';
 
 /** Information about the connected agent. `title` is the session's title and follows `session_info_update`. */
 export interface AgentInfo {
@@ -298,6 +326,12 @@ export interface AgentAuthMethod {
   readonly usable: boolean;
   /** `env_var` methods: the variables the agent reads. */
   readonly vars?: readonly string[];
+  /**
+   * `terminal` methods: what to run in a terminal on the agent's machine before trying again — the
+   * `command` when the agent names one (`_meta["terminal-auth"]`, Copilot CLI), else the agent's own
+   * command with `args` added (ACP `type: "terminal"`, or `_meta.type: "terminal"` as Qwen Code sends).
+   */
+  readonly terminal?: { readonly command?: string; readonly args: readonly string[] };
 }
 
 /** A session configuration option (ACP config options, with legacy modes surfaced the same way). */

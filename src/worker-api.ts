@@ -31,6 +31,8 @@ export interface WorkerConnectOptions {
   readonly resume?: AgentSessionRestore;
   /** An auth method id to sign in with after `initialize` (see `AgentSessionConnectOptions`). */
   readonly authenticate?: string;
+  /** How long `authenticate` may take (see `AgentsServiceOptions.signInTimeoutMs`). */
+  readonly signInTimeoutMs?: number;
   /** Whether the page registered `onPermission` / `onElicitation` (without one, requests fail closed). */
   readonly handlesPermissions: boolean;
   readonly handlesElicitations: boolean;

@@ -62,7 +62,8 @@ export class Connection {
     const { status } = host;
     status.identify(link.initialize.agentInfo, link.initialize.agentCapabilities?.promptCapabilities);
     status.midTurn = midTurnOffers(link.initialize);
-    if (host.options.authenticate) await signIn(link, host.options.authenticate);
+    if (host.options.authenticate)
+      await signIn(link, host.options.authenticate, host.options.signInTimeoutMs);
     const resume = host.options.resume;
     const open = host.open;
     const opened = reconnect
@@ -72,6 +73,8 @@ export class Connection {
         : resume
           ? await restoreSession(link, open, await latestId(host.journal, resume.sessionId), resume.via)
           : await newSession(link, open);
+    // A turn the journal holds open that nothing runs now (its page died mid-turn) has ended.
+    open.endDeadTurn();
     status.opened(opened);
     await host.journal.upsertSession(status.sessionId, {
       agent: status.agentInfo.displayName ?? status.agentInfo.name,

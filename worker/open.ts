@@ -6,13 +6,16 @@
  */
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
+import { SESSION_STATE_KINDS } from '../src/session-state.ts';
 import type { AgentRestoreNote, AgentResumeOutcome, AgentSessionUpdate } from '../src/types.ts';
 import type { WorkerConnectOptions } from '../src/worker-api.ts';
-import { authRequired } from './auth.ts';
+import { signInRefused } from './auth.ts';
 import { reapplyChoices } from './choices.ts';
 import type { Journal } from './journal.ts';
 import type { AgentLink } from './link.ts';
-import { journalHolding, mergeReplay, restoreMethods } from './restore.ts';
+import { mergeReplay } from './replay-merge.ts';
+import { normalizeReplayed } from './replay-shape.ts';
+import { journalHolding, restoreMethods } from './restore.ts';
 import type { LiveSessionState } from './state.ts';
 
 /** What the session lends to the functions that open it. */
@@ -33,6 +36,8 @@ export interface OpenHost {
   endReplay(): void;
   /** Journals one raw update from the agent (normalized, in order). */
   ingest(raw: Raw): void;
+  /** Journals `interrupted` the end of a turn the journal holds open that no prompt of this worker runs. */
+  endDeadTurn(): void;
   /** How many of this session's updates the agent has sent over the link so far. */
   readonly updatesSeen: number;
 }
@@ -94,7 +99,7 @@ function requestNew(link: AgentLink, host: OpenHost): Promise<Raw> {
     .request<Raw>('session/new', { cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] })
     .catch((error: unknown) => {
       const e = SiloError.from(error);
-      throw e.code === 'auth-required' ? authRequired(link) : e;
+      throw e.code === 'auth-required' ? signInRefused(link, e) : e;
     });
 }
 
@@ -143,6 +148,7 @@ export async function restoreSession(
   const params = { sessionId, cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] };
   const holding = journalHolding(journaled);
   const agent = { resume: !!caps.sessionCapabilities?.resume, load: !!caps.loadSession };
+  let held = false;
   for (const method of restoreMethods(agent, holding, via)) {
     try {
       if (method === 'session/resume') {
@@ -163,6 +169,7 @@ export async function restoreSession(
       let windowOpen = false;
       try {
         host.config.applyResponse(await link.request('session/load', params));
+        const answeredAt = buffer?.length ?? 0;
         // The replay may go on after the response (Gemini CLI). Into an empty journal it is journaled
         // as it streams, so the window stays open (no wait) until the first prompt ends it; a merge
         // needs the whole replay, so it waits for the replay to be quiet. No turn runs meanwhile.
@@ -176,10 +183,12 @@ export async function restoreSession(
         };
         if (!buffer) return loaded;
         const merge = mergeReplay(journaled, buffer);
-        if (merge.verdict === 'cannot-merge')
-          return { sessionId, outcome: 'loaded', note: 'replay-not-merged' };
-        for (const raw of merge.append) host.ingest(raw);
-        return loaded;
+        const kept = merge.verdict === 'merged' ? merge.append : [];
+        for (const raw of kept) host.ingest(raw);
+        for (const raw of stateAfter(buffer, answeredAt, kept)) host.ingest(raw);
+        return merge.verdict === 'merged'
+          ? loaded
+          : { sessionId, outcome: 'loaded', note: 'replay-not-merged' };
       } catch (error) {
         windowOpen = false;
         throw error;
@@ -188,16 +197,49 @@ export async function restoreSession(
       }
     } catch (error) {
       if (link.closedSignal.aborted) throw error;
+      const e = SiloError.from(error);
       // Not signed in: say so (and how to sign in), never fall back to journal-only.
-      if (SiloError.from(error).code === 'auth-required') throw authRequired(link);
+      if (e.code === 'auth-required') throw signInRefused(link, e);
+      held ||= heldElsewhere(e);
     }
   }
-  return {
-    sessionId,
-    outcome: 'journal-only',
-    error: new SiloError(
-      'journal-only',
-      'The agent cannot continue this conversation; continue it in a new session',
-    ),
-  };
+  return held
+    ? {
+        sessionId,
+        outcome: 'journal-only',
+        note: 'held-elsewhere',
+        error: new SiloError(
+          'journal-only',
+          'Another client has this conversation open with the agent; close it there and try again, or continue in a new session',
+        ),
+      }
+    : {
+        sessionId,
+        outcome: 'journal-only',
+        error: new SiloError(
+          'journal-only',
+          'The agent cannot continue this conversation; continue it in a new session',
+        ),
+      };
+}
+
+/**
+ * True when the agent refused to restore a session because another client holds it (the current
+ * codex-acp answers load and resume -32600 "This Codex session is in use by another Codex client…",
+ * `data.reason: "thread_active_writer"`).
+ */
+export function heldElsewhere(e: SiloError): boolean {
+  const reason = (e.data as { reason?: unknown } | null | undefined)?.reason;
+  return reason === 'thread_active_writer' || /\bin use by another\b/i.test(e.message);
+}
+
+/**
+ * The updates that arrived after the load response that are no part of any history (commands, mode,
+ * usage, title: the session's state) and the merge did not keep: journaled whatever it decided.
+ */
+function stateAfter(buffer: readonly Raw[], answeredAt: number, kept: readonly Raw[]): Raw[] {
+  const taken = new Set(kept);
+  return buffer
+    .slice(answeredAt)
+    .filter((raw) => !taken.has(raw) && SESSION_STATE_KINDS.has(normalizeReplayed(raw).kind));
 }

@@ -6,6 +6,9 @@
  *   - Gemini CLI's hidden `<session_context>…</session_context>` user message and its
  *     `[Function Response: x]` user chunks become {@link HIDDEN_CONTEXT_KIND} (no row, no title);
  *   - its `[Function Call: x]` markers are cut from agent text (a chunk left blank draws nothing);
+ *   - claude-agent-acp's (0.23) Claude Code command markup (`<command-name>/model</command-name>…`,
+ *     `<local-command-stdout>…`), replayed as user text the client never sent, is
+ *     {@link HIDDEN_CONTEXT_KIND} too;
  *   - codex-acp's tool call with no `kind` titled `exec_command` is an `execute` call;
  *   - its `update_plan` tool call with steps in `rawInput.plan` is a `plan` update;
  * - outside a turn: Gemini CLI's agent text `[MODE_UPDATE] <modeId>` is a `current_mode_update`.
@@ -25,6 +28,8 @@ export const HIDDEN_CONTEXT_KIND = 'agent_context';
 const SESSION_CONTEXT = /^\s*<session_context>[\s\S]*<\/session_context>\s*$/;
 const FUNCTION_RESPONSE = /^\s*\[Function Response: [^\]\n]*\]\s*$/;
 const FUNCTION_CALL = /\n*\[Function Call: [^\]\n]*\]/g;
+const COMMAND_MARKUP =
+  /^\s*(?:<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat)>[\s\S]*?<\/\1>\s*)+$/;
 
 /** Where the update arrived: in a `session/load` replay, and whether a turn is running. */
 export interface ShapeContext {
@@ -47,7 +52,7 @@ function planOf(rawInput: unknown): AgentPlanEntry[] | undefined {
 function replayed(u: AgentSessionUpdate): AgentSessionUpdate {
   const { kind, raw, text } = u;
   if (kind === 'user_message_chunk' && text !== undefined) {
-    if (SESSION_CONTEXT.test(text) || FUNCTION_RESPONSE.test(text))
+    if (SESSION_CONTEXT.test(text) || FUNCTION_RESPONSE.test(text) || COMMAND_MARKUP.test(text))
       return { kind: HIDDEN_CONTEXT_KIND, raw, seq: u.seq };
   } else if (kind === 'agent_message_chunk' && text !== undefined) {
     const cut = text.replace(FUNCTION_CALL, '');

@@ -32,6 +32,7 @@ import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './repl
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
 import { TurnUsageMeter } from './turn-usage.ts';
+import { TurnFrames } from './turns.ts';
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
@@ -55,6 +56,7 @@ export class SessionCore {
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
   private readonly echo = new PromptEcho();
+  private readonly frames = new TurnFrames((update) => this.record(update));
   private readonly tabs: SessionTabs;
   private readonly usage = new TurnUsageMeter();
 
@@ -95,6 +97,10 @@ export class SessionCore {
         this.ids.replaying = false;
       },
       ingest: (raw) => this.ingest(raw),
+      endDeadTurn: () => {
+        if (!this.turn && this.frames.open)
+          this.frames.end('interrupted', 'The page closed before the turn ended');
+      },
       get updatesSeen() {
         return core.updatesSeen;
       },
@@ -116,7 +122,10 @@ export class SessionCore {
         return core.writer?.error;
       },
       flushed: async () => this.writer?.flushed(),
-      linkEnded: (serial) => this.requests.linkEnded(serial),
+      linkEnded: (serial) => {
+        this.requests.linkEnded(serial);
+        if (!this.turn && this.frames.open === 'agent') this.frames.end('interrupted', 'The agent went away');
+      },
     });
     this.tabs = new SessionTabs({
       journal,
@@ -191,6 +200,7 @@ export class SessionCore {
     this.ids.reset();
     this.status.config.setTitle(record.title);
     this.requests.resetJournal();
+    this.frames.reset();
     // On a reconnect the writer is the one already in use: read the journal once it holds everything.
     await this.writer.flushed().catch(() => {});
     const journaled = this.writer.nextSeq > 0 ? await this.journal.read(sessionId) : [];
@@ -229,9 +239,12 @@ export class SessionCore {
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
+    const live = !this.turn && !this.ids.replaying;
+    this.frames.beforeUpdate(raw, live);
     const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
     this.learn(update);
     writer.append([update]);
+    this.frames.afterUpdate(raw, live);
   }
 
   /**
@@ -244,12 +257,14 @@ export class SessionCore {
     if (!writer) return;
     const seq = writer.nextSeq;
     this.ids.next(update.kind, update.messageId, seq);
+    this.frames.learn(update);
     writer.append([{ ...update, seq }]);
     this.applyState({ ...update, seq });
   }
 
   private learn(u: AgentSessionUpdate): void {
     this.requests.learn(u);
+    this.frames.learn(u);
     this.applyState(u);
   }
 
@@ -319,6 +334,7 @@ export class SessionCore {
       void this.delivery.state();
       await started;
     }
+    this.frames.beforePrompt();
     this.recordMessage(blocks, 'silo-u');
     this.turn = turn;
     this.echo.expect(blocks);

@@ -1,7 +1,8 @@
 /**
- * Scenarios that send what Codex (`codex-acp`) and Gemini CLI (`gemini --acp`) send and Claude's
- * adapter does not: a permission request before its tool call, reasoning that starts with a blank
- * chunk and is interrupted by metadata-only updates, output only in `rawOutput`.
+ * Scenarios that send what other agents send and the reference agent otherwise does not: a
+ * permission request before its tool call, reasoning that starts with a blank chunk and is
+ * interrupted by metadata-only updates, output only in `rawOutput` (Codex, Gemini CLI); a tool call
+ * patched before it is announced (Cline); a turn the agent starts by itself (Claude).
  */
 import type { RequestPermissionResponse, StopReason } from '@agentclientprotocol/sdk';
 import { configOptions, setMode, wireModeId } from '../config.ts';
@@ -109,6 +110,66 @@ export async function reasoning(turn: Turn): Promise<StopReason> {
   return turn.end();
 }
 
+/**
+ * `update-first`: as Cline, a `tool_call_update` (in progress, with content) before the `tool_call`
+ * of the same id (title, kind, input, empty content), then the update that completes it (output only
+ * in `rawOutput`), then `Listed.`.
+ */
+export async function updateFirst(turn: Turn): Promise<StopReason> {
+  const content = [{ type: 'content', content: { type: 'text', text: 'Listing the files…' } }];
+  await turn.update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-early',
+    status: 'in_progress',
+    content,
+  });
+  await turn.update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'call-early',
+    title: 'ls',
+    kind: 'execute',
+    status: 'pending',
+    rawInput: { command: 'ls' },
+    content: [],
+    locations: [],
+  });
+  await turn.update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-early',
+    status: 'completed',
+    rawOutput: { stdout: LS_OUTPUT },
+  });
+  await turn.say('Listed.');
+  return turn.end();
+}
+
+/** What the agent says in the turn it starts by itself after `background`. */
+export const BACKGROUND_DONE = 'The background task finished: 3 files checked.';
+
+/**
+ * `background [ms]`: starts a background task and ends the turn; `ms` (default 50) later the agent
+ * runs a model turn of its own, as claude-agent-acp does when a background task finishes: a message
+ * ({@link BACKGROUND_DONE}), then the usage that ends a model turn, marked
+ * `_meta["_claude/origin"].kind: "task-notification"`. No prompt, no response: it arrives outside any
+ * turn.
+ */
+export async function background(turn: Turn): Promise<StopReason> {
+  const ms = Number(turn.args[0] ?? 50);
+  await turn.say('Started a background task.');
+  setTimeout(() => {
+    void (async () => {
+      await turn.say(BACKGROUND_DONE, { kind: 'agent_message_chunk' });
+      await turn.update({
+        sessionUpdate: 'usage_update',
+        used: 2000,
+        size: 200000,
+        _meta: { '_claude/origin': { kind: 'task-notification' } },
+      });
+    })().catch(() => {});
+  }, ms);
+  return turn.end();
+}
+
 /** How long after its turn `mode-switch` announces the mode change (so it arrives outside the turn). */
 export const MODE_SWITCH_DELAY_MS = 50;
 
@@ -169,5 +230,19 @@ export const scenarios: readonly Scenario[] = [
     description:
       'Codex-style: id-less thought starting with "\\n\\n", usage/commands/config updates in its middle, then a message starting blank.',
     run: reasoning,
+  },
+  {
+    name: 'update-first',
+    args: '',
+    description:
+      'Cline-style: a tool_call_update (in progress, with content) before the tool_call of its id, then its completion.',
+    run: updateFirst,
+  },
+  {
+    name: 'background',
+    args: '[ms]',
+    description:
+      'Starts a background task; ms (default 50) after the turn the agent runs a turn of its own (Claude: a task notification).',
+    run: background,
   },
 ];

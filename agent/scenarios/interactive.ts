@@ -20,7 +20,10 @@ async function askPermission(
   toolCallId: string,
   title: string,
 ): Promise<RequestPermissionResponse> {
-  await turn.update({ sessionUpdate: 'tool_call', toolCallId, title, kind: 'edit', status: 'pending' });
+  const call = { sessionUpdate: 'tool_call', toolCallId, title, kind: 'edit', status: 'pending' };
+  // Qwen Code announces a call that needs permission only through the request; its history has it.
+  if (turn.options.replayShape === 'qwen') turn.remember(call);
+  else await turn.update(call);
   return waitingOn(turn.options.threadStatus, turn.client, turn.sessionId, 'waitingOnApproval', () =>
     turn.client.request('session/request_permission', {
       sessionId: turn.sessionId,
@@ -46,11 +49,18 @@ async function finishTool(
 
 /**
  * One permission request with every option kind, to write `file` (first argument, default
- * `config.json`); the answer is echoed as `Permission: <optionId|cancelled>`.
+ * `config.json`); the answer is echoed as `Permission: <optionId|cancelled>`. With a second argument
+ * `hold`, an allowed call goes on as Claude's Bash does: one `tool_call_update` with no status, and
+ * nothing more until the turn is cancelled.
  */
 export async function permission(turn: Turn): Promise<StopReason> {
   const response = await askPermission(turn, 'call-permission', `Write ${turn.args[0] ?? 'config.json'}`);
   if (response.outcome.outcome === 'cancelled' || turn.signal.aborted) return 'cancelled';
+  if (turn.args[1] === 'hold' && response.outcome.optionId.startsWith('allow')) {
+    await turn.update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-permission', rawInput: {} });
+    await turn.cancelled();
+    return 'cancelled';
+  }
   await finishTool(turn, 'call-permission', response);
   await turn.say(`Permission: ${outcomeText(response)}`);
   return turn.end();
@@ -196,11 +206,16 @@ export async function elicitForm(turn: Turn, schema: object, message: string): P
     await turn.say('The client did not advertise elicitation.form, so I will not ask.');
     return turn.end();
   }
+  // With `tool`, as Claude's AskUserQuestion: the question belongs to a tool call announced first.
+  const tool = turn.args.includes('tool');
+  if (tool)
+    await turn.update({ sessionUpdate: 'tool_call', toolCallId: 'call-ask', title: 'Asking for your input' });
   const response = await turn.client.request('elicitation/create', {
     sessionId: turn.sessionId,
     mode: 'form',
     message,
     requestedSchema: schema,
+    ...(tool ? { toolCallId: turn.toolCallId('call-ask') } : {}),
   } as never);
   if (turn.signal.aborted) return 'cancelled';
   await turn.say(`You answered: ${JSON.stringify(response)}`, { chunkSize: 100000 });
@@ -245,9 +260,9 @@ export async function elicitUrl(turn: Turn, complete: boolean): Promise<StopReas
 export const scenarios: readonly Scenario[] = [
   {
     name: 'permission',
-    args: '[file]',
+    args: '[file] [hold]',
     description:
-      'session/request_permission (to write file, default config.json) with every option kind; answers with what was chosen.',
+      'session/request_permission (to write file, default config.json) with every option kind; answers with what was chosen (hold: an allowed call runs until cancelled, as Claude’s Bash).',
     run: permission,
   },
   {
@@ -265,8 +280,9 @@ export const scenarios: readonly Scenario[] = [
   },
   {
     name: 'elicit-form',
-    args: '[force]',
-    description: 'elicitation/create form mode with every property type; replies "You answered: {json}".',
+    args: '[force] [tool]',
+    description:
+      'elicitation/create form mode with every property type; replies "You answered: {json}" (tool: for a tool call announced first, as Claude’s AskUserQuestion).',
     run: elicitFormScenario,
   },
   {

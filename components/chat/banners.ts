@@ -28,7 +28,7 @@ export interface BannerState {
 
 /** What the banner's buttons do. */
 export interface BannerActions {
-  /** Connect again; with `authenticate`, signing in with that method. */
+  /** Connect again (the same session); with `authenticate`, signing in with that method. */
   connect(authenticate?: string): void;
   /** Continue the read-only conversation in a new session. */
   continueInNew(): void;
@@ -63,8 +63,10 @@ export function renderBanner(
         ? st.error
         : new SiloError(shown.code, shown.message);
   if (snapshot?.resumeOutcome === 'journal-only' || snapshot?.state === 'read-only') {
+    const held = snapshot.restoreNote === 'held-elsewhere';
     return html`<div class="banner" part="banner" role="status">
-      <span>${s.journalOnly}</span>
+      <span>${held ? s.restoreNote['held-elsewhere'] : s.journalOnly}</span>
+      ${held ? html`<button type="button" part="try-again" @click=${() => act.connect()}>${s.tryAgain}</button>` : nothing}
       <button type="button" @click=${() => act.continueInNew()}>${s.continueInNew}</button>
     </div>`;
   }
@@ -104,8 +106,16 @@ function signIn(err: SiloError, act: BannerActions, s: SiloChatStrings): Templat
         ? html`<button type="button" part="sign-in" title=${m.description ?? ''} @click=${() => act.connect(m.id)}>
             ${s.signInWith(m.name)}
           </button>`
-        : html`<span class="text">${s.signInElsewhere(m.name)}</span>`,
+        : html`<span class="text" part="sign-in-elsewhere">${terminalHint(m, s)}</span>`,
     )}
     <button type="button" @click=${() => act.connect()}>${s.retry}</button>
   </div>`;
+}
+
+/** What to do for a method a page cannot use: the command to run when the agent names one. */
+function terminalHint(m: AgentAuthMethod, s: SiloChatStrings): string {
+  const t = m.terminal;
+  if (t?.command) return s.signInTerminal(m.name, [t.command, ...t.args].join(' '), true);
+  if (t?.args.length) return s.signInTerminal(m.name, t.args.join(' '), false);
+  return s.signInElsewhere(m.name);
 }

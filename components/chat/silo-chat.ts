@@ -74,6 +74,9 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  *   banner says what happened, has a Dismiss button (`dismiss`), and clears after the next completed turn.
  * @csspart dismiss - The banner's Dismiss button.
  * @csspart resend - The banner's "Send again" button after a message failed.
+ * @csspart sign-in - A sign-in button (one per method a page can use); `sign-in-elsewhere` says how to
+ *   sign in with a method that needs a terminal (the command to run, when the agent names one).
+ * @csspart try-again - The banner's "Try again" button when another client holds the session.
  * @csspart transcript - The `<silo-transcript>` element. Every part of the transcript is exported under its
  *   own name (`silo-chat::part(row)`), its questions' as `elicitation-*` (`::part(elicitation-answer)`).
  * @csspart composer - The composer (pickers, input, buttons).

@@ -79,6 +79,7 @@ export const TRANSCRIPT_OWN_PARTS = [
   'permission-option',
   'permission-resolution',
   'elicitation',
+  'turn-start',
   'turn-end',
   'turn-duration',
   'turn-tokens',

@@ -102,6 +102,7 @@ declare global {
  *   `permission-keys`, `permission-resolution` inside.
  * @csspart elicitation - A question row (holds `<silo-elicitation>`, whose parts are exported prefixed:
  *   `elicitation-base`, `elicitation-answer`, … — every part of `<silo-elicitation>`).
+ * @csspart turn-start - The divider that opens a turn the agent started by itself (no prompt).
  * @csspart turn-end - A turn-end row.
  * @csspart unknown - A row for an update of an unknown kind.
  * @csspart image - An image block.

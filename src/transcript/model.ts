@@ -12,21 +12,9 @@ import {
   SESSION_STATE_KINDS,
   type SessionState,
 } from '../session-state.ts';
-import type {
-  AgentElicitationRecord,
-  AgentPermissionRecord,
-  AgentSessionUpdate,
-  AgentToolCall,
-} from '../types.ts';
-import {
-  appendToMessage,
-  cancelIfRunning,
-  merge,
-  newToolCall,
-  patchCompaction,
-  patchToolCall,
-} from './patch.ts';
-import { isObject, kindOf, planEntries, ROLE_OF_KIND, sentFields, str, toolCallFromRaw } from './raw.ts';
+import type { AgentElicitationRecord, AgentPermissionRecord, AgentSessionUpdate } from '../types.ts';
+import { appendToMessage, merge, patchCompaction } from './patch.ts';
+import { isObject, kindOf, originOf, planEntries, ROLE_OF_KIND, str, toolCallFromRaw } from './raw.ts';
 import type {
   CompactionRow,
   ElicitationRow,
@@ -36,8 +24,9 @@ import type {
   ToolCallRow,
   TranscriptState,
   TurnEndRow,
+  TurnStartRow,
 } from './rows.ts';
-import { RowStore } from './store.ts';
+import { ToolRows } from './tool-rows.ts';
 
 /**
  * Folds updates into rows. Create one per transcript and call {@link TranscriptModel.apply} for every
@@ -51,7 +40,7 @@ import { RowStore } from './store.ts';
  * for (const row of model.rows) console.log(row.type, row.key);
  * ```
  */
-export class TranscriptModel extends RowStore {
+export class TranscriptModel extends ToolRows {
   /** How many turns started (user messages opened) and ended (`turn_end`), for announcements. */
   turnsStarted = 0;
   turnsEnded = 0;
@@ -60,7 +49,16 @@ export class TranscriptModel extends RowStore {
   private session: SessionState = EMPTY_SESSION_STATE;
   private lastSeq = -1;
   private turnStart = 0;
-  private turnTools: string[] = [];
+  /** The row of the running turn the agent started by itself, if any. */
+  private agentTurn: string | undefined;
+
+  protected get turnNumber(): number {
+    return this.state.turn;
+  }
+
+  protected get inTurn(): boolean {
+    return this.state.inTurn;
+  }
 
   /** Session state carried beside the rows (usage, title, commands, latest plan, turn). */
   get current(): TranscriptState {
@@ -107,13 +105,7 @@ export class TranscriptModel extends RowStore {
       case 'tool_call':
       case 'tool_call_update': {
         const call = u.toolCall ?? toolCallFromRaw(raw);
-        if (!call) return this.unknown(kind, raw, u.seq);
-        // A repeated tool_call is an upsert: only the fields the agent actually sent patch the row.
-        // A tool_call reusing the id of an earlier turn's call is a new call: it gets its own card.
-        const card = this.toolRow(call.toolCallId);
-        if (kind === 'tool_call' && card !== undefined && this.rows[card]!.turn !== this.state.turn)
-          return this.tool(call, u.seq, true);
-        return this.tool(kind === 'tool_call' && card !== undefined ? sentFields(call, raw) : call, u.seq);
+        return call ? this.toolUpdate(kind, call, raw, u.seq) : this.unknown(kind, raw, u.seq);
       }
       case 'plan':
         return this.plan(u, raw);
@@ -145,6 +137,9 @@ export class TranscriptModel extends RowStore {
           kind === 'elicitation',
           u.seq,
         );
+      case 'turn_start':
+        this.stateUpdate(u); // the turn's usage starts
+        return this.agentStart(u.seq);
       case 'turn_end':
         return this.turnEnd(u, raw);
       case 'agent_context': // a replayed message no user typed (Gemini CLI's <session_context>)
@@ -152,6 +147,7 @@ export class TranscriptModel extends RowStore {
       default:
         if (SESSION_STATE_KINDS.has(kind)) {
           this.stateUpdate(u);
+          if (kind === 'usage_update') this.origin(raw);
           return -1;
         }
         return this.unknown(kind, raw, u.seq);
@@ -200,40 +196,21 @@ export class TranscriptModel extends RowStore {
 
   private startTurn(): void {
     // A turn whose end was never journaled (the page died mid-turn) is over once the next begins.
-    if (this.state.inTurn) this.closeTurnTools();
+    if (this.state.inTurn) this.closeTurnTools('interrupted');
     this.state = { ...this.state, turn: this.state.turn + 1, inTurn: true };
     this.turnStart = this.rows.length;
     this.turnTools = [];
+    this.agentTurn = undefined;
     this.turnsStarted++;
   }
 
-  /**
-   * A turn that ended leaves no tool call running: one with no final status (the user refused or
-   * cancelled a permission asked before the call was announced, the agent gave up on it, the turn was
-   * cancelled or interrupted) is shown cancelled, never pending forever.
-   */
-  private closeTurnTools(): void {
-    for (const key of this.turnTools) {
-      const i = this.index.get(key);
-      if (i !== undefined) this.rows[i] = cancelIfRunning(this.rows[i] as ToolCallRow);
-    }
-  }
-
-  private tool(call: AgentToolCall, seq: number | undefined, fresh = false): number {
-    let i = fresh ? undefined : this.toolRow(call.toolCallId);
-    if (i === undefined) {
-      const key = this.toolKey(call.toolCallId);
-      i = this.push({
-        type: 'tool',
-        key,
-        turn: this.state.turn,
-        seq,
-        toolCall: newToolCall(call.toolCallId),
-      });
-      if (this.state.inTurn) this.turnTools.push(key);
-    }
-    this.rows[i] = patchToolCall(this.rows[i] as ToolCallRow, call);
-    return i;
+  /** A turn the agent started by itself (Silo's `turn_start`): a row of its own says so. */
+  private agentStart(seq: number | undefined): number {
+    this.startTurn();
+    const key = this.nextKey('start');
+    this.agentTurn = key;
+    const row: TurnStartRow = { type: 'turn-start', key, turn: this.state.turn, seq, origin: 'agent' };
+    return this.push(row);
   }
 
   private plan(u: AgentSessionUpdate, raw: Raw): number {
@@ -291,11 +268,16 @@ export class TranscriptModel extends RowStore {
     const at = this.rows[i]!;
     if (at.type === 'tool' && at.permission) {
       const held = at.permission;
-      this.rows[i] = { ...at, permission: { ...held, record: merge(held.record, record) } };
+      const merged = merge(held.record, record);
+      this.rows[i] = { ...at, permission: { ...held, record: merged } };
+      this.approved(merged, i);
       return i;
     }
     const row = at as PermissionRow;
-    this.rows[i] = { ...row, record: merge(row.record, record) };
+    const merged = merge(row.record, record);
+    this.rows[i] = { ...row, record: merged };
+    const id = merged.toolCall?.toolCallId;
+    this.approved(merged, id ? this.toolRow(id) : undefined);
     return i;
   }
 
@@ -318,7 +300,7 @@ export class TranscriptModel extends RowStore {
   private turnEnd(u: AgentSessionUpdate, raw: Raw): number {
     const end = u.turnEnd ?? (raw as { stopReason?: unknown; error?: TurnEndRow['error'] });
     const stopReason = typeof end.stopReason === 'string' ? end.stopReason : 'unknown';
-    this.closeTurnTools();
+    this.closeTurnTools(stopReason === 'interrupted' ? 'interrupted' : 'cancelled');
     if (stopReason === 'refusal') {
       // The refused prompt and everything after it leave the agent's context.
       for (let i = this.turnStart; i < this.rows.length; i++) {
@@ -328,7 +310,7 @@ export class TranscriptModel extends RowStore {
       }
     }
     this.state = { ...this.state, inTurn: false };
-    this.turnTools = [];
+    this.agentTurn = undefined;
     this.turnsEnded++;
     this.stateUpdate(u); // the turn's usage, by the one reducer
     const usage = this.session.lastTurn;
@@ -343,6 +325,16 @@ export class TranscriptModel extends RowStore {
       ...(usage?.durationMs !== undefined ? { durationMs: usage.durationMs } : {}),
       ...(u.timestamp ? { timestamp: u.timestamp } : {}),
     });
+  }
+
+  /**
+   * Claude marks the last usage of each model turn with what started it
+   * (`_meta["_claude/origin"].kind`): on a turn the agent started, the row says why.
+   */
+  private origin(raw: Raw): void {
+    const i = this.agentTurn === undefined ? undefined : this.index.get(this.agentTurn);
+    const reason = originOf(raw);
+    if (i !== undefined && reason !== undefined) this.rows[i] = { ...(this.rows[i] as TurnStartRow), reason };
   }
 
   /** Session state (title, usage, commands) comes from the one reducer the worker's snapshot uses. */

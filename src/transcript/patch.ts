@@ -6,7 +6,7 @@
  */
 
 import type { ReadonlyRaw as Raw } from '../json.ts';
-import type { AgentContentBlock, AgentToolCall } from '../types.ts';
+import type { AgentContentBlock, AgentPermissionRecord, AgentToolCall } from '../types.ts';
 import { isObject, str } from './raw.ts';
 import type {
   CompactionRow,
@@ -61,11 +61,51 @@ export function patchToolCall(row: ToolCallRow, call: AgentToolCall): ToolCallRo
   return { ...row, toolCall: next as unknown as ToolCallRowCall };
 }
 
-/** The card shown cancelled when its call is still pending or in progress, else the same row. */
-export function cancelIfRunning(row: ToolCallRow): ToolCallRow {
+/**
+ * The card shown `status` (`cancelled`, or `interrupted` when its turn was cut off) when its call is
+ * still pending or in progress, else the same row.
+ */
+export function endIfRunning(row: ToolCallRow, status: 'cancelled' | 'interrupted'): ToolCallRow {
   return row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress'
-    ? { ...row, toolCall: { ...row.toolCall, status: 'cancelled' } }
+    ? { ...row, toolCall: { ...row.toolCall, status } }
     : row;
+}
+
+/**
+ * The card of a call whose permission was granted (an `allow_*` option chosen) shown running when it
+ * is still pending: an agent may never report `in_progress` (Claude's Bash), else the same row.
+ */
+export function runIfApproved(row: ToolCallRow, record: AgentPermissionRecord): ToolCallRow {
+  if (record.resolution !== 'selected' || row.toolCall.status !== 'pending') return row;
+  const kind = record.options?.find((o) => o.optionId === record.optionId)?.kind ?? '';
+  return kind.startsWith('allow') ? { ...row, toolCall: { ...row.toolCall, status: 'in_progress' } } : row;
+}
+
+/** How far along each status is: a `tool_call` that comes after updates of its id never moves it back. */
+const PROGRESS: Readonly<Record<string, number>> = { pending: 0, in_progress: 1 };
+
+/**
+ * Applies a `tool_call` that arrived after updates of the same id had already drawn its card (Cline
+ * patches a call before announcing it): its fields fill what the card lacks, its content and
+ * locations go before the card's, and its status counts only if it is further along.
+ */
+export function patchLateAnnouncement(row: ToolCallRow, call: AgentToolCall): ToolCallRow {
+  const card = row.toolCall;
+  const next: Record<string, unknown> = { ...card };
+  for (const [field, value] of Object.entries(call)) {
+    if (value === undefined || value === null || field === 'toolCallId') continue;
+    if (field === 'content' || field === 'locations') {
+      const theirs = value as readonly unknown[];
+      const mine = card[field] as readonly unknown[];
+      const known = new Set(mine.map((x) => JSON.stringify(x)));
+      next[field] = [...theirs.filter((x) => !known.has(JSON.stringify(x))), ...mine];
+    } else if (field === 'status') {
+      if ((PROGRESS[String(value)] ?? 2) > (PROGRESS[card.status] ?? 2)) next.status = value;
+    } else if (field === 'kind') {
+      if (card.kind === 'other') next.kind = value;
+    } else if (next[field] === undefined) next[field] = value;
+  }
+  return { ...row, toolCall: next as unknown as ToolCallRowCall };
 }
 
 /**

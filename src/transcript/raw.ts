@@ -62,3 +62,13 @@ export function planEntries(u: AgentSessionUpdate, raw: Raw): readonly AgentPlan
       : [])
   );
 }
+
+/**
+ * What started a model turn, from the `_meta["_claude/origin"].kind` claude-agent-acp puts on a
+ * turn's last `usage_update` (`human`, or `task-notification` for a turn it began when a background
+ * task finished); undefined when absent.
+ */
+export function originOf(raw: Raw): string | undefined {
+  const origin = isObject(raw._meta) ? raw._meta['_claude/origin'] : undefined;
+  return isObject(origin) ? str(origin.kind) : undefined;
+}

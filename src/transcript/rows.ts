@@ -109,6 +109,17 @@ export interface ElicitationRow extends TranscriptRowBase {
   readonly record: AgentElicitationRecord;
 }
 
+/**
+ * The start of a turn the agent began by itself, with no prompt (Claude runs a model turn when a
+ * background task finishes); its end is a {@link TurnEndRow} as for any turn.
+ */
+export interface TurnStartRow extends TranscriptRowBase {
+  readonly type: 'turn-start';
+  readonly origin: 'agent';
+  /** What made the agent start it, once it said (`task-notification`: a background task finished). */
+  readonly reason?: string;
+}
+
 /** The end of a turn and why it ended. */
 export interface TurnEndRow extends TranscriptRowBase {
   readonly type: 'turn-end';
@@ -144,6 +155,7 @@ export type TranscriptRow =
   | NoticeRow
   | PermissionRow
   | ElicitationRow
+  | TurnStartRow
   | TurnEndRow
   | UnknownRow;
 
@@ -159,7 +171,7 @@ export interface TranscriptState {
   readonly commands: readonly AgentCommand[];
   /** The latest plan, wherever it is drawn. */
   readonly plan: readonly AgentPlanEntry[];
-  /** True between a turn's user message and its `turn_end`. */
+  /** True between a turn's start (a user message, or the agent's own start) and its `turn_end`. */
   readonly inTurn: boolean;
   /** The current turn number. */
   readonly turn: number;

@@ -175,7 +175,7 @@ describe('reference agent sessions', { timeout: 120000 }, () => {
     });
     assert.deepEqual(
       init.authMethods?.map((m) => m.id),
-      ['reference-login', 'reference-key', 'reference-terminal'],
+      ['reference-login', 'reference-key', 'reference-terminal', 'reference-device', 'reference-oauth'],
     );
     await assert.rejects(
       h.connection.agent.request('session/new', { cwd: '/tmp', mcpServers: [] }),

@@ -2,7 +2,12 @@
 // Silo reads them as live (worker/replay-shape.ts), with written-out updates.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GEMINI_SESSION_CONTEXT, shapeReplay } from '../../agent/replay-shape.ts';
+import {
+  CLAUDE_MODEL_MARKUP,
+  GEMINI_SESSION_CONTEXT,
+  INTERRUPT_MARKER,
+  shapeReplay,
+} from '../../agent/replay-shape.ts';
 import { MessageIdSynthesizer } from '../../worker/normalize.ts';
 import { normalizeShaped } from '../../worker/replay-shape.ts';
 import { agent, type Raw, user } from '../support/raw-updates.ts';
@@ -84,6 +89,63 @@ function journaled(raws: Raw[], replaying: boolean, inTurn = false) {
   ids.replaying = replaying;
   return raws.map((raw, seq) => normalizeShaped(raw, seq, ids, inTurn));
 }
+
+test('reference agent, claude shape: one chunk per message (ids kept), each tool call announced then patched once, the interrupt marker after a cancelled turn', () => {
+  const streamed: Raw[] = [
+    user('story', 'u1'),
+    agent('Once ', 'm1'),
+    agent('upon', 'm1'),
+    user('list it', 'u2'),
+    ...history.slice(3, 7),
+    agent('Listed.', 'm2'),
+  ];
+  const streamedMarks = [
+    { at: 0, stopReason: 'cancelled' },
+    { at: 3, stopReason: 'end_turn' },
+  ];
+  const got = shapeReplay(streamed, streamedMarks, 'claude');
+  const marker = got[2]!;
+  assert.equal(typeof marker.messageId, 'string');
+  assert.deepEqual({ ...marker, messageId: 'x' }, user(INTERRUPT_MARKER, 'x'));
+  assert.deepEqual(
+    got.filter((u) => u !== marker),
+    [
+      user('story', 'u1'),
+      agent('Once upon', 'm1'),
+      user('list it', 'u2'),
+      history[3],
+      history[4],
+      { sessionUpdate: 'tool_call_update', toolCallId: 'call-ls', status: 'completed', rawOutput: 'a.txt' },
+      history[6],
+      agent('Listed.', 'm2'),
+    ],
+  );
+  // 0.23.1: no ids, and Claude Code's /model markup first.
+  const old = shapeReplay(streamed, streamedMarks, 'claude-0.23');
+  assert.deepEqual(
+    old.slice(0, 2),
+    CLAUDE_MODEL_MARKUP.map((t) => user(t)),
+  );
+  assert.ok(old.every((u) => u.messageId === undefined));
+});
+
+test('reference agent, qwen and copilot shapes: the history as kept, without message ids', () => {
+  const kept = history.map(({ messageId: _, ...u }) => u);
+  assert.deepEqual(shapeReplay(history, marks, 'qwen'), kept);
+  assert.deepEqual(shapeReplay(history, marks, 'copilot'), kept);
+});
+
+test('Silo hides the /model command markup claude-agent-acp 0.23 replays; live, the same text is the user’s', () => {
+  const raws = CLAUDE_MODEL_MARKUP.map((t) => user(t));
+  assert.deepEqual(
+    journaled(raws, true).map((u) => u.kind),
+    ['agent_context', 'agent_context'],
+  );
+  assert.deepEqual(
+    journaled(raws, false).map((u) => u.kind),
+    ['user_message_chunk', 'user_message_chunk'],
+  );
+});
 
 test('Silo reads a Gemini replay as live: hidden context and responses are agent_context, call markers cut; raw kept', () => {
   const raws = [

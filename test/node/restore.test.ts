@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MessageIdSynthesizer, normalizeUpdate } from '../../worker/normalize.ts';
-import { journalHolding, mergeReplay, restoreMethods } from '../../worker/restore.ts';
+import { mergeReplay } from '../../worker/replay-merge.ts';
+import { journalHolding, restoreMethods } from '../../worker/restore.ts';
 import { agent, type Raw, user } from '../support/raw-updates.ts';
 
 const tool = (toolCallId: string): Raw => ({ sessionUpdate: 'tool_call', toolCallId, title: toolCallId });
@@ -109,27 +110,44 @@ test('mergeReplay: updates the journal already ends with are not repeated', () =
   });
 });
 
-test('mergeReplay cannot tell: a replay that differs, or a longer prompt', () => {
+test('mergeReplay cannot tell: a replay whose turns differ, or a longer prompt', () => {
   const journal = [
     prompt('slow story', 0),
     wire(agent('Once upon'), 'silo-m1'),
     { kind: 'turn_end', raw: { stopReason: 'cancelled' } },
     prompt('run it', 3),
-    wire(agent('Ran.'), 'silo-m4'),
+    wire(tool('call-1')),
+    wire(agent('Ran.'), 'silo-m5'),
     end,
   ];
-  // The agent's history holds a marker the journal never had, glued to the next prompt.
-  const marked = [
-    user('slow story'),
-    agent('Once upon'),
-    user('[Request interrupted by user]'),
-    user('run it'),
-    agent('Ran.'),
-  ];
-  assert.equal(mergeReplay(journal, marked).verdict, 'cannot-merge');
   // Silo journals a prompt whole: a replayed prompt that only starts like it is another prompt.
   assert.equal(mergeReplay([prompt('run', 0)], [user('run it'), agent('Ran.')]).verdict, 'cannot-merge');
   assert.equal(mergeReplay(journal, [user('slow story'), agent('Twice upon')]).verdict, 'cannot-merge');
+  // Another prompt, another tool call, or text both sides have that differs.
+  const replay = (second: string, call: string, said: string) => [
+    user('slow story'),
+    agent('Once upon'),
+    user(second),
+    tool(call),
+    agent(said),
+  ];
+  assert.deepEqual(mergeReplay(journal, replay('run it', 'call-1', 'Ran.')), {
+    verdict: 'merged',
+    append: [],
+  });
+  assert.equal(mergeReplay(journal, replay('run that', 'call-1', 'Ran.')).verdict, 'cannot-merge');
+  assert.equal(mergeReplay(journal, replay('run it', 'call-2', 'Ran.')).verdict, 'cannot-merge');
+  assert.equal(mergeReplay(journal, replay('run it', 'call-1', 'Walked.')).verdict, 'cannot-merge');
+  // A turn the replay has in the middle that the journal lacks is no turn at its end.
+  assert.equal(
+    mergeReplay(journal, [
+      user('slow story'),
+      agent('Once upon'),
+      user('other'),
+      ...replay('run it', 'call-1', 'Ran.').slice(2),
+    ]).verdict,
+    'cannot-merge',
+  );
 });
 
 test('mergeReplay: a replay that is the start of the journal (the agent lost a turn’s end) adds nothing', () => {
@@ -291,4 +309,124 @@ test('mergeReplay: a Gemini CLI replay of the same history, its tool calls group
     mergeReplay(journal, [...gemini.slice(0, 8), user('more'), ...gemini.slice(8)]).verdict,
     'cannot-merge',
   );
+});
+
+/** A cancelled turn and one after it, as Silo journals them (streamed chunks, agent message ids). */
+const afterCancel = [
+  prompt('slow story', 0),
+  wire(agent('Once ', 'm-1'), 'm-1'),
+  wire(agent('upon', 'm-1'), 'm-1'),
+  { kind: 'turn_end', raw: { stopReason: 'cancelled' } },
+  prompt('run it', 4),
+  wire(agent('Let me ', 'm-2'), 'm-2'),
+  wire(agent('run it.', 'm-2'), 'm-2'),
+  wire(tool('call-1')),
+  wire(done('call-1')),
+  wire(agent('It ran.', 'm-3'), 'm-3'),
+  end,
+];
+
+test('mergeReplay: claude-agent-acp’s replay (whole messages, "[Request interrupted by user]" after a cancelled turn) is the same history; a turn it has at its end is appended', () => {
+  const claude = [
+    user('slow story', 'u-1'),
+    agent('Once upon', 'm-1'),
+    user('[Request interrupted by user]', 'u-2'),
+    user('run it', 'u-3'),
+    agent('Let me run it.', 'm-2'),
+    tool('call-1'),
+    done('call-1'),
+    agent('It ran.', 'm-3'),
+  ];
+  assert.deepEqual(mergeReplay(afterCancel, claude), { verdict: 'merged', append: [] });
+  const more = [user('and again', 'u-4'), agent('Again.', 'm-4')];
+  assert.deepEqual(mergeReplay(afterCancel, [...claude, ...more]), { verdict: 'merged', append: more });
+});
+
+test('mergeReplay: claude-agent-acp 0.23’s replay, starting with /model command markup the client never sent and without ids, is the same history', () => {
+  const markup = [
+    user(
+      '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args></command-args>',
+    ),
+    user('<local-command-stdout>Set model to sonnet</local-command-stdout>'),
+  ];
+  const replay = [
+    ...markup,
+    user('slow story'),
+    agent('Once upon'),
+    user('[Request interrupted by user]'),
+    user('run it'),
+    agent('Let me run it.'),
+    tool('call-1'),
+    agent('It ran.'),
+  ];
+  assert.deepEqual(mergeReplay(afterCancel, replay), { verdict: 'merged', append: [] });
+  assert.deepEqual(mergeReplay(afterCancel, [...replay, user('next')]), {
+    verdict: 'merged',
+    append: [user('next')],
+  });
+});
+
+test('mergeReplay: a tool call first seen through its permission request (Qwen Code) is a tool call; the replay’s tool_call for it matches', () => {
+  const permission: Entry = {
+    kind: 'permission',
+    raw: { toolCall: { toolCallId: 'call-w', title: 'Write a.txt', kind: 'edit' }, options: [] },
+  };
+  const journal = [
+    prompt('write it', 0),
+    wire(agent('I will write it.'), 'silo-m1'),
+    permission,
+    { kind: 'permission_resolution', raw: {} },
+    wire({ sessionUpdate: 'tool_call_update', toolCallId: 'call-w', status: 'in_progress' }),
+    wire(done('call-w')),
+    wire(agent('Written.'), 'silo-m6'),
+    end,
+  ];
+  const qwen = [
+    user('write it'),
+    agent('I will write it.'),
+    { ...tool('call-w'), status: 'completed' },
+    agent('Written.'),
+  ];
+  assert.deepEqual(mergeReplay(journal, qwen), { verdict: 'merged', append: [] });
+  // A refused call the agent keeps no trace of is no difference either.
+  const refused = [journal[0]!, journal[1]!, permission, wire(agent('Not written.'), 'silo-m3'), end];
+  assert.deepEqual(
+    mergeReplay(refused, [user('write it'), agent('I will write it.'), agent('Not written.')]),
+    {
+      verdict: 'merged',
+      append: [],
+    },
+  );
+});
+
+test('mergeReplay: live text the replay leaves out (Copilot CLI’s "Info: <path>" after a write) is no difference', () => {
+  const journal = [
+    prompt('write it', 0),
+    wire(tool('call-w')),
+    wire(done('call-w')),
+    wire(agent('Info: /tmp/a.txt'), 'silo-m3'),
+    wire(agent('Done.', 'm-9'), 'm-9'),
+    end,
+  ];
+  const copilot = [user('write it'), { ...tool('call-w'), status: 'completed' }, agent('Done.')];
+  assert.deepEqual(mergeReplay(journal, copilot), { verdict: 'merged', append: [] });
+  assert.deepEqual(mergeReplay(journal, [...copilot, user('more'), agent('More.')]), {
+    verdict: 'merged',
+    append: [user('more'), agent('More.')],
+  });
+});
+
+test('mergeReplay: a tool call patched before it is announced (Cline) is one tool call on both sides', () => {
+  const journal = [
+    prompt('list', 0),
+    wire({ sessionUpdate: 'tool_call_update', toolCallId: 'call-ls', status: 'in_progress' }),
+    wire(tool('call-ls')),
+    wire(done('call-ls')),
+    wire(agent('Listed.'), 'silo-m4'),
+    end,
+  ];
+  const inOrder = [user('list'), tool('call-ls'), done('call-ls'), agent('Listed.')];
+  assert.deepEqual(mergeReplay(journal, inOrder), { verdict: 'merged', append: [] });
+  const asLive = [user('list'), ...journal.slice(1, 5).map((u) => u.raw)];
+  assert.deepEqual(mergeReplay(journal, asLive), { verdict: 'merged', append: [] });
 });

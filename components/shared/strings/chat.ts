@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 
+import type { AgentRestoreNote } from '../../../src/index.ts';
+
 /** The strings of `<silo-chat>`. */
 export interface SiloChatStrings {
   composerLabel: string;
@@ -22,7 +24,9 @@ export interface SiloChatStrings {
   unreachable: string;
   journalOnly: string;
   /** What a restore left undone (`restoreNote`): shown while nothing else needs the banner. */
-  restoreNote: Record<'history-in-agent' | 'replay-not-merged' | 'options-reapplied', string>;
+  restoreNote: Record<AgentRestoreNote, string>;
+  /** Label of the button that tries a restore again (after `held-elsewhere`). */
+  tryAgain: string;
   noBridge: string;
   sendFailed: (message: string) => string;
   connectFailed: (message: string) => string;
@@ -32,6 +36,8 @@ export interface SiloChatStrings {
   signInWith: (method: string) => string;
   /** A method a page cannot use (it needs a terminal on the agent's machine). */
   signInElsewhere: (method: string) => string;
+  /** A terminal method that says what to run (`command` is the command line, or the arguments to add to the agent's). */
+  signInTerminal: (method: string, command: string, ownCommand: boolean) => string;
   /** The turn broke off after the message was sent (the agent exited or the connection dropped). */
   turnInterrupted: (message: string) => string;
   /** The connection to the agent dropped (the agent exited or the bridge went away); Silo reconnects. */
@@ -81,7 +87,10 @@ export const defaultChatStrings: SiloChatStrings = {
       'The agent’s copy of this conversation differs from the one kept here, so only this browser’s copy is shown.',
     'options-reapplied':
       'The agent had forgotten the mode and options chosen in this conversation; they were set again.',
+    'held-elsewhere':
+      'Another browser or app has this conversation open with the agent, so it is shown read-only here. Close it there, then try again.',
   },
+  tryAgain: 'Try again',
   noBridge: 'Set the bridge URL and token to start.',
   sendFailed: (message) => `The message could not be sent: ${message}`,
   connectFailed: (message) => `Could not connect: ${message}`,
@@ -89,6 +98,10 @@ export const defaultChatStrings: SiloChatStrings = {
   signInWith: (method) => `Sign in: ${method}`,
   signInElsewhere: (method) =>
     `${method}: needs a terminal on the agent's machine; sign in there, then Retry.`,
+  signInTerminal: (method, command, ownCommand) =>
+    ownCommand
+      ? `${method}: run \`${command}\` in a terminal on the agent's machine, then Retry.`
+      : `${method}: run the agent's command with \`${command}\` in a terminal on the agent's machine, then Retry.`,
   turnInterrupted: (message) =>
     `Your message was sent, but the agent stopped before finishing its answer (${message}). Silo reconnects by itself; send again to continue.`,
   connectionLost: (message) => `The connection to the agent was lost (${message}). Reconnecting…`,

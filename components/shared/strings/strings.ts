@@ -52,6 +52,8 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   jumpToLatest: string;
   turnStarted: string;
   turnEnded: (reason: string) => string;
+  /** The divider that opens a turn the agent started by itself (`reason`: what started it, if it said). */
+  agentTurn: (reason: string | undefined) => string;
   excluded: string;
   /** The badge of a message the user sent into the running turn (the agent steered it in). */
   steered: string;
@@ -127,6 +129,10 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   jumpToLatest: 'Jump to latest',
   turnStarted: 'The agent is responding.',
   turnEnded: (reason) => `The agent finished: ${reason}`,
+  agentTurn: (reason) =>
+    reason === 'task-notification'
+      ? 'The agent started this turn: a background task finished'
+      : 'The agent started this turn by itself',
   excluded: 'Left out of the agent’s context (refused)',
   steered: 'Sent into the running turn',
   turnTokens: (total) => `${total} tokens`,
@@ -158,6 +164,7 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
     completed: 'Completed',
     failed: 'Failed',
     cancelled: 'Cancelled',
+    interrupted: 'Interrupted',
   },
   untitledTool: 'Tool call',
   newFile: 'new file',

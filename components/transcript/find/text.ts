@@ -90,6 +90,8 @@ function plain(row: TranscriptRow): string {
       });
       return [r.message ?? '', r.url ?? '', ...questions].join('\n');
     }
+    case 'turn-start':
+      return '';
     case 'turn-end':
       return row.error?.message ?? '';
     default:

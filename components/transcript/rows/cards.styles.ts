@@ -126,6 +126,7 @@ export const transcriptCardStyles = css`
   .error {
     color: var(--_danger);
   }
+  .turn-start,
   .turn-end {
     display: flex;
     align-items: center;
@@ -133,6 +134,8 @@ export const transcriptCardStyles = css`
     font-size: 0.8em;
     color: var(--_muted);
   }
+  .turn-start::before,
+  .turn-start::after,
   .turn-end::before,
   .turn-end::after {
     content: '';

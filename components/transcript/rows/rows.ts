@@ -13,6 +13,7 @@ import type {
   NoticeRow,
   PlanRow,
   TranscriptRow,
+  TurnStartRow,
   UnknownRow,
 } from '../../../src/index.ts';
 import { highlightCode } from '../../content/code.lazy.ts';
@@ -55,6 +56,8 @@ export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): T
       return permissionRow(row, index, ctx);
     case 'elicitation':
       return elicitationRow(row, index, ctx);
+    case 'turn-start':
+      return turnStartRow(row, index, ctx);
     case 'turn-end':
       return turnEndRow(row, index, ctx);
     default:
@@ -164,6 +167,12 @@ function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): Te
         .locale=${ctx.locale}
       ></silo-elicitation>
     </div>
+  </div>`;
+}
+
+function turnStartRow(row: TurnStartRow, index: number, ctx: RowContext): TemplateResult {
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" data-turn-start part="row turn-start">
+    <div class="turn-start" data-origin=${row.origin}><span>${ctx.strings.agentTurn(row.reason)}</span></div>
   </div>`;
 }
 

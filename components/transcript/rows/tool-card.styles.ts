@@ -80,7 +80,8 @@ export const toolCardStyles = css`
   .status-in_progress {
     color: var(--_info);
   }
-  .status-cancelled {
+  .status-cancelled,
+  .status-interrupted {
     color: var(--_warning);
   }
   .tool-body {

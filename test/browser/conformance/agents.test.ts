@@ -1,17 +1,23 @@
-// What Codex (codex-acp) and Gemini CLI send that Claude's adapter does not (docs/agents.md), each
-// reproduced by a reference-agent flag or scenario and driven through the real bridge: permissions
-// asked before their tool call, string request ids, id-less reasoning with blank first chunks and
-// metadata in its middle, output only in rawOutput, no title, unstable models, usage in _meta,
-// load-only restores with a replay after the load response, and modes the agent forgets.
+// What Codex (codex-acp), Gemini CLI and Cline send that Claude's adapter does not (docs/agents.md),
+// each reproduced by a reference-agent flag or scenario and driven through the real bridge:
+// permissions asked before their tool call, string request ids, id-less reasoning with blank first
+// chunks and metadata in its middle, output only in rawOutput, no title, unstable models, usage in
+// _meta, load-only restores with a replay after the load response, modes the agent forgets, a session
+// another client holds (the current Codex), and a tool call patched before it is announced (Cline).
 import { expect } from 'chai';
 import { scenarioPrompt } from '../../../agent/scenarios.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
 import {
   type AgentPermissionRequest,
+  type AgentSessionUpdate,
+  createAgentsService,
   type MessageRow,
   type ToolCallRow,
   TranscriptModel,
 } from '../../../src/index.ts';
+import { bridgeOptions } from '../../../src/service.ts';
+import { AgentLink } from '../../../worker/link.ts';
+import { bridgeAgentCount } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
 import '../../../components/index.ts';
 import { suiteBridges } from '../fixtures/bridges.ts';
@@ -270,5 +276,104 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
     expect(loaded.restoreNote).to.equal('options-reapplied');
     expect([value(loaded, 'mode'), value(loaded, 'model')]).to.deep.equal(['code', 'smart']);
     await loaded.close();
+  });
+
+  it('a tool call patched before it is announced (Cline): one card, its final status, the fields and content of both; live, restored and replayed', async () => {
+    const bridge = await bridgeWith();
+    const s = await suite.service.connect({ bridge, cwd: CWD });
+    expect(await s.prompt(scenarioPrompt('update-first'))).to.equal('end_turn');
+    const expectOneCard = (journal: readonly AgentSessionUpdate[], how: string) => {
+      const model = new TranscriptModel();
+      const statuses: string[] = [];
+      for (const u of journal) {
+        model.apply(u);
+        const card = model.get('t:call-early') as ToolCallRow | undefined;
+        if (card && statuses.at(-1) !== card.toolCall.status) statuses.push(card.toolCall.status);
+      }
+      const cards = model.rows.filter((r): r is ToolCallRow => r.type === 'tool');
+      expect(cards, how).to.have.length(1);
+      expect(cards[0]!.toolCall, how).to.deep.include({ title: 'ls', kind: 'execute', status: 'completed' });
+      expect(cards[0]!.toolCall.rawInput, how).to.deep.equal({ command: 'ls' });
+      expect(cards[0]!.toolCall.content, how).to.deep.equal([
+        { type: 'content', content: { type: 'text', text: 'Listing the files…' } },
+      ]);
+      expect(statuses, `${how}: never back to pending`).to.deep.equal(['in_progress', 'completed']);
+    };
+    expectOneCard(await s.transcript(), 'live');
+    const { sessionId } = s;
+    await s.close();
+    const again = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    expectOneCard(await again.transcript(), 'restored from the journal');
+    await again.close();
+    const elsewhere = createAgentsService({ databaseName: `silo-agents-empty-${crypto.randomUUID()}` });
+    try {
+      const loaded = await elsewhere.connect({ bridge, cwd: CWD, resume: { sessionId } });
+      expect(loaded.resumeOutcome).to.equal('loaded');
+      expectOneCard(await loaded.transcript(), 'replayed into an empty journal');
+      await loaded.close();
+    } finally {
+      await elsewhere.dispose();
+    }
+  });
+
+  it('a session another client holds (the current Codex answers load and resume -32600 thread_active_writer): journal-only says why, and <silo-chat> offers to try again', async () => {
+    const bridge = await bridgeWith('--exclusive-sessions');
+    const first = await suite.service.connect({ bridge, cwd: CWD });
+    expect(await first.prompt('first question')).to.equal('end_turn');
+    const { sessionId } = first;
+    await first.close();
+    // Another client (an editor, another browser) opens the session with the agent and keeps it.
+    const holder = await AgentLink.open(bridgeOptions(bridge.connection), {
+      onUpdate: () => {},
+      onInbound: () => {},
+      onOutboundResponse: () => {},
+      permission: async () => ({ outcome: { outcome: 'cancelled' } }),
+      elicitation: async () => ({ action: 'cancel' }),
+    });
+    await holder.request('session/load', { sessionId, cwd: CWD, mcpServers: [] });
+    // This browser's journal does not hold the session (as a new browser's would not).
+    const other = createAgentsService({ databaseName: `silo-agents-other-${crypto.randomUUID()}` });
+    const chat = document.createElement('silo-chat') as SiloChat;
+    const storageKey = `silo-agents-${crypto.randomUUID()}`;
+    localStorage.setItem(`${storageKey}:${CWD}`, sessionId);
+    chat.service = other;
+    chat.setAttribute('storage-key', storageKey);
+    chat.setAttribute('bridge', bridge.connection);
+    chat.setAttribute('cwd', CWD);
+    const unmount = mount(chat);
+    try {
+      const session = await until(() => chat.session, 'the chat connected', 20_000);
+      expect(session.resumeOutcome).to.equal('journal-only');
+      expect(session.restoreNote).to.equal('held-elsewhere');
+      const banner = await until(
+        () => chat.shadowRoot!.querySelector('[part="banner"]'),
+        'the banner',
+        20_000,
+      );
+      expect(banner.textContent).to.contain('Another browser or app has this conversation open');
+      const retry = banner.querySelector<HTMLButtonElement>('[part="try-again"]')!;
+      expect(retry.textContent?.trim()).to.equal('Try again');
+      // Closed there: trying again here loads it.
+      holder.close();
+      await holder.ended;
+      let agents = -1;
+      await until(() => {
+        void bridgeAgentCount(bridge.id).then((n) => {
+          agents = n;
+        });
+        return agents === 1;
+      }, 'the other client’s agent exited');
+      retry.click();
+      await until(
+        () => chat.session !== session && chat.session?.resumeOutcome === 'loaded',
+        'loaded on retry',
+      );
+      expect(chat.session!.restoreNote).to.equal(undefined);
+      const user = (await chat.session!.transcript()).filter((u) => u.kind === 'user_message_chunk');
+      expect(user.map((u) => u.text)).to.deep.equal(['first question']);
+    } finally {
+      unmount();
+      await other.dispose();
+    }
   });
 });

@@ -56,6 +56,8 @@ describeScenarios('ACP conformance §9: handshake, auth and sessions (1–10)', 
         ['reference-login', 'agent', true],
         ['reference-key', 'env_var', true],
         ['reference-terminal', 'terminal', false],
+        ['reference-device', 'terminal', false],
+        ['reference-oauth', 'terminal', false],
       ]);
       const session = await ctx.connect(b, { authenticate: 'reference-login' });
       expect(session.state).to.equal('connected');

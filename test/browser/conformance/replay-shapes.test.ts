@@ -1,31 +1,31 @@
-// Replays shaped differently from live (docs/agents.md): codex-acp's and Gemini CLI's session/load
-// replays, reproduced by the reference agent's --replay-shape, restored into an empty journal (another
-// device) read as live; into a journal that holds them, recognised as the same history when Silo can
-// tell, else left unmerged. Gemini's [MODE_UPDATE] text outside a turn is a mode change.
+// Replays shaped differently from live (docs/agents.md): the session/load replays of codex-acp, Gemini
+// CLI, Qwen Code, Copilot CLI and claude-agent-acp (0.101 and 0.23), reproduced by the reference
+// agent's --replay-shape, restored into an empty journal (another device) read as live; into a journal
+// that holds them, recognised as the same history (no note), with exactly the turns the journal lacks
+// appended. Gemini's [MODE_UPDATE] text outside a turn is a mode change.
 import { expect } from 'chai';
+import { CLAUDE_MODEL_MARKUP } from '../../../agent/replay-shape.ts';
 import { scenarioPrompt } from '../../../agent/scenarios.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
+import { toJsonl } from '../../../src/export.ts';
 import {
   type AgentSessionHandle,
   type AgentSessionUpdate,
+  createAgentsService,
   type MessageRow,
   type PlanRow,
   type ToolCallRow,
-  TranscriptModel,
+  type TranscriptModel,
 } from '../../../src/index.ts';
 import type { TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
 import '../../../components/index.ts';
 import { suiteBridges } from '../fixtures/bridges.ts';
 import { deepElements, mount } from '../fixtures/dom.ts';
+import { modelOf } from '../fixtures/transcript-data.ts';
 
 const CWD = '/tmp/silo-replay-shapes';
 
-function modelOf(journal: readonly AgentSessionUpdate[]): TranscriptModel {
-  const model = new TranscriptModel();
-  model.applyAll(journal);
-  return model;
-}
 const messages = (m: TranscriptModel, role: MessageRow['role']) =>
   m.rows.filter((r): r is MessageRow => r.type === 'message' && r.role === role).map((r) => r.text);
 const tools = (m: TranscriptModel) =>
@@ -221,5 +221,150 @@ describe('replays shaped differently from live (real bridge, reference agent --r
     ]);
     expect(messages(modelOf(journal), 'agent')).to.deep.equal(['Switching to architect mode.']);
     await s.close();
+  });
+
+  /** Another device (an empty journal) loads the session and sends `prompt` in it. */
+  async function anotherDeviceSends(bridge: TestBridge, sessionId: string, prompt: string): Promise<void> {
+    const device = createAgentsService({ databaseName: `silo-replay-shapes-device-${crypto.randomUUID()}` });
+    try {
+      const there = await device.connect({ bridge, cwd: CWD, resume: { sessionId } });
+      expect(there.resumeOutcome).to.equal('loaded');
+      expect(await there.prompt(prompt)).to.equal('end_turn');
+      await there.close();
+    } finally {
+      await device.dispose();
+    }
+  }
+
+  /** One line per bubble and tool card, as a reader sees them. */
+  const seen = (journal: readonly AgentSessionUpdate[]) =>
+    modelOf(journal).rows.flatMap((r) =>
+      r.type === 'message'
+        ? [`${r.role}: ${r.text}`]
+        : r.type === 'tool'
+          ? [`tool ${r.toolCall.toolCallId}`]
+          : [],
+    );
+
+  /**
+   * A reload of the session here loads the agent's replay: the same history in another shape adds
+   * nothing and shows no note; after another device went on, exactly its turn is appended.
+   */
+  async function sameHistoryThenMore(bridge: TestBridge, sessionId: string): Promise<void> {
+    const journal = await suite.service.transcript(sessionId);
+    const reload = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId, via: 'load' } });
+    expect(reload.resumeOutcome).to.equal('loaded');
+    expect(reload.restoreNote, 'the same history: no note').to.equal(undefined);
+    expect(await reload.transcript(), 'nothing added').to.deep.equal(journal);
+    await reload.close();
+    await anotherDeviceSends(bridge, sessionId, 'from another device');
+    const after = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId, via: 'load' } });
+    expect(after.restoreNote).to.equal(undefined);
+    const merged = await after.transcript();
+    expect(merged.slice(0, journal.length), 'the journal is kept as it was').to.deep.equal(journal);
+    const added = seen(merged).slice(seen(journal).length);
+    expect(added[0]).to.equal('user: from another device');
+    expect(added.filter((line) => line.startsWith('user: '))).to.have.length(1, 'exactly the turn it lacked');
+    expect(added.at(-1)).to.match(/^agent: \*\*Echo:\*\* from another device/);
+    await after.close();
+  }
+
+  it('Qwen Code: a tool call it announces live only through its permission request, replayed as a tool_call, is the same history', async () => {
+    const bridge = await bridgeWith('--replay-shape', 'qwen', '--no-message-id');
+    const s = await suite.service.connect({
+      bridge,
+      cwd: CWD,
+      onPermission: (p) => void p.choose('allow-once'),
+    });
+    expect(await s.prompt(scenarioPrompt('permission'))).to.equal('end_turn');
+    expect(await s.prompt('thanks')).to.equal('end_turn');
+    const journal = await s.transcript();
+    expect(
+      journal.filter((u) => u.kind === 'tool_call'),
+      'live: no tool_call',
+    ).to.deep.equal([]);
+    expect((modelOf(journal).get('t:call-permission') as ToolCallRow).toolCall.status).to.equal('completed');
+    const { sessionId } = s;
+    await s.close();
+    await sameHistoryThenMore(bridge, sessionId);
+  });
+
+  it('Copilot CLI: the "Info: <path>" text it sends live after a file write and leaves out of its replay is no difference', async () => {
+    const bridge = await bridgeWith('--replay-shape', 'copilot', '--no-message-id');
+    const s = await suite.service.connect({ bridge, cwd: CWD });
+    expect(await s.prompt(scenarioPrompt('tools'))).to.equal('end_turn');
+    const journal = await s.transcript();
+    expect(journal.filter((u) => u.text?.startsWith('Info: '))).to.have.length(2);
+    const { sessionId } = s;
+    await s.close();
+    await sameHistoryThenMore(bridge, sessionId);
+  });
+
+  it('claude-agent-acp: its replay (whole messages, "[Request interrupted by user]" after a cancelled turn) is the same history; the turns it has after it are appended', async () => {
+    const bridge = await bridgeWith('--replay-shape', 'claude');
+    const sessionId = await toolsSession(bridge);
+    await sameHistoryThenMore(bridge, sessionId);
+  });
+
+  it('claude-agent-acp 0.23: its replay without ids, starting with /model command markup, is the same history; into an empty journal the markup is never shown and names nothing', async () => {
+    const bridge = await bridgeWith('--replay-shape', 'claude-0.23', '--no-message-id');
+    const sessionId = await toolsSession(bridge);
+    await sameHistoryThenMore(bridge, sessionId);
+    const elsewhere = createAgentsService({
+      databaseName: `silo-replay-shapes-empty-${crypto.randomUUID()}`,
+    });
+    try {
+      const fresh = await elsewhere.connect({ bridge, cwd: CWD, resume: { sessionId } });
+      const journal = await fresh.transcript();
+      expect(
+        journal.slice(0, 2).map((u) => [u.kind, (u.raw.content as { text: string }).text]),
+      ).to.deep.equal(CLAUDE_MODEL_MARKUP.map((t) => ['agent_context', t]));
+      const model = modelOf(journal);
+      expect(messages(model, 'user')[0]).to.equal(scenarioPrompt('slow', 50, 100));
+      // The first prompt names the session until the agent does (its answer to the other device).
+      const named = journal.findIndex((u) => u.kind === 'session_info_update');
+      expect(modelOf(journal.slice(0, named)).current.title).to.equal(scenarioPrompt('slow', 50, 100));
+      await fresh.close();
+    } finally {
+      await elsewhere.dispose();
+    }
+  });
+
+  it('a replay that cannot be merged still leaves every update that was no part of it in the journal (the commands the agent announces after its load response)', async () => {
+    const bridge = await bridgeWith('--replay-shape', 'claude', '--commands-after-load');
+    const s = await suite.service.connect({ bridge, cwd: CWD });
+    expect(await s.prompt('first question')).to.equal('end_turn');
+    const { sessionId } = s;
+    const journal = await s.transcript();
+    await s.close();
+    // This browser's copy of the conversation differs from the agent's (another prompt).
+    const other = journal.map((u) =>
+      u.kind === 'user_message_chunk'
+        ? {
+            ...u,
+            text: 'another question',
+            raw: { ...u.raw, content: { type: 'text', text: 'another question' } },
+            content: { type: 'text', text: 'another question' },
+          }
+        : u,
+    );
+    const here = createAgentsService({ databaseName: `silo-replay-shapes-other-${crypto.randomUUID()}` });
+    try {
+      await here.importJsonl(toJsonl(other), sessionId);
+      const loaded = await here.connect({ bridge, cwd: CWD, resume: { sessionId, via: 'load' } });
+      expect(loaded.restoreNote).to.equal('replay-not-merged');
+      let after: AgentSessionUpdate[] = [];
+      await until(() => {
+        void loaded.transcript().then((j) => {
+          after = j;
+        });
+        return after.length > other.length;
+      }, 'the commands announced after the load response journaled');
+      expect(after.slice(0, other.length).map((u) => u.raw)).to.deep.equal(other.map((u) => u.raw));
+      expect(after.slice(other.length).map((u) => u.kind)).to.deep.equal(['available_commands_update']);
+      await loaded.close();
+    } finally {
+      await here.dispose();
+    }
   });
 });

@@ -260,10 +260,10 @@ describe('session restore (real bridge, reference agent)', () => {
     } finally {
       await other.dispose();
     }
-    // Here the journal lacks the agent's marker: Silo cannot tell what to add, so it adds nothing.
+    // Here the journal lacks the agent's marker, which is no prompt: the same history, nothing added.
     const here = await service.connect({ bridge: b, cwd: CWD, resume: { sessionId, via: 'load' } });
     expect(here.resumeOutcome).to.equal('loaded');
-    expect(here.restoreNote).to.equal('replay-not-merged');
+    expect(here.restoreNote).to.equal(undefined);
     expect(await here.transcript()).to.deep.equal(journal);
   });
 

@@ -28,8 +28,34 @@ const EXPECTED_METHODS = [
     usable: true,
     vars: ['SILO_REFERENCE_API_KEY'],
   },
-  { id: 'reference-terminal', name: 'Log in from a terminal', type: 'terminal', usable: false },
+  {
+    id: 'reference-terminal',
+    name: 'Log in from a terminal',
+    type: 'terminal',
+    usable: false,
+    terminal: { args: ['--login'] },
+  },
+  // Copilot CLI's shape: no type, `_meta["terminal-auth"]` with the command to run.
+  {
+    id: 'reference-device',
+    name: 'Device login',
+    type: 'terminal',
+    usable: false,
+    terminal: { command: 'reference-agent', args: ['login', '--device'] },
+  },
+  // Qwen Code's shape: `_meta.type: "terminal"`.
+  {
+    id: 'reference-oauth',
+    name: 'OAuth in a terminal',
+    type: 'terminal',
+    usable: false,
+    terminal: { args: ['--auth'] },
+  },
 ];
+
+/** What the agent says when it refuses to open a session (agent/app.ts SIGN_IN_REFUSAL, as Cline names its key). */
+const SIGN_IN_REFUSAL =
+  "Authentication required: Not signed in: set SILO_REFERENCE_API_KEY in the agent's environment, or sign in";
 
 const failure = (p: Promise<unknown>) =>
   p.then(
@@ -50,10 +76,11 @@ describe('sign-in', () => {
     await service.dispose();
   });
 
-  it('auth-required lists every method with its type, and which a page can use', async () => {
+  it('auth-required lists every method with its type, which a page can use, and what a terminal one runs; the message says what the agent said', async () => {
     const error = await failure(service.connect({ bridge, cwd: CWD }));
     expect(error?.code).to.equal('auth-required');
     expect((error!.data as { authMethods: unknown }).authMethods).to.deep.equal(EXPECTED_METHODS);
+    expect(error?.message).to.contain(SIGN_IN_REFUSAL);
   });
 
   it('an agent-handled sign-in opens the session, and a turn runs', async () => {
@@ -108,7 +135,7 @@ describe('sign-in', () => {
     await again.close();
   });
 
-  it('<silo-chat> offers the usable methods as buttons, explains the terminal one, and signs in on a click', async () => {
+  it('<silo-chat> offers the usable methods as buttons, says what to run for the terminal ones and what the agent said, and signs in on a click', async () => {
     const chat = document.createElement('silo-chat') as SiloChat;
     chat.setAttribute('storage-key', `silo-sign-in-${crypto.randomUUID()}`);
     chat.setAttribute('bridge', bridge.connection);
@@ -128,9 +155,15 @@ describe('sign-in', () => {
         'Sign in: Log in',
         'Sign in: API key',
       ]);
-      expect(root.querySelector('[part="banner"]')?.textContent).to.contain(
-        "Log in from a terminal: needs a terminal on the agent's machine",
-      );
+      const banner = root.querySelector('[part="banner"]')!.textContent!;
+      expect(banner, 'what the agent said').to.contain(SIGN_IN_REFUSAL);
+      expect(
+        [...root.querySelectorAll('[part="sign-in-elsewhere"]')].map((e) => e.textContent),
+      ).to.deep.equal([
+        "Log in from a terminal: run the agent's command with `--login` in a terminal on the agent's machine, then Retry.",
+        "Device login: run `reference-agent login --device` in a terminal on the agent's machine, then Retry.",
+        "OAuth in a terminal: run the agent's command with `--auth` in a terminal on the agent's machine, then Retry.",
+      ]);
       buttons[0]!.click();
       await until(
         () => root.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected',
@@ -141,6 +174,58 @@ describe('sign-in', () => {
       expect(await chat.session!.prompt('signed in')).to.equal('end_turn');
     } finally {
       unmount();
+    }
+  });
+
+  it('a sign-in the agent never answers (Cline’s OAuth) fails with a coded error after the bound, and <silo-chat> stays usable', async () => {
+    const hanging = await startBridge({
+      agentArgs: ['--auth-required', '--auth-hang'],
+      agentEnv: { SILO_REFERENCE_API_KEY: 'k-test' },
+    });
+    const bounded = createAgentsService({ signInTimeoutMs: 400 });
+    const chat = document.createElement('silo-chat') as SiloChat;
+    chat.service = bounded;
+    chat.setAttribute('storage-key', `silo-sign-in-${crypto.randomUUID()}`);
+    chat.setAttribute('bridge', hanging.connection);
+    chat.setAttribute('cwd', CWD);
+    const unmount = mount(chat);
+    try {
+      const hung = await failure(
+        bounded.connect({ bridge: hanging, cwd: CWD, authenticate: 'reference-login' }),
+      );
+      expect(hung?.code).to.equal('auth-required');
+      expect(hung?.message).to.contain(
+        'Sign-in with "Log in" did not finish within 0.4 s: the agent never answered.',
+      );
+      expect(hung?.message, 'what the agent says of the method').to.contain('Pretend to log in');
+      const root = chat.shadowRoot!;
+      const signIn = (name: string) =>
+        until(
+          () =>
+            [...root.querySelectorAll<HTMLButtonElement>('[part="sign-in"]')].find(
+              (b) => b.textContent?.trim() === name,
+            ),
+          `the "${name}" button`,
+          20000,
+        );
+      (await signIn('Sign in: Log in')).click();
+      await until(
+        () => root.querySelector('[part="banner"]')?.textContent?.includes('did not finish within'),
+        'the banner says the sign-in never finished',
+        20000,
+      );
+      // The chat is still usable: another method signs in.
+      (await signIn('Sign in: API key')).click();
+      await until(
+        () => root.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected',
+        'connected with the other method',
+        20000,
+      );
+      expect(await chat.session!.prompt('signed in')).to.equal('end_turn');
+    } finally {
+      unmount();
+      await bounded.dispose();
+      await stopBridge(hanging.id);
     }
   });
 });

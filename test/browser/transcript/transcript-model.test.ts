@@ -245,7 +245,7 @@ describe('transcript model', () => {
     expect(m.current.inTurn).to.equal(false);
   });
 
-  it('marks unfinished tool calls cancelled whatever the stop reason, and when a turn never ended before the next prompt', () => {
+  it('marks unfinished tool calls cancelled whatever the stop reason, interrupted when a turn never ended before the next prompt', () => {
     const m = fold(
       userPrompt('ask first', 'u1'),
       tool({ toolCallId: 'asked', title: 'ls -la', status: 'pending' }, true),
@@ -255,7 +255,7 @@ describe('transcript model', () => {
       userPrompt('next prompt', 'u3'),
     );
     const statuses = m.rows.filter((r): r is ToolCallRow => r.type === 'tool').map((r) => r.toolCall.status);
-    expect(statuses).to.deep.equal(['cancelled', 'cancelled']);
+    expect(statuses).to.deep.equal(['cancelled', 'interrupted']);
   });
 
   it('marks a refused turn as left out of the agent context', () => {

@@ -1,0 +1,107 @@
+/**
+ * The turns Silo frames itself in a session's journal, beside the prompts it sends:
+ * - a turn the agent starts by itself: agent content (a message, a thought, a tool call) that arrives
+ *   when no prompt is running and the journal's last turn ended (Claude runs a model turn when a
+ *   background task finishes) is journaled after a `turn_start`, so it is never glued onto the turn
+ *   before; the turn ends (`end_turn`) with Claude's last usage of a model turn (its
+ *   `_meta["_claude/origin"]`), else when the next prompt is sent;
+ * - a turn left open when its page died (no turn end journaled): ended `interrupted` once the session
+ *   is restored, so every turn ends.
+ */
+import type { Raw } from '../src/json.ts';
+import { modeUpdateMarker } from '../src/session-state.ts';
+import type { AgentSessionUpdate } from '../src/types.ts';
+
+/** What the agent sends that makes a turn. Patches of earlier calls, plans and state do not. */
+const CONTENT = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_call']);
+
+/** Journals an update Silo records itself (the session's `record`). */
+export type RecordUpdate = (update: Omit<AgentSessionUpdate, 'seq'>) => void;
+
+/**
+ * The turn a session's journal holds open, read from the updates journaled, in order, and the
+ * turn starts and ends Silo journals for it.
+ */
+export class TurnFrames {
+  /** The turn the journal holds open: a prompt's, the agent's own, or none. */
+  open: 'prompt' | 'agent' | undefined;
+  /** True once a turn ended and none started since. */
+  private ended = false;
+
+  constructor(private readonly record: RecordUpdate) {}
+
+  /** Before an update from the agent is journaled (`live`: no prompt runs, no replay streams). */
+  beforeUpdate(raw: Raw, live: boolean): void {
+    if (live && this.startsAgentTurn(raw))
+      this.record({
+        kind: 'turn_start',
+        turnStart: { origin: 'agent' },
+        timestamp: new Date().toISOString(),
+        raw: { origin: 'agent' },
+      });
+  }
+
+  /** After an update from the agent is journaled. */
+  afterUpdate(raw: Raw, live: boolean): void {
+    if (live && this.endsAgentTurn(raw)) this.end('end_turn');
+  }
+
+  /** Before a prompt is journaled: the agent's own turn is over. */
+  beforePrompt(): void {
+    if (this.open === 'agent') this.end('end_turn');
+  }
+
+  /**
+   * Journals the end of the turn the journal holds open (none that a prompt of this worker runs),
+   * `interrupted` with `why` when it was cut off.
+   */
+  end(stopReason: string, why?: string): void {
+    const error = why ? { error: { code: 'interrupted', message: why } } : {};
+    this.record({
+      kind: 'turn_end',
+      turnEnd: { stopReason, ...error },
+      timestamp: new Date().toISOString(),
+      raw: { stopReason, ...error },
+    });
+  }
+
+  /** Forgets what was read (before a journal is read again). */
+  reset(): void {
+    this.open = undefined;
+    this.ended = false;
+  }
+
+  /** Reads one journaled update. */
+  learn(u: Pick<AgentSessionUpdate, 'kind' | 'messageId'>): void {
+    if (u.kind === 'turn_end') {
+      this.open = undefined;
+      this.ended = true;
+    } else if (u.kind === 'turn_start') {
+      this.open = 'agent';
+      this.ended = false;
+    } else if (u.kind === 'user_message_chunk' && u.messageId?.startsWith('silo-u')) {
+      this.open = 'prompt';
+      this.ended = false;
+    }
+  }
+
+  /**
+   * Whether `raw`, from the agent while no prompt runs and no replay streams, opens a turn of its
+   * own: agent content after a turn ended. A blank chunk does not (Codex opens blocks with "\n\n"),
+   * nor Gemini CLI's `[MODE_UPDATE]` text (a mode change).
+   */
+  private startsAgentTurn(raw: Raw): boolean {
+    if (!this.ended || this.open !== undefined || !CONTENT.has(String(raw.sessionUpdate))) return false;
+    const content = raw.content as { type?: unknown; text?: unknown } | undefined;
+    if (content?.type === 'text' && typeof content.text === 'string' && content.text.trim() === '')
+      return false;
+    return raw.sessionUpdate !== 'agent_message_chunk' || modeUpdateMarker(raw) === undefined;
+  }
+
+  /** Whether `raw` ends the agent's own turn: Claude's last usage of a model turn says what started it. */
+  private endsAgentTurn(raw: Raw): boolean {
+    if (this.open !== 'agent' || raw.sessionUpdate !== 'usage_update') return false;
+    const meta = raw._meta as Raw | undefined;
+    return typeof meta?.['_claude/origin'] === 'object' && meta['_claude/origin'] !== null;
+  }
+}
