@@ -31,19 +31,6 @@ async function freePort() {
     });
   });
 }
-/**
- * highlight.js's core is CommonJS behind its ES wrapper (`es/core.js` imports `lib/core.js` for its
- * default export); bundlers convert it, and this dev server has no CommonJS step, so it is served as a
- * module here (the file requires nothing and ends in `module.exports = highlight`).
- */
-const highlightCoreAsModule = {
-  name: 'silo-highlight-core-esm',
-  transform(context) {
-    if (!context.path.endsWith('/highlight.js/lib/core.js')) return undefined;
-    return { body: `const module = { exports: {} };\n${context.body}\nexport default module.exports;\n` };
-  },
-};
-
 const only = process.env.SILO_BROWSERS?.split(',') ?? ['chromium', 'firefox'];
 
 const browsers = [];
@@ -87,7 +74,6 @@ export default {
     // SILO_MINIFY_TEMPLATES=1: the components' Lit templates minified as the library build minifies
     // them (scripts/build.mjs), to check that the minifier changes no rendering.
     ...(process.env.SILO_MINIFY_TEMPLATES ? [fromRollup(minifyTemplates)(templateMinifying())] : []),
-    highlightCoreAsModule,
     siloTestServices(),
     siloFixtures(),
     siloSummary(),

@@ -20,6 +20,7 @@ import type { AgentOptions } from './options.ts';
 import { loadReplay } from './replay-shape.ts';
 import { modeAnnouncement } from './scenarios/agents.ts';
 import { scenario } from './scenarios/index.ts';
+import { withoutSubagentText } from './scenarios/subagent.ts';
 import { COMMANDS } from './scenarios/tools.ts';
 import { pickScenario } from './scenarios.ts';
 import { type SessionRecord, SessionStore } from './store.ts';
@@ -370,7 +371,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       const record = stored(params.sessionId);
       attach(record);
       forget(record);
-      const replay = loadReplay(record, options);
+      const replay = withoutSubagentText(loadReplay(record, options), caps);
       const send = async (updates: typeof replay) => {
         for (const update of updates)
           await client.notify('session/update', { sessionId: record.sessionId, update } as never);

@@ -71,12 +71,16 @@ export class Turn {
    * Sends one `session/update`. Chunk `messageId`s are dropped under `--no-message-id`; a `toolCallId`
    * is a scenario name, sent as {@link Turn.toolCallId} gives it. The update is appended to the history
    * replayed by `session/load` unless `history` is false (notices, floods). Under `--sent-log` it is
-   * numbered in `_meta["silo/sent"]` (agent/cli.ts logs it once written).
+   * numbered in `_meta["silo/sent"]` (agent/cli.ts logs it once written). With `sessionId` it goes
+   * out under that session id (a subagent's child session) instead of the turn's.
    */
-  async update(update: RawUpdate, opts: { history?: boolean } = {}): Promise<void> {
+  async update(update: RawUpdate, opts: { history?: boolean; sessionId?: string } = {}): Promise<void> {
     update = this.prepared(update);
     if (opts.history !== false) this.session.history.push(update);
-    await this.client.notify('session/update', { sessionId: this.sessionId, update } as never);
+    await this.client.notify('session/update', {
+      sessionId: opts.sessionId ?? this.sessionId,
+      update,
+    } as never);
     await this.afterWrite(update);
   }
 

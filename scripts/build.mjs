@@ -7,7 +7,8 @@
 //   dist/standalone/*.js               the same, self-contained but for the page API's modules, for
 //                                      pages without a build step
 //   dist/node/                         silo-bridge and the reference agent, compiled to plain JavaScript
-//   dist/types/                        type declarations
+//   dist/types/                        type declarations, with dist/types/frameworks/ (silo-acp/react,
+//                                      silo-acp/vue, silo-acp/svelte) generated from the manifest
 // plus custom-elements.json and a size report (gzip and brotli) of each bundle.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
 import { build } from 'vite';
+import { writeFrameworkTypes } from './framework-types.mjs';
 
 /**
  * The library bundles, built in this order. The `pageApi` ones are the page API's public entries; every
@@ -37,8 +39,11 @@ export const entries = [
 /**
  * Points the page API's default worker at the built sibling bundle instead of the source file, written
  * literally as `new Worker(new URL('./worker.js', import.meta.url), …)`: the pattern bundlers (Vite,
- * webpack, Rollup plugins, esbuild plugins) detect to emit the worker. This runs after Vite's own
- * worker plugin, so the library build itself leaves it alone.
+ * webpack, Parcel, Rollup with `@web/rollup-plugin-import-meta-assets`) detect to emit the worker. This
+ * runs after Vite's own worker plugin, so the library build itself leaves it alone. Where the worker
+ * should be, for the error if it cannot start (src/worker-start.ts): beside this file, unless webpack
+ * built the page — it evaluates `typeof __webpack_require__` at build time and drops the other branch,
+ * so its bundle does not carry the `file:` path it would write for `import.meta.url`.
  */
 const builtWorkerPath = {
   name: 'silo-built-worker-path',
@@ -49,7 +54,10 @@ const builtWorkerPath = {
       code: `export function startDefaultWorker() {
   return {
     worker: new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'silo' }),
-    url: String(import.meta.url).replace(/[^/]*$/, 'worker.js'),
+    place:
+      typeof __webpack_require__ === 'function'
+        ? { bundler: 'webpack' }
+        : { url: String(import.meta.url).replace(/[^/]*$/, 'worker.js') },
   };
 }
 `,
@@ -177,6 +185,7 @@ async function main() {
     ],
     { stdio: 'inherit' },
   );
+  writeFrameworkTypes('custom-elements.json', 'dist/types/frameworks');
 
   console.log('\nbundle                       raw        gzip      brotli');
   for (const file of entries.flatMap(({ name }) => [`${name}.js`, `standalone/${name}.js`])) {

@@ -13,7 +13,8 @@
 import { diffLines } from 'diff';
 import { SiloError } from './errors.ts';
 import { TranscriptModel } from './transcript/model.ts';
-import type { TranscriptRow } from './transcript/rows.ts';
+import type { TerminalState, ToolCallRow, TranscriptRow } from './transcript/rows.ts';
+import { terminalText } from './transcript/terminal.ts';
 import type { AgentSessionUpdate } from './types.ts';
 
 /** The `kind` of an export's optional first line, which carries what the journal knew besides the updates. */
@@ -49,14 +50,21 @@ export function readJsonlExport(text: string): { updates: AgentSessionUpdate[]; 
 }
 
 /**
- * Parses a JSONL export back into updates. Blank lines are ignored. Rejects with a `SiloError`
- * `invalid-params` naming the first line that is not JSON or not an update (an object with a string
- * `kind`); `raw` defaults to `{}` when a line lacks it. An export's header line (see {@link toJsonl})
- * is skipped unless `withHeader`.
+ * Parses a JSONL export back into updates. Lines may end in LF, CRLF or CR; blank lines, a byte-order
+ * mark and spaces around a line are ignored. Rejects with a `SiloError` `invalid-params` naming the
+ * first line that is not JSON or not an update (an object with a string `kind`), with `data.line`
+ * (a last line cut short says so); nothing is returned then. `raw` defaults to `{}` when a line lacks
+ * it. Updates are numbered in file order (`seq` 0, 1, …, what the file says is not kept: an export's
+ * own numbers are these, and a hand-written file or two exports put end to end would otherwise lose
+ * updates to the transcript model, which skips a `seq` it has passed). Export header lines (see
+ * {@link toJsonl}) are skipped wherever they are; with `withHeader`, a header on the first line comes
+ * first in the result, unnumbered.
  */
 export function parseJsonl(text: string, withHeader = false): AgentSessionUpdate[] {
   const out: AgentSessionUpdate[] = [];
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(/\r\n|\r|\n/);
+  const last = lines.findLastIndex((l) => l.trim() !== '');
+  let seq = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (!line) continue;
@@ -64,7 +72,10 @@ export function parseJsonl(text: string, withHeader = false): AgentSessionUpdate
     try {
       value = JSON.parse(line);
     } catch {
-      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not JSON`, { line: i + 1 });
+      const cut = i === last ? ': the file ends in the middle of it (cut short?)' : '';
+      throw new SiloError('invalid-params', `Line ${i + 1} of the transcript is not JSON${cut}`, {
+        line: i + 1,
+      });
     }
     if (
       typeof value !== 'object' ||
@@ -76,8 +87,13 @@ export function parseJsonl(text: string, withHeader = false): AgentSessionUpdate
       });
     }
     const u = value as AgentSessionUpdate;
-    if (u.kind === EXPORT_HEADER_KIND && out.length === 0 && !withHeader) continue;
-    out.push(typeof u.raw === 'object' && u.raw !== null ? u : { ...u, raw: {} });
+    if (u.kind === EXPORT_HEADER_KIND) {
+      if (withHeader && out.length === 0) out.push(u);
+      continue;
+    }
+    const raw = typeof u.raw === 'object' && u.raw !== null ? u.raw : {};
+    out.push(u.raw === raw && u.seq === seq ? u : { ...u, raw, seq });
+    seq++;
   }
   return out;
 }
@@ -156,6 +172,35 @@ function quote(text: string): string {
     .join('\n');
 }
 
+/** A terminal: its output as plain text in a console block, then how it ended. */
+function terminalMarkdown(t: TerminalState): string {
+  const text = terminalText(t.output);
+  const block = text ? `${fence(text, 'console')}\n` : '';
+  const end = !t.exited
+    ? '_Still running._'
+    : t.signal
+      ? `_Ended by signal ${t.signal}._`
+      : typeof t.exitCode === 'number'
+        ? `_Exit code ${t.exitCode}._`
+        : '_Ended._';
+  return `${block}${end}`;
+}
+
+/** A subagent's work: its title, task, rows and answer. */
+function subagentMarkdown(row: ToolCallRow): string {
+  const v = row.subagent!;
+  const parts = [
+    `**Subagent${v.title ? `: ${v.title}` : ''}**${v.state ? ` (${v.state}${v.stopReason ? `, ${v.stopReason}` : ''})` : ''}`,
+  ];
+  if (v.prompt) parts.push(`_Task:_ ${v.prompt}`);
+  for (const r of v.rows) {
+    const md = rowMarkdown(r);
+    if (md) parts.push(md);
+  }
+  if (v.reply) parts.push(`_Answer:_ ${v.reply}`);
+  return parts.join('\n\n');
+}
+
 function rowMarkdown(row: TranscriptRow): string | undefined {
   switch (row.type) {
     case 'message': {
@@ -186,6 +231,8 @@ function rowMarkdown(row: TranscriptRow): string | undefined {
           lines.push(`\n${String((item.content as { text?: unknown }).text ?? '')}`);
         }
       }
+      for (const t of c.terminals ?? []) lines.push(`\n${terminalMarkdown(t)}`);
+      if (row.subagent) lines.push(`\n${quote(subagentMarkdown(row))}`);
       if (row.permission) lines.push('', rowMarkdown(row.permission)!);
       return lines.join('\n');
     }

@@ -21,4 +21,5 @@ export { SiloError, type SiloErrorCode } from './errors.ts';
 export { createAgentsService } from './service.ts';
 export { TranscriptModel } from './transcript/model.ts';
 export type * from './transcript/rows.ts';
+export { overwriteLines, terminalText } from './transcript/terminal.ts';
 export type * from './types.ts';

@@ -16,6 +16,7 @@ import { eventsProxy, HandleEvents, SessionHandle } from './session-handle.ts';
 import type { AgentBridgeOptions } from './types.ts';
 import type { WorkerApi } from './worker-api.ts';
 import { watchWorker } from './worker-lifetime.ts';
+import type { WorkerPlace } from './worker-start.ts';
 
 /**
  * Starts the worker (the package's own entry, or `options.worker`) and returns an {@link AgentsService}.
@@ -36,7 +37,9 @@ import { watchWorker } from './worker-lifetime.ts';
  */
 export function createAgentsService(options: AgentsServiceOptions = {}): AgentsService {
   registerErrorTransfer();
-  const started = options.worker ? { worker: options.worker, url: undefined } : startDefaultWorker();
+  const started: { worker: Worker; place?: WorkerPlace } = options.worker
+    ? { worker: options.worker }
+    : startDefaultWorker();
   const { worker } = started;
   const handles = new Set<SessionHandle>();
   // Every call, from the service or a handle, rejects with a code once the worker is gone.
@@ -46,7 +49,7 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
     () => {
       for (const h of handles) h.markClosed();
     },
-    started.url,
+    started.place,
   );
   // The journal may refuse to open for a while (an old tab blocks its upgrade): a failed init is
   // tried again by the next call instead of failing the service for good.

@@ -55,6 +55,33 @@ export interface AgentToolCallLocation {
 }
 
 /**
+ * A command's terminal, as claude-agent-acp and codex-acp report it in a tool call's `_meta`
+ * (`terminal_info`, `terminal_output`, `terminal_output_delta`, `terminal_exit`) once the client
+ * advertises `clientCapabilities._meta.terminal_output` / `terminal_output_delta`, which Silo does.
+ * On an update it is what that one update said; the transcript model folds them per `id`
+ * (`ToolCallRowCall.terminals`). Output is the agent's text with its ANSI escapes, untrusted.
+ */
+export interface AgentTerminal {
+  /** The terminal's id (`terminal_id`; the `terminalId` of the call's `{ type: "terminal" }` content). */
+  readonly id: string;
+  /**
+   * Output this update carried: the whole output so far (`terminal_output`: replace), or with
+   * `append` a chunk to add to it (`terminal_output_delta`). Absent when it carried none.
+   */
+  readonly output?: string;
+  /** True when `output` extends the output so far rather than replacing it. */
+  readonly append?: boolean;
+  /** True once the command ended (`terminal_exit`). */
+  readonly exited?: boolean;
+  /** The exit code from `terminal_exit`; `null` when the agent does not know it. */
+  readonly exitCode?: number | null;
+  /** The signal that ended the command, from `terminal_exit`; `null` when none. */
+  readonly signal?: string | null;
+  /** The command's working directory (`terminal_info.cwd`, Codex). */
+  readonly cwd?: string;
+}
+
+/**
  * A tool call as carried by `tool_call` and `tool_call_update` updates. On a `tool_call` update the
  * defaults the SDK does not apply are filled in (`kind: "other"`, `status: "pending"`); on a
  * `tool_call_update` only the fields the agent sent are present — patch the row keyed by
@@ -70,6 +97,8 @@ export interface AgentToolCall {
   readonly locations?: readonly AgentToolCallLocation[];
   readonly rawInput?: unknown;
   readonly rawOutput?: unknown;
+  /** The command's terminal as this update reports it ({@link AgentTerminal}). */
+  readonly terminal?: AgentTerminal;
 }
 
 /** One entry of the agent's plan. Entries have no ids: identity is by position. */
@@ -260,6 +289,17 @@ export interface AgentSessionUpdate {
   readonly raw: Readonly<Record<string, unknown>>;
   /** Position in the session's journal (0-based, gapless), when the update was journaled. */
   readonly seq?: number;
+  /**
+   * The subagent this update is the work of: the child session (ACP `subagent_update`) the agent
+   * sent it for, journaled in its parent's journal. Absent for the session's own updates.
+   */
+  readonly subagentSessionId?: string;
+  /**
+   * The tool call (a Task or Agent call) whose subagent this update is the work of, in the same
+   * session: claude-agent-acp's `_meta.claudeCode.parentToolUseId` (its subagents' text, thoughts
+   * and tool calls). The transcript model draws such updates inside that call's card.
+   */
+  readonly parentToolCallId?: string;
 }
 
 /** A restore target for {@link AgentSessionConnectOptions.resume}. */

@@ -7,26 +7,22 @@
 import type { Remote } from 'comlink';
 import { SiloError } from './errors.ts';
 import type { WorkerApi } from './worker-api.ts';
-
-/** What to tell a developer whose bundler moved the worker away from the page entry. */
-export const WORKER_START_FIX =
-  "If a bundler moved silo-acp's files (Vite's dev server pre-bundles dependencies), add " +
-  "optimizeDeps: { exclude: ['silo-acp'] } to vite.config; or start the worker from silo-acp/worker " +
-  'yourself and pass it: createAgentsService({ worker })';
+import { type WorkerPlace, workerStartError } from './worker-start.ts';
 
 /**
  * Watches `worker` (whose API is `api`) and calls `onGone` once, when it crashes or stops. Returns the
  * API to use instead of `api`: every call of it rejects once the worker is gone (`internal` for a
  * crash, `closed` for a terminated worker), pending ones included. A worker that fails before it ever
- * answered could not start (its script did not load or threw at once): the `internal` error then names
- * `url`, when known, and {@link WORKER_START_FIX}, and carries `data: { workerUrl }`. Web Locks missing
+ * answered could not start (its script did not load or threw at once): the `internal` error then says
+ * where it was started from (`place`, undefined for a worker the page passed in) and what to do
+ * (`workerStartError`). Web Locks missing
  * (an insecure context) leaves only the crash signal.
  */
 export function watchWorker(
   worker: Worker,
   api: Remote<WorkerApi>,
   onGone: () => void,
-  url?: string,
+  place?: WorkerPlace,
 ): Remote<WorkerApi> {
   let answered = false;
   let reject: (e: SiloError) => void = () => {};
@@ -43,15 +39,8 @@ export function watchWorker(
   };
   worker.addEventListener('error', (e) => {
     e.preventDefault?.();
-    const detail = e.message ? `: ${e.message}` : '';
-    if (answered) end(SiloError.internal(`The Silo worker failed${detail}`));
-    else
-      end(
-        SiloError.internal(
-          `The Silo worker could not start${url ? ` from ${url}` : ''}${detail}. ${WORKER_START_FIX}`,
-          { workerUrl: url },
-        ),
-      );
+    if (answered) end(SiloError.internal(`The Silo worker failed${e.message ? `: ${e.message}` : ''}`));
+    else end(workerStartError(place, e.message ?? ''));
   });
   if (typeof navigator !== 'undefined' && navigator.locks) {
     const name = `silo-worker-${crypto.randomUUID()}`;

@@ -52,10 +52,22 @@ export interface LinkEnd {
   };
 }
 
-/** The capabilities Silo implements and advertises; nothing else (no fs, no terminal). */
+/**
+ * The capabilities Silo implements and advertises; nothing else (no fs, no `terminal/*` methods).
+ * - `_meta.terminal_output` / `terminal_output_delta`: Silo draws a command's output from a tool
+ *   call's `_meta` (`terminal_info`, `terminal_output` replacing, `terminal_output_delta`
+ *   appending, `terminal_exit`). With both, claude-agent-acp and codex-acp stream appends (Codex's
+ *   `terminal_output` alone would carry appends too, which Claude's means to replace): docs/agents.md.
+ * - `_meta["subagent-transcript"]`: claude-agent-acp sends its subagents' whole transcript (text,
+ *   thoughts, tool calls, each stamped `_meta.claudeCode.parentToolUseId`) in the session, and
+ *   replays it on `session/load`; Silo draws it inside the Task card. Not `subagents` (ACP child
+ *   sessions): Claude then hides the Task call and leaves its subagents out of a load's replay
+ *   (Silo still journals and draws child sessions an agent announces: docs/agents.md).
+ */
 export const CLIENT_CAPABILITIES = {
   elicitation: { form: {}, url: {} },
   session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+  _meta: { terminal_output: true, terminal_output_delta: true, 'subagent-transcript': true },
 } as const;
 
 let linkSerial = 0;

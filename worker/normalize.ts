@@ -12,6 +12,7 @@ import type {
   AgentPlanEntry,
   AgentSessionUpdate,
   AgentSessionUsage,
+  AgentTerminal,
   AgentToolCall,
   AgentToolCallContent,
   AgentToolCallLocation,
@@ -134,6 +135,47 @@ function list<T>(v: unknown, item: (x: unknown) => T | undefined): T[] | undefin
   return v.map(item).filter((x): x is T => x !== undefined);
 }
 
+const record = (v: unknown): Raw | undefined => (isObject(v) ? v : undefined);
+
+/**
+ * The terminal a tool call's `_meta` reports (claude-agent-acp, codex-acp): `terminal_info` opens it,
+ * `terminal_output` replaces its output, `terminal_output_delta` appends to it, `terminal_exit` ends
+ * it. The id is the first `terminal_id` given; a key naming another id is ignored.
+ */
+export function normalizeTerminal(meta: unknown): AgentTerminal | undefined {
+  const m = record(meta);
+  if (!m) return undefined;
+  const keys = [m.terminal_info, m.terminal_output, m.terminal_output_delta, m.terminal_exit].map(record);
+  const id = keys.map((k) => str(k?.terminal_id)).find((v) => v !== undefined);
+  if (id === undefined) return undefined;
+  const [info, replace, delta, exit] = keys.map((k) => (k && (k.terminal_id ?? id) === id ? k : undefined));
+  const out: { -readonly [K in keyof AgentTerminal]: AgentTerminal[K] } = { id };
+  const cwd = str(info?.cwd);
+  if (cwd !== undefined) out.cwd = cwd;
+  const whole = str(replace?.data);
+  const chunk = str(delta?.data);
+  if (whole !== undefined) out.output = whole + (chunk ?? '');
+  else if (chunk !== undefined) {
+    out.output = chunk;
+    out.append = true;
+  }
+  if (exit) {
+    out.exited = true;
+    out.exitCode = num(exit.exit_code) ?? null;
+    out.signal = str(exit.signal) ?? null;
+  }
+  return out;
+}
+
+/**
+ * claude-agent-acp's `_meta.claudeCode.parentToolUseId`: the Task/Agent call whose subagent sent the
+ * update (`{}` when none, or when it names the update's own tool call: a progress beat of the Task).
+ */
+function parentOf(raw: Raw): { parentToolCallId?: string } {
+  const id = str(record(record(raw._meta)?.claudeCode)?.parentToolUseId);
+  return id && id !== raw.toolCallId ? { parentToolCallId: id } : {};
+}
+
 /**
  * A tool call from `tool_call` (`create`: defaults applied) or `tool_call_update` / a permission's
  * `toolCall` (patch: only what was sent; `null` means unchanged).
@@ -164,6 +206,8 @@ export function normalizeToolCall(raw: Raw, create: boolean): AgentToolCall | un
   else if (create) call.locations = [];
   if (raw.rawInput !== undefined && raw.rawInput !== null) call.rawInput = raw.rawInput;
   if (raw.rawOutput !== undefined && raw.rawOutput !== null) call.rawOutput = raw.rawOutput;
+  const terminal = normalizeTerminal(raw._meta);
+  if (terminal) call.terminal = terminal;
   return call as unknown as AgentToolCall;
 }
 
@@ -195,7 +239,7 @@ export function normalizeUpdate(raw: unknown, seq: number, ids: MessageIdSynthes
       return { kind: 'invalid', raw: { value: raw as unknown }, seq };
     }
     const kind = typeof raw.sessionUpdate === 'string' ? raw.sessionUpdate : 'invalid';
-    const base = { kind, raw, seq };
+    const base = { kind, raw, seq, ...parentOf(raw) };
     const messageId = ids.next(kind, str(raw.messageId), seq, raw.content);
     switch (kind) {
       case 'user_message_chunk':

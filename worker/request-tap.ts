@@ -20,8 +20,10 @@ import type { AgentLink, LinkHost } from './link.ts';
 export function requestTap(
   requests: RequestLedger,
   link: () => AgentLink | undefined,
-  /** The session's id ('' before it is known); requests for another session are ignored. */
+  /** The session's id ('' before it is known); requests for another session are ignored… */
   sessionId: () => string,
+  /** …but for one of its subagents (a child session it announced), which are its own. */
+  isChild: (sessionId: string) => boolean = () => false,
 ): Omit<LinkHost, 'onUpdate'> {
   return {
     onInbound(message: AnyMessage): void {
@@ -31,7 +33,9 @@ export function requestTap(
         if (m.method === 'elicitation/complete') requests.completeUrl(m.params?.elicitationId);
         return;
       }
-      if (m.params.sessionId !== undefined && m.params.sessionId !== sessionId()) return;
+      const target = m.params.sessionId;
+      if (target !== undefined && target !== sessionId() && !(typeof target === 'string' && isChild(target)))
+        return;
       requests.onRequest(current.serial, m.id, m.method, m.params);
     },
     onOutboundResponse(id: string | number, message: AnyMessage): void {

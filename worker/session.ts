@@ -31,6 +31,7 @@ import { latestId, type OpenHost } from './open.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
+import { SubagentSessions } from './subagents.ts';
 import { TurnUsageMeter } from './turn-usage.ts';
 import { TurnFrames } from './turns.ts';
 
@@ -44,6 +45,7 @@ export class SessionCore {
   private readonly connection: Connection;
   private writer: SessionWriter | undefined;
   private readonly ids = new MessageIdSynthesizer();
+  private readonly children = new SubagentSessions();
   private early: Raw[] = [];
   private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
@@ -114,6 +116,7 @@ export class SessionCore {
           this.requests,
           () => this.connection.link,
           () => status.sessionId,
+          (id) => this.children.has(id),
         ),
       },
       open,
@@ -198,6 +201,7 @@ export class SessionCore {
       void this.cancel();
     };
     this.ids.reset();
+    this.children.reset();
     this.status.config.setTitle(record.title);
     this.requests.resetJournal();
     this.frames.reset();
@@ -206,7 +210,7 @@ export class SessionCore {
     const journaled = this.writer.nextSeq > 0 ? await this.journal.read(sessionId) : [];
     for (const u of journaled) this.learn(u);
     this.requests.endOrphans();
-    const last = journaled.at(-1);
+    const last = journaled.findLast((u) => u.subagentSessionId === undefined);
     if (last) this.ids.continueFrom(last);
     const early = this.early.filter((p) => p.sessionId === sessionId);
     this.early = [];
@@ -225,7 +229,12 @@ export class SessionCore {
       this.early.push(params);
       return;
     }
-    if (sessionId !== this.sessionId) return; // quarantined: not this session's
+    if (sessionId !== this.sessionId) {
+      // A subagent's work is journaled here (not while a load's replay is held for the merge: the
+      // journal it merges into holds the work it saw); any other session's is quarantined.
+      if (this.children.has(sessionId) && !this.replay) this.ingestChild(update as Raw, sessionId);
+      return;
+    }
     this.updatesSeen++;
     if (this.replay) {
       this.replay.buffer.push(update as Raw);
@@ -247,6 +256,15 @@ export class SessionCore {
     this.frames.afterUpdate(raw, live);
   }
 
+  /** Journals an update of a subagent (a child session this session's agent announced). */
+  private ingestChild(raw: Raw, sessionId: string): void {
+    const writer = this.writer;
+    if (!writer) return;
+    const update = this.children.normalize(raw, sessionId, writer.nextSeq);
+    this.children.learn(update);
+    writer.append([update]);
+  }
+
   /**
    * Journals an update Silo records itself (prompt, turn end, permission and question rows); the
    * session state sees it as the transcript model will (the first prompt names the session, a turn's
@@ -263,6 +281,8 @@ export class SessionCore {
   }
 
   private learn(u: AgentSessionUpdate): void {
+    this.children.learn(u);
+    if (u.subagentSessionId !== undefined) return; // a child's state is not the session's
     this.requests.learn(u);
     this.frames.learn(u);
     this.applyState(u);

@@ -107,6 +107,27 @@ export async function demo(turn: Turn): Promise<StopReason> {
   return turn.end();
 }
 
+/** The note `user-note` adds to the user's message. */
+export const USER_NOTE = 'Note from the agent: the workspace is read-only.';
+
+/**
+ * `user-note [rewrite]`: the turn opens with a user message of the agent's own, before anything else,
+ * as an agent that adds a note to the prompt or rewrites it may (ACP allows it): {@link USER_NOTE},
+ * or with `rewrite` the prompt's text followed by ` (rewritten)`. Then `Noted.` It is not an echo
+ * of the prompt: a client journals and shows it.
+ */
+export async function userNote(turn: Turn): Promise<StopReason> {
+  const prompt = turn.prompt.map((b) => (b.type === 'text' ? b.text : '')).join('');
+  const text = turn.args[0] === 'rewrite' ? `${prompt} (rewritten)` : USER_NOTE;
+  await turn.update({
+    sessionUpdate: 'user_message_chunk',
+    messageId: turn.newMessageId(),
+    content: { type: 'text', text },
+  });
+  await turn.say('Noted.');
+  return turn.end();
+}
+
 /** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
 export const scenarios: readonly Scenario[] = [
   {
@@ -145,5 +166,12 @@ export const scenarios: readonly Scenario[] = [
     args: '',
     description: 'Thought chunks interleaved with message chunks.',
     run: thoughts,
+  },
+  {
+    name: 'user-note',
+    args: '[rewrite]',
+    description:
+      'Opens the turn with a user message of its own (a note, or the prompt rewritten), then answers.',
+    run: userNote,
   },
 ];

@@ -12,12 +12,16 @@ import { scenarios as interactive } from './interactive.ts';
 import { scenarios as offers } from './offers.ts';
 import { scenarios as perf } from './perf.ts';
 import { scenarios as robustness } from './robustness.ts';
+import { scenarios as subagent } from './subagent.ts';
+import { scenarios as terminal } from './terminal.ts';
 import { scenarios as tools } from './tools.ts';
 
 /** Every scenario, in the order `/scenario list` and the demo's picker show them. */
 export const SCENARIOS: readonly Scenario[] = [
   ...content,
   ...tools,
+  ...terminal,
+  ...subagent,
   ...interactive,
   ...endings,
   ...robustness,

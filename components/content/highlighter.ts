@@ -1,33 +1,36 @@
 /**
  * Syntax highlighting, loaded on demand (`import()` in content/code.lazy.ts, its own chunk): highlight.js's
- * core with a set of common languages. Its HTML output is never put into the page: it is parsed in an
- * inert `<template>` and read back as a tree of text and token classes ({@link HighlightNode}), so
- * only text (escaped wherever it is drawn) and `hljs-*` class names come out, whatever the input.
+ * core with a set of common languages, from its pure-ESM build (`@highlightjs/cdn-assets/es/`; the
+ * `highlight.js` package's core is CommonJS, which Rollup cannot bundle without a CommonJS plugin).
+ * Its HTML output is never put into the page: it is parsed in an inert `<template>` and read back as
+ * a tree of text and token classes ({@link HighlightNode}), so only text (escaped wherever it is
+ * drawn) and `hljs-*` class names come out, whatever the input.
  * @packageDocumentation
  */
-import hljs from 'highlight.js/lib/core';
-import bash from 'highlight.js/lib/languages/bash';
-import c from 'highlight.js/lib/languages/c';
-import cpp from 'highlight.js/lib/languages/cpp';
-import csharp from 'highlight.js/lib/languages/csharp';
-import css from 'highlight.js/lib/languages/css';
-import diff from 'highlight.js/lib/languages/diff';
-import go from 'highlight.js/lib/languages/go';
-import java from 'highlight.js/lib/languages/java';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import kotlin from 'highlight.js/lib/languages/kotlin';
-import markdown from 'highlight.js/lib/languages/markdown';
-import php from 'highlight.js/lib/languages/php';
-import python from 'highlight.js/lib/languages/python';
-import ruby from 'highlight.js/lib/languages/ruby';
-import rust from 'highlight.js/lib/languages/rust';
-import shell from 'highlight.js/lib/languages/shell';
-import sql from 'highlight.js/lib/languages/sql';
-import swift from 'highlight.js/lib/languages/swift';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
+/// <reference path="./highlighter-modules.d.ts" />
+import hljs from '@highlightjs/cdn-assets/es/core.js';
+import bash from '@highlightjs/cdn-assets/es/languages/bash.min.js';
+import c from '@highlightjs/cdn-assets/es/languages/c.min.js';
+import cpp from '@highlightjs/cdn-assets/es/languages/cpp.min.js';
+import csharp from '@highlightjs/cdn-assets/es/languages/csharp.min.js';
+import css from '@highlightjs/cdn-assets/es/languages/css.min.js';
+import diff from '@highlightjs/cdn-assets/es/languages/diff.min.js';
+import go from '@highlightjs/cdn-assets/es/languages/go.min.js';
+import java from '@highlightjs/cdn-assets/es/languages/java.min.js';
+import javascript from '@highlightjs/cdn-assets/es/languages/javascript.min.js';
+import json from '@highlightjs/cdn-assets/es/languages/json.min.js';
+import kotlin from '@highlightjs/cdn-assets/es/languages/kotlin.min.js';
+import markdown from '@highlightjs/cdn-assets/es/languages/markdown.min.js';
+import php from '@highlightjs/cdn-assets/es/languages/php.min.js';
+import python from '@highlightjs/cdn-assets/es/languages/python.min.js';
+import ruby from '@highlightjs/cdn-assets/es/languages/ruby.min.js';
+import rust from '@highlightjs/cdn-assets/es/languages/rust.min.js';
+import shell from '@highlightjs/cdn-assets/es/languages/shell.min.js';
+import sql from '@highlightjs/cdn-assets/es/languages/sql.min.js';
+import swift from '@highlightjs/cdn-assets/es/languages/swift.min.js';
+import typescript from '@highlightjs/cdn-assets/es/languages/typescript.min.js';
+import xml from '@highlightjs/cdn-assets/es/languages/xml.min.js';
+import yaml from '@highlightjs/cdn-assets/es/languages/yaml.min.js';
 
 const LANGUAGES = {
   bash,

@@ -2,7 +2,8 @@
  * The one theme of Silo's elements (`<silo-chat>`, `<silo-transcript>`, `<silo-elicitation>`):
  * documented CSS custom properties with light and dark defaults (`prefers-color-scheme`), resolved
  * into private `--_*` variables on `:host`. Every colour an element draws is one of them (the
- * highlighter's token colours included, each at least 4.5:1 against code, diff and card backgrounds),
+ * highlighter's token colours included, each at least 4.5:1 against code, diff and card backgrounds,
+ * and the 16 ANSI colours of terminal output, each at least 4.5:1 against the terminal's background),
  * but find's highlights, whose `::highlight()` rules name their tokens themselves
  * (transcript/find/find.styles.ts). Inherited properties
  * are set explicitly on `:host` so the host page's typography does not leak in.
@@ -36,6 +37,24 @@ export const theme = css`
     --_hl-number: var(--silo-color-code-number, #0550ae);
     --_hl-title: var(--silo-color-code-title, #6639ba);
     --_hl-type: var(--silo-color-code-type, #8a3500);
+    --_terminal-bg: var(--silo-color-terminal-bg, #f1f3f5);
+    --_terminal-fg: var(--silo-color-terminal-fg, #1d2129);
+    --_ansi-black: var(--silo-color-ansi-black, #24292f);
+    --_ansi-red: var(--silo-color-ansi-red, #c4111b);
+    --_ansi-green: var(--silo-color-ansi-green, #116329);
+    --_ansi-yellow: var(--silo-color-ansi-yellow, #6b4700);
+    --_ansi-blue: var(--silo-color-ansi-blue, #0550ae);
+    --_ansi-magenta: var(--silo-color-ansi-magenta, #8250df);
+    --_ansi-cyan: var(--silo-color-ansi-cyan, #0f6470);
+    --_ansi-white: var(--silo-color-ansi-white, #5c6370);
+    --_ansi-bright-black: var(--silo-color-ansi-bright-black, #57606a);
+    --_ansi-bright-red: var(--silo-color-ansi-bright-red, #a40e26);
+    --_ansi-bright-green: var(--silo-color-ansi-bright-green, #1a7f37);
+    --_ansi-bright-yellow: var(--silo-color-ansi-bright-yellow, #7d4e00);
+    --_ansi-bright-blue: var(--silo-color-ansi-bright-blue, #0969da);
+    --_ansi-bright-magenta: var(--silo-color-ansi-bright-magenta, #7b3fc4);
+    --_ansi-bright-cyan: var(--silo-color-ansi-bright-cyan, #136c78);
+    --_ansi-bright-white: var(--silo-color-ansi-bright-white, #4d535c);
     --_radius: var(--silo-radius, 10px);
     --_space: var(--silo-spacing, 12px);
     --_mono: var(--silo-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
@@ -77,6 +96,24 @@ export const theme = css`
       --_hl-number: var(--silo-color-code-number, #79c0ff);
       --_hl-title: var(--silo-color-code-title, #d2a8ff);
       --_hl-type: var(--silo-color-code-type, #ffa657);
+      --_terminal-bg: var(--silo-color-terminal-bg, #23262e);
+      --_terminal-fg: var(--silo-color-terminal-fg, #e4e7ec);
+      --_ansi-black: var(--silo-color-ansi-black, #8b949e);
+      --_ansi-red: var(--silo-color-ansi-red, #ff7b72);
+      --_ansi-green: var(--silo-color-ansi-green, #3fb950);
+      --_ansi-yellow: var(--silo-color-ansi-yellow, #d29922);
+      --_ansi-blue: var(--silo-color-ansi-blue, #58a6ff);
+      --_ansi-magenta: var(--silo-color-ansi-magenta, #bc8cff);
+      --_ansi-cyan: var(--silo-color-ansi-cyan, #39c5cf);
+      --_ansi-white: var(--silo-color-ansi-white, #b1bac4);
+      --_ansi-bright-black: var(--silo-color-ansi-bright-black, #8b949e);
+      --_ansi-bright-red: var(--silo-color-ansi-bright-red, #ffa198);
+      --_ansi-bright-green: var(--silo-color-ansi-bright-green, #56d364);
+      --_ansi-bright-yellow: var(--silo-color-ansi-bright-yellow, #e3b341);
+      --_ansi-bright-blue: var(--silo-color-ansi-bright-blue, #79c0ff);
+      --_ansi-bright-magenta: var(--silo-color-ansi-bright-magenta, #d2a8ff);
+      --_ansi-bright-cyan: var(--silo-color-ansi-bright-cyan, #56d4dd);
+      --_ansi-bright-white: var(--silo-color-ansi-bright-white, #f0f6fc);
     }
   }
   *,

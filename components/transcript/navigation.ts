@@ -71,15 +71,16 @@ export async function revealRow(
 }
 
 /**
- * {@link navigationTarget} for a key press in the log, from the row focus is in (the `.row` on the
- * event's composed path, by its `data-index`; none: the log itself).
+ * {@link navigationTarget} for a key press in the log, from the row focus is in (the outermost `.row`
+ * on the event's composed path, by its `data-index`; none: the log itself).
  */
 export function keyTarget(
   e: KeyboardEvent,
   rows: readonly TranscriptRow[],
   isPending: (row: TranscriptRow) => boolean,
 ): number | undefined {
-  const current = e.composedPath().find((n) => n instanceof HTMLElement && n.classList.contains('row')) as
+  // The outermost row: a subagent's rows inside a card are not rows of the log.
+  const current = e.composedPath().findLast((n) => n instanceof HTMLElement && n.classList.contains('row')) as
     | HTMLElement
     | undefined;
   return navigationTarget(e, rows, current ? Number(current.dataset.index) : -1, isPending);

@@ -94,6 +94,11 @@ declare global {
  * @csspart tool - A tool-call row; inside it `tool-summary` (its one line: `tool-kind`, `tool-title`,
  *   `tool-counts`, `tool-status`) and `tool-body` (`tool-locations`, `tool-output`, diffs, its permission).
  * @csspart diff - A line diff; `diff-new` is the "new file" badge.
+ * @csspart terminal - A command's terminal in its card (`data-status`: `running`, `ok`, `failed`,
+ *   `ended`): `terminal-output`, `terminal-exit` (how it ended), `terminal-earlier` (the note above an
+ *   output drawn from its end) with `terminal-show-all`; `tool-exit` is the exit code on the card's line.
+ * @csspart subagent - A subagent's work inside its card (folded): `subagent-summary`, `subagent-task`,
+ *   `subagent-rows`, `subagent-answer`.
  * @csspart plan - The plan row; `plan-list` is its checklist.
  * @csspart notice - A notice row; also `notice-info`, `notice-warning`, `notice-error`, `notice-other`.
  * @csspart compaction - A compaction row.
@@ -133,6 +138,9 @@ declare global {
  * @cssprop [--silo-color-shadow] - Shadows of floating buttons and menus.
  * @cssprop [--silo-color-code-keyword] - Highlighted code: keywords; also `--silo-color-code-string`,
  *   `-comment`, `-number`, `-title` and `-type` (light and dark defaults, each at least 4.5:1).
+ * @cssprop [--silo-color-terminal-bg] - Terminal output's background; `--silo-color-terminal-fg` its
+ *   text, and `--silo-color-ansi-black`, `-red`, `-green`, `-yellow`, `-blue`, `-magenta`, `-cyan`,
+ *   `-white` and their `-bright-*` its 16 ANSI colours (light and dark defaults, each at least 4.5:1).
  * @cssprop [--silo-color-find] - Find matches (`::highlight(silo-find)`); `--silo-color-find-active` the
  *   current one (also its row's marker), `--silo-color-find-fg` their text.
  * @cssprop [--silo-font-family] - Text font.
@@ -223,7 +231,8 @@ export class SiloTranscript extends SiloElement {
     this,
     () => this.#log,
     () => this.#source.live || this.#source.openAtEnd,
-    () => this.#source.openAtEnd,
+    // Opened once the whole journal is in: swapping it in moves the log for a few frames, under the tail paint.
+    () => this.#source.openAtEnd && this.#source.complete,
   );
 
   constructor() {

@@ -50,6 +50,11 @@ export class TranscriptSourceController implements ReactiveController {
    * (the host's tail paint, which draws only what the journal held, goes then).
    */
   grown = false;
+  /**
+   * Every read of the current source is applied: for a reopened journal, the whole journal after its
+   * tail. Until then a journal has not finished opening (its full read is still to be swapped in).
+   */
+  complete = false;
   /** Settles when the current source's reads are applied (never rejects: failures go to `failed`). */
   loaded: Promise<void> = Promise.resolve();
   #generation = 0;
@@ -137,12 +142,18 @@ export class TranscriptSourceController implements ReactiveController {
     } else if (host.updates) {
       this.setUpdates();
     }
-    this.loaded = job.then(
-      () => {},
-      (e: unknown) => {
-        if (gen === this.#generation) this.events.failed(SiloError.from(e));
-      },
-    );
+    this.loaded = job
+      .then(
+        () => {},
+        (e: unknown) => {
+          if (gen === this.#generation) this.events.failed(SiloError.from(e));
+        },
+      )
+      .then(() => {
+        if (gen !== this.#generation) return;
+        this.complete = true;
+        this.host.requestUpdate();
+      });
   }
 
   /**
@@ -205,6 +216,7 @@ export class TranscriptSourceController implements ReactiveController {
   #reset(): void {
     this.openAtEnd = false;
     this.grown = false;
+    this.complete = false;
     this.model = new TranscriptModel();
     this.#appliedUpdates = undefined;
     this.live = false;

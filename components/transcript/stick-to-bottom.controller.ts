@@ -38,7 +38,8 @@ export interface StickToBottomHost extends ReactiveControllerHost, HTMLElement {
  * Keeps a scrolling log at its bottom while {@link stuck}. `log()` finds the log element (after the
  * first render); `follows()` says whether the current source opens at its end and follows new rows
  * (a live or journaled session) rather than opening at the top (an array, a file); `opened()` whether
- * the source's first rows (a journal's tail) are in, so that holding still ends {@link opening}.
+ * the source has finished opening (a journal: the whole of it folded in, not only its tail), so that
+ * holding still ends {@link opening}.
  */
 export class StickToBottomController implements ReactiveController {
   /** Whether the log follows its bottom; the host hides "Jump to latest" while it does. */

@@ -3,8 +3,9 @@
  * also drawn in normal flow, bottom-aligned, in a layer over the log (inert and hidden from assistive
  * technology), so the last screen is right in the first frame the rows render. The virtualized log
  * underneath needs a few frames to measure those rows and settle at its end (it measures from
- * ResizeObserver callbacks, a frame each); once it holds still there, the layer goes (see
- * `StickToBottomController.opening`) and the log shows the same rows in the same place. Rows that can
+ * ResizeObserver callbacks, a frame each); once the whole journal is in (read after the tail and
+ * swapped in, which moves the log for a few frames) and the log holds still at its end, the layer goes
+ * (see `StickToBottomController.opening`) and the log shows the same rows in the same place. Rows that can
  * be answered (permission prompts, questions) are never drawn twice: with one in the tail, there is
  * no layer and the log settles as before.
  * @packageDocumentation

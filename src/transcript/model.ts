@@ -26,6 +26,7 @@ import type {
   TurnEndRow,
   TurnStartRow,
 } from './rows.ts';
+import { SubagentRouter } from './subagents.ts';
 import { ToolRows } from './tool-rows.ts';
 
 /**
@@ -51,6 +52,16 @@ export class TranscriptModel extends ToolRows {
   private turnStart = 0;
   /** The row of the running turn the agent started by itself, if any. */
   private agentTurn: string | undefined;
+  /** Routes subagents' work into their cards (the top model only: the models it nests never route). */
+  private readonly subagents: SubagentRouter | undefined;
+
+  /** `nested`: a subagent's transcript inside a card (subagents.ts), which routes nothing itself. */
+  constructor(options: { readonly nested?: boolean } = {}) {
+    super();
+    this.subagents = options.nested
+      ? undefined
+      : new SubagentRouter(this, () => new TranscriptModel({ nested: true }));
+  }
 
   protected get turnNumber(): number {
     return this.state.turn;
@@ -96,6 +107,8 @@ export class TranscriptModel extends ToolRows {
   private reduce(u: AgentSessionUpdate): number {
     const kind = kindOf(u);
     const raw: Raw = isObject(u.raw) ? u.raw : {};
+    const routed = this.subagents?.route(u, raw);
+    if (routed !== undefined) return routed;
     const role = ROLE_OF_KIND[kind];
     if (role) {
       this.stateUpdate(u); // the first prompt may name the session; a chunk may report usage (Qwen Code)
@@ -245,8 +258,10 @@ export class TranscriptModel extends ToolRows {
 
   private permission(record: AgentPermissionRecord, opens: boolean, seq: number | undefined): number {
     if (typeof record?.id !== 'string') return this.unknown('permission', {}, seq);
-    // A permission may be the first sight of its tool call: upsert the card from its fields.
-    const card = record.toolCall?.toolCallId ? this.tool(record.toolCall, seq) : undefined;
+    // A permission may be the first sight of its tool call: upsert the card from its fields. One for
+    // a call inside a subagent's card is a row of its own, in sight, never inside a folded card.
+    const callId = record.toolCall?.toolCallId;
+    const card = callId && !this.subagents?.owns(callId) ? this.tool(record.toolCall!, seq) : undefined;
     const i = this.requestRow(`p:${record.id}`, opens);
     if (i === undefined) {
       const row: PermissionRow = {

@@ -6,7 +6,7 @@
  */
 
 import type { ReadonlyRaw as Raw } from '../json.ts';
-import type { AgentContentBlock, AgentPermissionRecord, AgentToolCall } from '../types.ts';
+import type { AgentContentBlock, AgentPermissionRecord, AgentTerminal, AgentToolCall } from '../types.ts';
 import { isObject, str } from './raw.ts';
 import type {
   CompactionRow,
@@ -14,6 +14,8 @@ import type {
   MessagePart,
   MessageRow,
   PermissionRow,
+  SubagentView,
+  TerminalState,
   ToolCallRow,
   ToolCallRowCall,
   TranscriptRow,
@@ -52,13 +54,69 @@ export function newToolCall(toolCallId: string): ToolCallRowCall {
   return { toolCallId, kind: 'other', status: 'pending', content: [], locations: [] };
 }
 
-/** Applies a tool call's fields to its card: omitted or null means unchanged; content and locations replace. */
+/**
+ * Applies a tool call's fields to its card: omitted or null means unchanged; content and locations
+ * replace; a terminal report is folded into the card's terminal of its id ({@link foldTerminal}).
+ */
 export function patchToolCall(row: ToolCallRow, call: AgentToolCall): ToolCallRow {
   const next: Record<string, unknown> = { ...row.toolCall };
   for (const [field, value] of Object.entries(call)) {
-    if (value !== undefined && value !== null && field !== 'toolCallId') next[field] = value;
+    if (value === undefined || value === null || field === 'toolCallId') continue;
+    if (field === 'terminal') next.terminals = foldTerminal(row.toolCall.terminals ?? [], value);
+    else next[field] = value;
   }
   return { ...row, toolCall: next as unknown as ToolCallRowCall };
+}
+
+/**
+ * The terminals with one report folded into the terminal of its id (a new one goes last): its
+ * output replaces the output so far, or with `append` extends it; an exit is kept once it came.
+ */
+export function foldTerminal(
+  terminals: readonly TerminalState[],
+  t: AgentTerminal,
+): readonly TerminalState[] {
+  if (typeof t?.id !== 'string') return terminals;
+  const at = terminals.findIndex((x) => x.id === t.id);
+  const prev: TerminalState = terminals[at] ?? { id: t.id, output: '', exited: false };
+  const output = typeof t.output === 'string' ? t.output : undefined;
+  const next: TerminalState = {
+    ...prev,
+    output: output === undefined ? prev.output : t.append ? prev.output + output : output,
+    ...(typeof t.cwd === 'string' ? { cwd: t.cwd } : {}),
+    ...(t.exited ? { exited: true, exitCode: t.exitCode ?? null, signal: t.signal ?? null } : {}),
+  };
+  return at < 0 ? [...terminals, next] : terminals.map((x, i) => (i === at ? next : x));
+}
+
+/** The tool-call id of the card Silo opens for an ACP child session (its launch call is not shown). */
+export function subagentCallId(sessionId: string): string {
+  return `subagent:${sessionId}`;
+}
+
+/** A card's status from its child session's work state, or undefined (unknown, not told). */
+function statusOfState(
+  state: string | undefined,
+  stopReason: string | undefined,
+): ToolCallRowCall['status'] | undefined {
+  if (state === 'running' || state === 'requires_action') return 'in_progress';
+  if (state !== 'idle') return undefined;
+  return stopReason === 'cancelled' ? 'cancelled' : stopReason === 'error' ? 'failed' : 'completed';
+}
+
+/**
+ * A card with `patch` merged into its subagent view (an `undefined` in it clears the field); the
+ * card Silo opened for a child session takes the child's title (else its description) and work state.
+ */
+export function patchSubagent(row: ToolCallRow, patch: Partial<SubagentView>): ToolCallRow {
+  const subagent: SubagentView = { rows: [], ...row.subagent, ...patch };
+  let toolCall = row.toolCall;
+  if (subagent.sessionId !== undefined && toolCall.toolCallId === subagentCallId(subagent.sessionId)) {
+    const title = subagent.title ?? subagent.description;
+    const status = statusOfState(subagent.state, subagent.stopReason) ?? toolCall.status;
+    toolCall = { ...toolCall, ...(title ? { title } : {}), status };
+  }
+  return { ...row, toolCall, subagent };
 }
 
 /**

@@ -30,13 +30,17 @@ export function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
+/** Fields of a tool call read from its `_meta`, not from a field of the same name. */
+const META_FIELDS = new Set(['terminal']);
+
 /**
- * The fields of a repeated `tool_call` the agent actually sent (present and non-null in `raw`), so
- * the upsert patches only those; `toolCallId` is always kept.
+ * The fields of a repeated `tool_call` the agent actually sent (present and non-null in `raw`, or
+ * read from its `_meta`), so the upsert patches only those; `toolCallId` is always kept.
  */
 export function sentFields(call: AgentToolCall, raw: Raw): AgentToolCall {
   const out: Record<string, unknown> = { toolCallId: call.toolCallId };
-  for (const [k, v] of Object.entries(call)) if (raw[k] !== undefined && raw[k] !== null) out[k] = v;
+  for (const [k, v] of Object.entries(call))
+    if ((raw[k] !== undefined && raw[k] !== null) || META_FIELDS.has(k)) out[k] = v;
   return out as unknown as AgentToolCall;
 }
 

@@ -50,12 +50,56 @@ export interface MessageRow extends TranscriptRowBase {
   readonly excluded?: boolean;
 }
 
+/**
+ * A command's terminal with every update folded in: its whole output so far (ANSI escapes kept),
+ * and how it ended once `terminal_exit` came.
+ */
+export interface TerminalState {
+  readonly id: string;
+  /** Everything the command wrote, as far as the agent sent it. */
+  readonly output: string;
+  /** True once the agent said the command ended. */
+  readonly exited: boolean;
+  /** The exit code; `null` when the agent does not know it (absent before the exit). */
+  readonly exitCode?: number | null;
+  /** The signal that ended it; `null` when none (absent before the exit). */
+  readonly signal?: string | null;
+  readonly cwd?: string;
+}
+
 /** A tool call with every patch applied. `kind`, `status`, `content` and `locations` are always set. */
-export interface ToolCallRowCall extends AgentToolCall {
+export interface ToolCallRowCall extends Omit<AgentToolCall, 'terminal'> {
   readonly kind: AgentToolKind;
   readonly status: AgentToolCallStatus;
   readonly content: readonly AgentToolCallContent[];
   readonly locations: readonly AgentToolCallLocation[];
+  /**
+   * The call's terminals, folded per id in the order they first appeared (`terminal_output`
+   * replaces a terminal's output, `terminal_output_delta` appends); absent when it has none.
+   */
+  readonly terminals?: readonly TerminalState[];
+}
+
+/**
+ * A subagent's work, drawn inside the card of the call that launched it: either an ACP child session
+ * (`subagent_update`, its own updates journaled with `subagentSessionId`), or the calls an agent
+ * made inside a Task/Agent call (`parentToolCallId`) when it sends no child session.
+ */
+export interface SubagentView {
+  /** The child session's id, for an ACP subagent. */
+  readonly sessionId?: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** The child's work state (`running`, `requires_action`, `idle`, `unknown`), when the agent said it. */
+  readonly state?: string;
+  /** Why its work stopped (`end_turn`, `cancelled`, `error`…), with an `idle` state. */
+  readonly stopReason?: string;
+  /** The task the parent gave it (the parent's `session_message` to it). */
+  readonly prompt?: string;
+  /** Its answer to the parent (its `session_message` back). */
+  readonly reply?: string;
+  /** Its own transcript, folded as a session's is. */
+  readonly rows: readonly TranscriptRow[];
 }
 
 /** One tool call, patched in place by every update for its `toolCallId`. */
@@ -68,6 +112,8 @@ export interface ToolCallRow extends TranscriptRowBase {
    * `TranscriptModel.get` and `indexOf`, and its resolution patches it here.
    */
   readonly permission?: PermissionRow;
+  /** The subagent this call launched, when the agent reports its work. */
+  readonly subagent?: SubagentView;
 }
 
 /** The agent's plan in a turn; each `plan` update replaces its entries. */

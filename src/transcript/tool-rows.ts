@@ -7,13 +7,25 @@
 
 import type { ReadonlyRaw as Raw } from '../json.ts';
 import type { AgentPermissionRecord, AgentToolCall } from '../types.ts';
-import { endIfRunning, newToolCall, patchLateAnnouncement, patchToolCall, runIfApproved } from './patch.ts';
+import {
+  endIfRunning,
+  newToolCall,
+  patchLateAnnouncement,
+  patchSubagent,
+  patchToolCall,
+  runIfApproved,
+  subagentCallId,
+} from './patch.ts';
 import { sentFields } from './raw.ts';
-import type { ToolCallRow } from './rows.ts';
+import type { SubagentView, ToolCallRow } from './rows.ts';
 import { RowStore } from './store.ts';
+import type { SubagentHost } from './subagents.ts';
 
-/** Rows with tool cards; subclassed by the transcript model, which says which turn is running. */
-export abstract class ToolRows extends RowStore {
+/**
+ * Rows with tool cards; subclassed by the transcript model, which says which turn is running. The
+ * cards are also what the subagent router (subagents.ts) draws a subagent's work in.
+ */
+export abstract class ToolRows extends RowStore implements Omit<SubagentHost, 'apply'> {
   /** Keys of the cards drawn in the running turn. */
   protected turnTools: string[] = [];
   /** Cards a `tool_call_update` drew before their `tool_call` came (Cline). */
@@ -78,5 +90,28 @@ export abstract class ToolRows extends RowStore {
   protected approved(record: AgentPermissionRecord, card: number | undefined): void {
     const row = card === undefined ? undefined : this.rows[card];
     if (row?.type === 'tool') this.rows[card!] = runIfApproved(row, record);
+  }
+
+  /** The index of the newest card of a tool-call id (for the subagent router). */
+  cardIndex(toolCallId: string): number | undefined {
+    return this.toolRow(toolCallId);
+  }
+
+  /** The key of a child session's card, opened here when it has none (for the subagent router). */
+  subagentCard(sessionId: string, seq: number | undefined): string {
+    const id = subagentCallId(sessionId);
+    const i =
+      this.toolRow(id) ??
+      this.tool({ toolCallId: id, name: 'Agent', kind: 'other', status: 'in_progress' }, seq);
+    return this.rows[i]!.key;
+  }
+
+  /** Merges `patch` into the subagent view of the card with `key`; its index, -1 when none. */
+  setSubagent(key: string, patch: Partial<SubagentView>): number {
+    const i = this.index.get(key);
+    const row = i === undefined ? undefined : this.rows[i];
+    if (row?.type !== 'tool') return -1;
+    this.rows[i!] = patchSubagent(row, patch);
+    return i!;
   }
 }

@@ -1,13 +1,16 @@
-// The package as a user installs it (README "Install" and "Embedding"): `npm pack`, the tarball
-// installed into a temporary Vite app and into a temporary no-build page, `vite build`, and
+// The package as a user installs it (README "Install" and "Embedding", docs/install.md "Tested
+// bundlers"): `npm pack`, the tarball installed into a temporary app with every bundler tested and into
+// a temporary no-build page, a build with each bundler (Vite, Rollup, Parcel, webpack, esbuild), and
 // `npx silo-bridge --demo-agent` started from the installed package (cwd in the temporary folder, no
-// repository file on its path). Chromium (puppeteer-core) then opens the built app, the same app under
-// `vite` dev, and the plain page: each starts the worker, sends a prompt, and `<silo-chat>` renders the
-// answer. A page whose bundle was moved away from its worker gets the error naming the URL and the fix.
-// Each page also imports the page API's sub-entries (`silo-acp/export`, `silo-acp/elicitation`; in
-// the plain page their standalone files) and uses them: a Markdown and JSONL export, a JSONL parse
-// error that is the main entry's `SiloError` (one copy of the class), answers validated with the
-// main entry's default messages.
+// repository file on its path). Chromium (puppeteer-core) then opens each built app, the same app
+// under `vite` dev, and the plain page: each starts the worker, sends a prompt, and `<silo-chat>`
+// renders the answer. A page whose bundle was moved away from its worker gets the error naming the
+// URL and each bundler's fix. Each page also imports the page API's sub-entries (`silo-acp/export`,
+// `silo-acp/elicitation`; in the plain page their standalone files) and uses them: a Markdown and
+// JSONL export, a JSONL parse error that is the main entry's `SiloError` (one copy of the class),
+// answers validated with the main entry's default messages. A second test type-checks a React, a Vue
+// and a Svelte usage of the elements against `silo-acp/react`, `silo-acp/vue` and `silo-acp/svelte`,
+// and a wrong property type in each, which must fail.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
@@ -26,7 +29,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, sep } from 'node:path';
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromiumArgs, ensureBrowsers } from '../../scripts/browsers.mjs';
@@ -38,8 +41,54 @@ const PROMPT = 'Hello from an installed package';
 const versionOf = (name: string) =>
   (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
     .version;
-const VITE_VERSION = versionOf('vite');
-const ESBUILD_VERSION = versionOf('esbuild');
+
+/**
+ * What the temporary app installs beside the tarball, at the versions tested (README and
+ * docs/install.md list them): Vite and esbuild at the repository's own versions, the others pinned
+ * here. `--prefer-offline` takes them from the npm cache once they are in it.
+ */
+const BUNDLERS = [
+  `vite@${versionOf('vite')}`,
+  `esbuild@${versionOf('esbuild')}`,
+  'rollup@4.68.5',
+  '@rollup/plugin-node-resolve@16.0.3',
+  '@web/rollup-plugin-import-meta-assets@2.3.3',
+  'parcel@2.16.4',
+  'webpack@5.112.2',
+];
+/** What the typed app installs: the frameworks' types and checkers (no framework runs). */
+const TYPE_CHECKERS = [
+  `typescript@${versionOf('typescript')}`,
+  '@types/react@19.3.0',
+  'vue@3.5.45',
+  'vue-tsc@3.3.14',
+  'svelte@5.57.3',
+  'svelte-check@4.7.8',
+];
+
+const tmp = mkdtempSync(join(tmpdir(), 'silo-package-e2e-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+let packed: string | undefined;
+// `npm pack` (prepack builds dist/) once for both tests, before either.
+before(
+  async () => {
+    await run('npm', ['pack', '--pack-destination', tmp], ROOT);
+    packed = join(tmp, readdirSync(tmp).find((f) => f.endsWith('.tgz'))!);
+  },
+  { timeout: 300_000 },
+);
+
+/** A temporary project `name` in the test's folder: its package.json, then `npm install` of `packages`. */
+async function project(name: string, packages: string[]): Promise<string> {
+  const dir = join(tmp, name);
+  mkdirSync(dir);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `try-silo-${name}`, private: true, type: 'module' })}\n`,
+  );
+  await run('npm', ['install', '--prefer-offline', packed!, ...packages], dir);
+  return dir;
+}
 
 /**
  * The environment of every command: no loader or option of the test runner, and none of the outer
@@ -239,36 +288,52 @@ async function chatThrough(
   }
 }
 
-test('the packed package: a Vite app (build and dev), an esbuild bundle and a plain page talk to npx silo-bridge --demo-agent', {
+/** The Rollup configuration docs/install.md gives: resolve packages, emit `new URL(…, import.meta.url)` assets. */
+const ROLLUP_CONFIG = `import { nodeResolve } from '@rollup/plugin-node-resolve';
+import { importMetaAssets } from '@web/rollup-plugin-import-meta-assets';
+
+export default {
+  input: 'main.js',
+  output: { dir: 'rollup-out', format: 'es' },
+  plugins: [nodeResolve(), importMetaAssets()],
+};
+`;
+
+/**
+ * webpack 5 with only an entry and an output: production mode, not minified (terser would add most
+ * of a minute and nothing that this test reads).
+ */
+const WEBPACK_BUILD = `import { resolve } from 'node:path';
+import webpack from 'webpack';
+
+webpack(
+  {
+    mode: 'production',
+    entry: './main.js',
+    output: { path: resolve('webpack-out') },
+    optimization: { minimize: false },
+    performance: { hints: false },
+  },
+  (error, stats) => {
+    if (error || stats.hasErrors()) {
+      console.error(error ?? stats.toString('errors-only'));
+      process.exitCode = 1;
+    }
+  },
+);
+`;
+
+test('the packed package: Vite (build and dev), Rollup, Parcel, webpack, esbuild and a plain page talk to npx silo-bridge --demo-agent', {
   timeout: 300_000,
 }, async (t) => {
   const { chromium } = ensureBrowsers(['chromium']);
-  const tmp = mkdtempSync(join(tmpdir(), 'silo-package-e2e-'));
-  const app = join(tmp, 'app');
-  const plain = join(tmp, 'plain');
   let bridge: ChildProcess | undefined;
   let browser: Browser | undefined;
   const servers: Server[] = [];
   let dev: { close(): Promise<void> } | undefined;
   try {
-    // npm pack (prepack builds dist/), then one tarball installed into each project.
-    await run('npm', ['pack', '--pack-destination', tmp], ROOT);
-    const tarball = join(tmp, readdirSync(tmp).find((f) => f.endsWith('.tgz'))!);
-    for (const dir of [app, plain]) {
-      mkdirSync(dir);
-      writeFileSync(
-        join(dir, 'package.json'),
-        `${JSON.stringify({ name: 'try-silo', private: true, type: 'module' })}\n`,
-      );
-    }
-    await Promise.all([
-      run(
-        'npm',
-        ['install', '--prefer-offline', tarball, `vite@${VITE_VERSION}`, `esbuild@${ESBUILD_VERSION}`],
-        app,
-      ),
-      run('npm', ['install', '--prefer-offline', tarball], plain),
-    ]);
+    // One tarball, installed into an app with every bundler and into a plain page.
+    const [app, plain] = await Promise.all([project('app', BUNDLERS), project('plain', [])]);
     await t.test('installing pulls no TypeScript loader or build tool into an app', () => {
       for (const name of ['tsx', 'esbuild', 'typescript'])
         assert.equal(existsSync(join(plain, 'node_modules', name)), false, `${name} is not installed`);
@@ -282,10 +347,12 @@ test('the packed package: a Vite app (build and dev), an esbuild bundle and a pl
     });
 
     // Where the pages will be served, so the bridge can allow exactly those origins.
-    const built = await serveStatic(join(app, 'dist'));
+    const outputs = ['dist', 'rollup-out', 'parcel-out', 'webpack-out', 'esbuild-out'] as const;
+    const served = Object.fromEntries(
+      await Promise.all(outputs.map(async (out) => [out, await serveStatic(join(app, out))] as const)),
+    ) as Record<(typeof outputs)[number], { origin: string; server: Server }>;
     const page = await serveStatic(plain);
-    const esbuilt = await serveStatic(join(app, 'esbuild-out'));
-    servers.push(built.server, page.server, esbuilt.server);
+    servers.push(page.server, ...Object.values(served).map((s) => s.server));
     const vite = (await import(
       pathToFileURL(join(app, 'node_modules/vite/dist/node/index.js')).href
     )) as typeof import('vite');
@@ -298,9 +365,10 @@ test('the packed package: a Vite app (build and dev), an esbuild bundle and a pl
     await devServer.listen();
     const devOrigin = `http://127.0.0.1:${(devServer.httpServer!.address() as AddressInfo).port}`;
 
+    const origins = [...Object.values(served).map((s) => s.origin), devOrigin, page.origin];
     const started = await startBridge(app, [
       '--demo-agent',
-      ...[built.origin, devOrigin, page.origin, esbuilt.origin].flatMap((o) => ['--allow-origin', o]),
+      ...origins.flatMap((o) => ['--allow-origin', o]),
     ]);
     bridge = started.child;
     const connection = /paste into Silo: (\S+)$/.exec(started.lines[0]!)?.[1] ?? '';
@@ -318,7 +386,7 @@ test('the packed package: a Vite app (build and dev), an esbuild bundle and a pl
       join(app, 'index.html'),
       `<!doctype html>
 <html lang="en">
-  <head><meta charset="utf-8" /><title>Silo in a Vite app</title></head>
+  <head><meta charset="utf-8" /><title>Silo in an app</title></head>
   <body>
     <silo-chat bridge="${connection}" cwd="${app}"></silo-chat>
     <script type="module" src="/main.js"></script>
@@ -343,6 +411,8 @@ import { validateAnswers } from 'silo-acp/elicitation';
 import { EXPORT_HEADER_KIND, parseJsonl, toJsonl, toMarkdown } from 'silo-acp/export';
 ${ENTRIES_CHECK}`,
     );
+    writeFileSync(join(app, 'rollup.config.mjs'), ROLLUP_CONFIG);
+    writeFileSync(join(app, 'webpack-build.mjs'), WEBPACK_BUILD);
     writeFileSync(
       join(plain, 'index.html'),
       `<!doctype html>
@@ -366,83 +436,109 @@ ${ENTRIES_CHECK}`,
 </html>
 `,
     );
-    await run('npx', ['--no-install', 'vite', 'build'], app);
-    // esbuild (docs/install.md): it bundles the page API and the elements but copies no asset, so the
-    // worker file goes beside the bundle by hand — the one documented extra line.
-    await run(
-      'npx',
-      ['--no-install', 'esbuild', 'main.js', '--bundle', '--format=esm', '--outdir=esbuild-out'],
-      app,
-    );
+    // Each bundler as docs/install.md says: Vite and Parcel with no configuration, Rollup with its
+    // config, webpack with an entry; esbuild bundles the page API and the elements but copies no
+    // asset, so the worker file goes beside the bundle by hand — the one documented extra line.
+    await Promise.all([
+      run('npx', ['--no-install', 'vite', 'build'], app),
+      run('npx', ['--no-install', 'rollup', '-c'], app),
+      run('npx', ['--no-install', 'parcel', 'build', 'index.html', '--dist-dir', 'parcel-out'], app),
+      run(process.execPath, ['webpack-build.mjs'], app),
+      run(
+        'npx',
+        ['--no-install', 'esbuild', 'main.js', '--bundle', '--format=esm', '--outdir=esbuild-out'],
+        app,
+      ),
+    ]);
     copyFileSync(join(app, 'node_modules/silo-acp/dist/worker.js'), join(app, 'esbuild-out/worker.js'));
-    copyFileSync(join(app, 'index.html'), join(app, 'esbuild-out/index.html'));
+    for (const out of ['rollup-out', 'webpack-out', 'esbuild-out'])
+      copyFileSync(join(app, 'index.html'), join(app, out, 'index.html'));
 
     browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: chromiumArgs });
 
-    await t.test('vite build: the bundler emits the worker; a prompt is answered', async () => {
-      const { workers, errors, entries } = await chatThrough(browser!, `${built.origin}/`);
+    /** A prompt answered at `origin`, from one worker whose URL matches `worker`. */
+    const answered = async (origin: string, worker: RegExp) => {
+      const { workers, errors, entries } = await chatThrough(browser!, `${origin}/`);
       assert.deepEqual(errors, []);
       assert.deepEqual(entries, ENTRIES_EXPECTED);
       assert.equal(workers.length, 1, `one worker: ${workers.join(' ')}`);
-      assert.match(workers[0]!, new RegExp(`^${built.origin}/assets/worker-[\\w-]+\\.js$`));
-    });
+      assert.match(workers[0]!.slice(origin.length), worker);
+    };
 
-    await t.test('vite dev (no configuration): the worker starts; a prompt is answered', async () => {
-      const { workers, errors, entries } = await chatThrough(browser!, `${devOrigin}/`);
-      assert.deepEqual(errors, []);
-      assert.deepEqual(entries, ENTRIES_EXPECTED);
-      assert.equal(workers.length, 1, `one worker: ${workers.join(' ')}`);
-      assert.ok(workers[0]!.includes('/node_modules/silo-acp/dist/worker.js'), workers[0]);
-    });
+    await t.test('vite build: the bundler emits the worker; a prompt is answered', () =>
+      answered(served.dist.origin, /^\/assets\/worker-[\w-]+\.js$/),
+    );
+    await t.test('vite dev (no configuration): the worker starts; a prompt is answered', () =>
+      answered(devOrigin, /^\/node_modules\/silo-acp\/dist\/worker\.js/),
+    );
+    await t.test(
+      'rollup with node-resolve and import-meta-assets: the plugin emits the worker; a prompt is answered',
+      () => answered(served['rollup-out'].origin, /^\/assets\/worker-[\w-]+\.js$/),
+    );
+    await t.test('parcel build (no configuration): Parcel emits the worker; a prompt is answered', () =>
+      answered(served['parcel-out'].origin, /^\/worker\.[\da-f]+\.js$/),
+    );
+    await t.test(
+      'webpack (an entry, no other configuration): webpack emits the worker; a prompt is answered',
+      async () => {
+        await answered(served['webpack-out'].origin, /^\/[\w-]+\.js$/);
+        // webpack writes import.meta.url as the build's file: path; the page API keeps it out of the bundle.
+        const bundle = readFileSync(join(app, 'webpack-out/main.js'), 'utf8');
+        assert.equal(bundle.includes(app), false, 'the build folder is not in the bundle');
+      },
+    );
+    await t.test('esbuild, with worker.js copied beside the bundle: a prompt is answered', () =>
+      answered(served['esbuild-out'].origin, /^\/worker\.js$/),
+    );
+    await t.test('no build step: the standalone bundle; a prompt is answered', () =>
+      answered(page.origin, /^\/node_modules\/silo-acp\/dist\/standalone\/worker\.js$/),
+    );
 
-    await t.test('esbuild, with worker.js copied beside the bundle: a prompt is answered', async () => {
-      const { workers, errors, entries } = await chatThrough(browser!, `${esbuilt.origin}/`);
-      assert.deepEqual(errors, []);
-      assert.deepEqual(entries, ENTRIES_EXPECTED);
-      assert.deepEqual(workers, [`${esbuilt.origin}/worker.js`]);
-    });
-
-    await t.test('no build step: the standalone bundle; a prompt is answered', async () => {
-      const { workers, errors, entries } = await chatThrough(browser!, `${page.origin}/`);
-      assert.deepEqual(errors, []);
-      assert.deepEqual(entries, ENTRIES_EXPECTED);
-      assert.deepEqual(workers, [`${page.origin}/node_modules/silo-acp/dist/standalone/worker.js`]);
-    });
-
-    await t.test('a bundle moved away from its worker: the error names the URL and the fix', async () => {
-      mkdirSync(join(plain, 'moved'));
-      copyFileSync(
-        join(plain, 'node_modules/silo-acp/dist/standalone/silo.js'),
-        join(plain, 'moved/silo.js'),
-      );
-      writeFileSync(join(plain, 'moved/index.html'), '<!doctype html><title>moved</title>\n');
-      const tab = await browser!.newPage();
-      try {
-        await tab.goto(`${page.origin}/moved/`);
-        const error = await tab.evaluate(async () => {
-          const { createAgentsService } = await import('/moved/silo.js' as string);
-          return createAgentsService()
-            .sessions()
-            .then(
-              () => undefined,
-              (e: { code: string; message: string; data?: { workerUrl?: string } }) => ({
-                code: e.code,
-                message: e.message,
-                workerUrl: e.data?.workerUrl,
-              }),
-            );
-        });
-        assert.equal(error?.code, 'internal');
-        assert.equal(error?.workerUrl, `${page.origin}/moved/worker.js`);
-        assert.ok(
-          error?.message.includes(`could not start from ${page.origin}/moved/worker.js`),
-          error?.message,
+    await t.test(
+      "a bundle moved away from its worker: the error names the URL and each bundler's fix",
+      async () => {
+        mkdirSync(join(plain, 'moved'));
+        copyFileSync(
+          join(plain, 'node_modules/silo-acp/dist/standalone/silo.js'),
+          join(plain, 'moved/silo.js'),
         );
-        assert.ok(error?.message.includes("optimizeDeps: { exclude: ['silo-acp'] }"), error?.message);
-      } finally {
-        await tab.close();
-      }
-    });
+        writeFileSync(join(plain, 'moved/index.html'), '<!doctype html><title>moved</title>\n');
+        const tab = await browser!.newPage();
+        try {
+          await tab.goto(`${page.origin}/moved/`);
+          const error = await tab.evaluate(async () => {
+            const { createAgentsService } = await import('/moved/silo.js' as string);
+            return createAgentsService()
+              .sessions()
+              .then(
+                () => undefined,
+                (e: { code: string; message: string; data?: { workerUrl?: string } }) => ({
+                  code: e.code,
+                  message: e.message,
+                  workerUrl: e.data?.workerUrl,
+                }),
+              );
+          });
+          assert.equal(error?.code, 'internal');
+          assert.equal(error?.workerUrl, `${page.origin}/moved/worker.js`);
+          const message = error?.message ?? '';
+          assert.ok(message.includes(`could not start from ${page.origin}/moved/worker.js`), message);
+          for (const fix of [
+            '@web/rollup-plugin-import-meta-assets',
+            'copy node_modules/silo-acp/dist/worker.js to that URL',
+            'keep the files of dist/standalone/ together',
+          ])
+            assert.ok(message.includes(fix), `${fix} in: ${message}`);
+          assert.equal(
+            message.includes('optimizeDeps'),
+            false,
+            `no Vite fix for a page Vite did not build: ${message}`,
+          );
+        } finally {
+          await tab.close();
+        }
+      },
+    );
   } finally {
     await browser?.close();
     if (bridge && bridge.exitCode === null) {
@@ -452,6 +548,150 @@ ${ENTRIES_CHECK}`,
     }
     await dev?.close();
     for (const s of servers) s.close();
-    rmSync(tmp, { recursive: true, force: true });
   }
+});
+
+/** A React 19 component using the elements (`.tsx`); `service` is the property under test. */
+const reactUsage = (service: string) => `import type {} from 'silo-acp/react';
+import { createAgentsService } from 'silo-acp';
+import 'silo-acp/components';
+
+const service = createAgentsService();
+
+export function Chat() {
+  return (
+    <>
+      <silo-chat
+        bridge="ws://127.0.0.1:41234/#token=t"
+        cwd="/home/me/project"
+        service={${service}}
+        onsilo-session={(e) => console.log(e.detail.sessionId, e.detail.resumeOutcome)}
+        onsilo-error={(e) => console.log(e.detail.error.code)}
+      />
+      <silo-transcript service={service} sessionId="s1" onsilo-find={(e) => e.detail.total.toFixed()} />
+    </>
+  );
+}
+`;
+
+/**
+ * The same in a Vue single-file component. The connection string is bound, not written as a static
+ * attribute: vue-tsc 3.3 loses the element's event types when a static attribute's value holds `//`.
+ */
+const vueUsage = (service: string) => `<script setup lang="ts">
+import type {} from 'silo-acp/vue';
+import { createAgentsService } from 'silo-acp';
+import 'silo-acp/components';
+import { ref } from 'vue';
+
+const bridge = 'ws://127.0.0.1:41234/#token=t';
+const service = createAgentsService();
+const sessionId = ref('');
+const error = ref('');
+</script>
+
+<template>
+  <silo-chat
+    :bridge="bridge"
+    cwd="/home/me/project"
+    :service="${service}"
+    @silo-session="(e) => (sessionId = e.detail.sessionId)"
+    @silo-error="(e) => (error = e.detail.error.code)"
+  />
+  <silo-transcript :service="service" :session-id="sessionId" @silo-find="(e) => e.detail.total.toFixed()" />
+</template>
+`;
+
+/** The same in a Svelte 5 component. */
+const svelteUsage = (service: string) => `<script lang="ts">
+  import type {} from 'silo-acp/svelte';
+  import { createAgentsService } from 'silo-acp';
+  import 'silo-acp/components';
+
+  const service = createAgentsService();
+</script>
+
+<silo-chat
+  bridge="ws://127.0.0.1:41234/#token=t"
+  cwd="/home/me/project"
+  service={${service}}
+  onsilo-session={(e) => console.log(e.detail.sessionId, e.detail.resumeOutcome)}
+  onsilo-error={(e) => console.log(e.detail.error.code)}
+></silo-chat>
+<silo-transcript {service} sessionId="s1" onsilo-find={(e) => e.detail.total.toFixed()}></silo-transcript>
+`;
+
+/**
+ * The typed app's TypeScript settings: strict (an event handler whose parameter is not typed fails),
+ * and the package's declarations checked too (`skipLibCheck: false`; the ACP SDK's need ESNext's
+ * `Symbol.dispose`).
+ */
+const TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      strict: true,
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      lib: ['ESNext', 'DOM', 'DOM.Iterable'],
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+    },
+    include: ['*.tsx', '*.vue', '*.svelte'],
+  },
+  null,
+  2,
+)}\n`;
+
+/** `{ file, message }` of each error or warning a checker printed (tsc's and vue-tsc's plain lines, svelte-check's machine output). */
+function diagnostics(out: string): { file: string; message: string }[] {
+  const found = [];
+  for (const [, file, message] of out.matchAll(/^(\S+)\(\d+,\d+\): error (TS\d+: .*)$/gm))
+    found.push({ file: file!, message: message! });
+  for (const [, file, message] of out.matchAll(/^\d+ (?:ERROR|WARNING) "([^"]+)" \d+:\d+ "(.*)"$/gm))
+    found.push({ file: file!, message: message! });
+  return found;
+}
+
+test('the packed package types its elements in React 19, Vue and Svelte templates; a wrong property type fails', {
+  timeout: 300_000,
+}, async (t) => {
+  const typed = await project('typed', TYPE_CHECKERS);
+  // Each framework's usage twice, in one project: as written (Chat), and with a number where the
+  // service goes (Wrong). One check of each project must find exactly the one error in Wrong.
+  const checks = [
+    { framework: 'react', ext: 'tsx', usage: reactUsage, cmd: ['tsc', '-p', '.', '--pretty', 'false'] },
+    { framework: 'vue', ext: 'vue', usage: vueUsage, cmd: ['vue-tsc', '-p', '.', '--pretty', 'false'] },
+    {
+      framework: 'svelte',
+      ext: 'svelte',
+      usage: svelteUsage,
+      cmd: ['svelte-check', '--tsconfig', './tsconfig.json', '--output', 'machine', '--fail-on-warnings'],
+    },
+  ];
+  const outputs = await Promise.all(
+    checks.map(({ framework, ext, usage, cmd }) => {
+      const dir = join(typed, framework);
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'tsconfig.json'), TSCONFIG);
+      writeFileSync(join(dir, `Chat.${ext}`), usage('service'));
+      writeFileSync(join(dir, `Wrong.${ext}`), usage('42'));
+      return run('npx', ['--no-install', ...cmd], dir).then(
+        (out) => `(the check passed)\n${out}`,
+        (e: Error) => e.message,
+      );
+    }),
+  );
+  for (const [i, { framework, ext }] of checks.entries())
+    await t.test(`${framework}: the usage type-checks; a number as the service does not`, () => {
+      const found = diagnostics(outputs[i]!);
+      assert.deepEqual(
+        found.map((d) => d.file),
+        [`Wrong.${ext}`],
+        outputs[i],
+      );
+      assert.match(found[0]!.message, /Type 'number' is not assignable to type 'AgentsService'/);
+    });
 });

@@ -1,10 +1,13 @@
-// Every scenario of the reference agent, driven over stdio by the SDK client with a raw tap.
+// Every scenario of the reference agent, driven over stdio by the SDK client with a raw tap (this is
+// also where the SDK's agent() and client() are seen to talk: through Silo's own agent, asserting
+// what it sends).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseAgentArgs } from '../../agent/options.ts';
+import { USER_NOTE } from '../../agent/scenarios/content.ts';
 import { SCENARIOS } from '../../agent/scenarios/index.ts';
 import { FORM_SCHEMA, PERMISSION_OPTIONS } from '../../agent/scenarios/interactive.ts';
 import { pickScenario } from '../../agent/scenarios.ts';
@@ -96,6 +99,15 @@ describe('reference agent scenarios over stdio', { timeout: 180000 }, () => {
       'agent_thought_chunk',
       'agent_message_chunk',
     ]);
+  });
+
+  test('user-note: the turn opens with a user message that is not the prompt (a note, or the prompt rewritten)', async () => {
+    const note = (await play('/scenario user-note')).updates;
+    assert.deepEqual(kinds(note), ['user_message_chunk', 'agent_message_chunk']);
+    assert.deepEqual(chunkTexts(note, 'user_message_chunk'), [USER_NOTE]);
+    const rewrite = (await play('/scenario user-note rewrite')).updates;
+    assert.deepEqual(chunkTexts(rewrite, 'user_message_chunk'), ['/scenario user-note rewrite (rewritten)']);
+    assert.deepEqual(chunkTexts(rewrite), ['Noted.']);
   });
 
   test('tools: pending → completed/failed with content, diffs and locations; plan re-sent whole', async () => {

@@ -56,4 +56,21 @@ describe('find text', () => {
     assert.equal(rowText(tool!), 'edit zoo.ts\n/src/zoo.ts\n/src/zoo.ts\na\nzebra\nb');
     assert.equal(rowText(plan!), 'paint it');
   });
+  test("a tool card's terminal is searched as drawn: its output's end, escapes removed", () => {
+    const [card] = rows([
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 't',
+        title: 'make',
+        content: [{ type: 'terminal', terminalId: 't' }],
+        _meta: { terminal_info: { terminal_id: 't' } },
+      },
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 't',
+        _meta: { terminal_output_delta: { terminal_id: 't', data: '\u001b[31mZebra\u001b[0m failed\n' } },
+      },
+    ]);
+    assert.equal(rowText(card!), 'make\n\nzebra failed\n');
+  });
 });

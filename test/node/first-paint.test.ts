@@ -1,6 +1,7 @@
 // The components entry's module graph, split by esbuild the way any bundler splits `import()`: what
 // the first paint loads (the entry and the chunks it imports statically) must not hold the syntax
-// highlighter (highlight.js), the `diff` package, the Markdown parser (marked), the sanitizer
+// highlighter (highlight.js's pure-ESM build, @highlightjs/cdn-assets), the ANSI colouring (ansi_up),
+// the `diff` package, the Markdown parser (marked), the sanitizer
 // (DOMPurify), the virtualizer (@lit-labs/virtualizer), the transcript's row templates (tool cards,
 // permission prompts, content blocks) and their styles, the transcript's find and the chat's find
 // bar, the attachments' reading, checks and chips, the async directives that swap chunks in, or the
@@ -95,7 +96,7 @@ async function graph(entryPoint: string, outdir: string, plugins: Plugin[]) {
 }
 
 const LAZY = [
-  /^node_modules\/highlight\.js\//,
+  /^node_modules\/@highlightjs\/cdn-assets\/es\//,
   /^node_modules\/diff\//,
   /^components\/content\/highlighter\.ts$/,
   /^components\/content\/line-diff\.ts$/,
@@ -119,6 +120,10 @@ const LAZY = [
   /^components\/content\/code\.lazy\.ts$/,
   /^components\/chat\/attachment-files\.ts$/,
   /^node_modules\/lit-html\/async-directive\.js$/,
+  /^node_modules\/ansi_up\//,
+  /^components\/content\/ansi\.ts$/,
+  /^components\/transcript\/rows\/terminal-block\.ts$/,
+  /^components\/transcript\/rows\/subagent-view\.ts$/,
 ];
 
 describe('first paint', () => {
@@ -144,7 +149,10 @@ describe('first paint', () => {
       }
       // The highlighter's languages come with it (a few of the common ones, by name).
       for (const language of ['typescript', 'python', 'bash', 'json'])
-        assert.ok(all.includes(`node_modules/highlight.js/es/languages/${language}.js`), language);
+        assert.ok(
+          all.includes(`node_modules/@highlightjs/cdn-assets/es/languages/${language}.min.js`),
+          language,
+        );
       // The components take the page API from its entries only (no second copy of any of its
       // modules), and the first paint takes only the main one: the sub-entries come with `import()`.
       assert.deepEqual(

@@ -57,7 +57,10 @@ test('tool calls get the defaults the SDK does not apply; updates carry only wha
 test('unknown kinds, vendor _meta and malformed input keep raw and never throw', () => {
   const ids = new MessageIdSynthesizer();
   const raw = { sessionUpdate: '_vendor_thing', x: 1, _meta: { vendor: { deep: [1, 2] } } };
-  assert.deepEqual(normalizeUpdate(raw, 0, ids), { kind: '_vendor_thing', raw, seq: 0 });
+  // Compared with a copy taken before: a normalizer that changed its input would change both sides.
+  const sent = structuredClone(raw);
+  assert.deepEqual(normalizeUpdate(raw, 0, ids), { kind: '_vendor_thing', raw: sent, seq: 0 });
+  assert.deepEqual(raw, sent, 'the input is left as it was');
   assert.equal(normalizeUpdate(null, 1, ids).kind, 'invalid');
   assert.equal(normalizeUpdate({ sessionUpdate: 'plan', entries: 'nope' }, 2, ids).plan, undefined);
   const weird = normalizeUpdate(
@@ -75,6 +78,34 @@ test('unknown kinds, vendor _meta and malformed input keep raw and never throw',
     },
   );
   assert.equal(normalizeUpdate(hostile, 4, ids).kind, 'invalid');
+});
+
+test('the input is never changed, and raw is exactly what the agent sent', () => {
+  const raws: Record<string, unknown>[] = [
+    chunk('agent_message_chunk', 'no id'),
+    chunk('user_message_chunk', 'prompt', 'u1'),
+    { sessionUpdate: 'agent_thought_chunk', content: { type: 'text' } },
+    { sessionUpdate: 'tool_call', toolCallId: 't1' },
+    { sessionUpdate: 'tool_call', toolCallId: 't2', kind: 'teleport', status: 'weird', locations: [{}] },
+    {
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 't1',
+      title: null,
+      content: [{ type: 'diff', path: '/a', newText: 'x' }, { type: 'bogus' }],
+      rawInput: null,
+    },
+    { sessionUpdate: 'plan', entries: [{ content: 'a' }, 7] },
+    { sessionUpdate: 'usage_update', used: 1, size: 2, cost: { amount: 1 } },
+    { sessionUpdate: 'session_info_update', title: 'x', _meta: { v: [1] } },
+    { sessionUpdate: 42 },
+  ];
+  const sent = structuredClone(raws);
+  const updates = normalizeAll(raws);
+  assert.deepEqual(raws, sent, 'the input is left as it was');
+  assert.deepEqual(
+    updates.map((u) => u.raw),
+    sent,
+  );
 });
 
 test('messageId synthesis: same-kind runs share an id; a new kind or other content starts a new one', () => {
@@ -125,12 +156,15 @@ test('the recorded real traffic normalizes without loss and keeps the agent’s 
     const raws = fixture(name)
       .filter((r) => r.dir === 'agent->client' && r.msg.method === 'session/update')
       .map((r) => r.msg.params!.update!);
+    // What the agent sent, copied before normalizing: `raw` must equal it, and the input must not change.
+    const sent = structuredClone(raws);
     const updates = normalizeAll(raws);
+    assert.deepEqual(raws, sent, `${name}: the normalizer left its input as it was`);
     assert.equal(updates.length, raws.length);
     updates.forEach((u, i) => {
-      const raw = raws[i]!;
+      const raw = sent[i]!;
       assert.equal(u.kind, raw.sessionUpdate);
-      assert.equal(u.raw, raw);
+      assert.deepEqual(u.raw, raw);
       if (typeof raw.messageId === 'string') assert.equal(u.messageId, raw.messageId);
       if (u.kind === 'tool_call' || u.kind === 'tool_call_update')
         assert.equal(u.toolCall?.toolCallId, raw.toolCallId);

@@ -114,4 +114,47 @@ describe('session-state reducer: the worker snapshot and the transcript model ag
       'Final title',
     ]);
   });
+
+  test('title precedence: an agent title sent before the first prompt wins over the prompt’s text', () => {
+    const prompt = (text: string, id: string) => ({
+      sessionUpdate: 'user_message_chunk',
+      messageId: id,
+      content: { type: 'text', text },
+    });
+    const named = journal([
+      { sessionUpdate: 'session_info_update', title: 'Named by the agent' },
+      prompt('\n  Fix the build\nplease', 'silo-u1'),
+      prompt('A second prompt', 'silo-u2'),
+    ]);
+    const worker = new LiveSessionState();
+    assert.deepEqual(
+      named.map((u) => worker.apply(u)),
+      ['Named by the agent', undefined, undefined],
+      'only the agent’s title is reported for remembering',
+    );
+    assert.equal(worker.current.title, 'Named by the agent', 'worker');
+    const model = new TranscriptModel();
+    model.applyAll(named);
+    assert.equal(model.current.title, 'Named by the agent', 'transcript model');
+    // A title remembered with a restored session wins over the next prompt the same way.
+    const restored = new LiveSessionState();
+    restored.setTitle('Remembered');
+    restored.apply(named[1]!);
+    assert.equal(restored.current.title, 'Remembered');
+    // With no agent title, the first non-blank line of the first prompt names the session, a later
+    // prompt does not rename it, and the agent's title then replaces it.
+    const unnamed = journal([
+      prompt('\n  Fix the build\nplease', 'silo-u1'),
+      prompt('A second prompt', 'silo-u2'),
+      { sessionUpdate: 'session_info_update', title: 'Later agent title' },
+    ]);
+    const titles = new LiveSessionState();
+    assert.deepEqual(
+      unnamed.map((u) => titles.apply(u)),
+      ['Fix the build', undefined, 'Later agent title'],
+    );
+    const m = new TranscriptModel();
+    m.applyAll(unnamed.slice(0, 2));
+    assert.equal(m.current.title, 'Fix the build');
+  });
 });

@@ -80,6 +80,21 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   loadingDiff: string;
   moreLines: (count: string) => string;
   terminal: (id: string) => string;
+  /** A terminal's end: its exit code, the signal that ended it, or neither known. */
+  terminalExit: (code: string) => string;
+  terminalSignal: (signal: string) => string;
+  terminalEnded: string;
+  terminalRunning: string;
+  /** The terminal shows only the end of its output: the button that shows it all. */
+  terminalShowAll: string;
+  /** The note above an output's end when its start is not drawn (a formatted character count). */
+  terminalEarlier: (characters: string) => string;
+  /** A subagent's card body: its fold, task, and answer. */
+  subagent: (title: string) => string;
+  subagentSteps: (count: string) => string;
+  subagentTask: string;
+  subagentAnswer: string;
+  subagentState: Record<string, string>;
   input: string;
   output: string;
   plan: string;
@@ -173,6 +188,22 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   loadingDiff: 'Loading the diff…',
   moreLines: (count) => `… ${count} more lines`,
   terminal: (id) => `Terminal ${id}`,
+  terminalExit: (code) => `Exit code ${code}`,
+  terminalSignal: (signal) => `Ended by ${signal}`,
+  terminalEnded: 'Ended',
+  terminalRunning: 'Running…',
+  terminalShowAll: 'Show all',
+  terminalEarlier: (characters) => `… ${characters} earlier characters not shown`,
+  subagent: (title) => (title ? `Subagent: ${title}` : 'Subagent'),
+  subagentSteps: (count) => `${count} steps`,
+  subagentTask: 'Task',
+  subagentAnswer: 'Answer',
+  subagentState: {
+    running: 'Working',
+    requires_action: 'Waiting for you',
+    idle: 'Done',
+    unknown: 'Unknown',
+  },
   input: 'Input',
   output: 'Output',
   plan: 'Plan',

@@ -4,7 +4,13 @@
  * to lower case and cached per row object (a patched row is a new object, so the cache follows it).
  * @packageDocumentation
  */
-import type { AgentContentBlock, AgentToolCallContent, TranscriptRow } from '../../../src/index.ts';
+import {
+  type AgentContentBlock,
+  type AgentToolCallContent,
+  type TranscriptRow,
+  terminalText,
+} from '../../../src/index.ts';
+import { TAIL_CHARS } from '../../shared/terminal-limits.ts';
 
 /** Folded text per row object, built the first time a search reads the row. */
 const cache = new WeakMap<object, string>();
@@ -72,6 +78,8 @@ function plain(row: TranscriptRow): string {
       for (const c of call.content) out.push(toolContent(c));
       if (call.content.length === 0 && call.rawOutput !== undefined && call.rawOutput !== null)
         out.push(typeof call.rawOutput === 'string' ? call.rawOutput : json(call.rawOutput));
+      // A terminal's output as far as it is drawn (its end).
+      for (const t of call.terminals ?? []) out.push(terminalText(t.output.slice(-TAIL_CHARS)));
       return out.join('\n');
     }
     case 'plan':

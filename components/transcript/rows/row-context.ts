@@ -3,7 +3,12 @@
  * module of its own so that those templates import it and not one another in a circle. Types only.
  * @packageDocumentation
  */
-import type { AgentElicitationRequest, AgentPermissionRequest } from '../../../src/index.ts';
+import type { TemplateResult } from 'lit';
+import type {
+  AgentContentBlock,
+  AgentElicitationRequest,
+  AgentPermissionRequest,
+} from '../../../src/index.ts';
 import type { SiloTranscriptStrings } from '../../shared/strings/strings.ts';
 
 /** Local state of a live permission prompt. */
@@ -22,3 +27,6 @@ export interface RowContext {
   promptState(id: string): PromptState;
   choose(request: AgentPermissionRequest, optionId: string): void;
 }
+
+/** Renders a content block (text, image, resource…) the way messages do. */
+export type BlockRenderer = (b: AgentContentBlock, owner: object, ctx: RowContext) => TemplateResult;

@@ -8,6 +8,8 @@
 import { type CSSResult, css } from 'lit';
 import { copyStyles } from '../../content/copy.styles.ts';
 import { transcriptCardStyles } from './cards.styles.ts';
+import { subagentStyles } from './subagent.styles.ts';
+import { terminalStyles } from './terminal.styles.ts';
 import { toolCardStyles } from './tool-card.styles.ts';
 
 /** Rows, bubbles, Markdown and thoughts (after the frame's `transcriptStyles`, whose variables they use). */
@@ -124,5 +126,7 @@ export const rowStyles: readonly CSSResult[] = [
   transcriptRowBaseStyles,
   transcriptCardStyles,
   toolCardStyles,
+  terminalStyles,
+  subagentStyles,
   copyStyles,
 ];

@@ -35,17 +35,21 @@ export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): T
   switch (row.type) {
     case 'message':
       return messageRow(row, index, ctx);
-    case 'tool':
+    case 'tool': {
+      // A subagent's rows are drawn with these templates, inside the card (index -1: not log rows).
+      const nested = (rows: readonly TranscriptRow[]) => rows.map((r) => renderRow(r, -1, ctx));
       return row.permission
         ? toolRow(
             row,
             index,
             ctx,
             block,
+            nested,
             permissionPrompt(row.permission, ctx, true),
             permissionOpen(row.permission, ctx),
           )
-        : toolRow(row, index, ctx, block);
+        : toolRow(row, index, ctx, block, nested);
+    }
     case 'plan':
       return planRow(row, index, ctx);
     case 'compaction':

@@ -10,14 +10,13 @@
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { AgentContentBlock, AgentToolCallContent, ToolCallRow } from '../../../src/index.ts';
+import type { AgentToolCallContent, TerminalState, ToolCallRow } from '../../../src/index.ts';
 import { highlightedText, highlightTemplate, withDiffer, withHighlighter } from '../../content/code.lazy.ts';
 import type { LineDiff } from '../../content/line-diff.ts';
 import { formatNumber, safeClass, safeJson } from '../../shared/format.ts';
-import type { RowContext } from './row-context.ts';
-
-/** Renders a content block (text, image, resource…) the way messages do. */
-export type BlockRenderer = (b: AgentContentBlock, owner: object, ctx: RowContext) => TemplateResult;
+import type { BlockRenderer, RowContext } from './row-context.ts';
+import { type NestedRows, subagentView } from './subagent-view.ts';
+import { ending, terminalBlock, terminalStatus } from './terminal-block.ts';
 
 /** Icons by tool kind (decorative: the kind's name is written beside them for assistive technology). */
 const KIND_ICONS: Readonly<Record<string, string>> = {
@@ -48,9 +47,14 @@ function onToggle(key: string, fallback: boolean) {
   };
 }
 
-/** Whether a card opens by default: it failed, or `attention` (a permission waits in it). */
+/**
+ * Whether a card opens by default: it failed, `attention` (a permission waits in it), or a command
+ * of it is still running (its terminal grows in sight).
+ */
 export function opensByDefault(row: ToolCallRow, attention: boolean): boolean {
-  return attention || row.toolCall.status === 'failed';
+  const running = row.toolCall.terminals?.some((t) => !t.exited && t.output !== '') ?? false;
+  const live = row.toolCall.status === 'pending' || row.toolCall.status === 'in_progress';
+  return attention || row.toolCall.status === 'failed' || (running && live);
 }
 
 /** Line diffs by diff content object (a patched row keeps the content objects it did not change). */
@@ -70,13 +74,14 @@ function diffOf(
 
 /**
  * One tool-call row. `inside` is drawn first in the card's body (a permission waiting in the card),
- * and `attention` opens the card by default.
+ * `attention` opens the card by default, and `nested` draws the rows of the subagent it launched.
  */
 export function toolRow(
   row: ToolCallRow,
   index: number,
   ctx: RowContext,
   block: BlockRenderer,
+  nested: NestedRows,
   inside: TemplateResult | typeof nothing = nothing,
   attention = false,
 ): TemplateResult {
@@ -100,6 +105,7 @@ export function toolRow(
         <span class="kind" part="tool-kind">${s.toolKind[call.kind] ?? s.toolKind.other}</span>
         <span class="title" part="tool-title" title=${title}>${title}</span>
         ${edits.length ? lineCounts(edits, ctx) : nothing}
+        ${exitBadge(call.terminals, ctx)}
         <span class="status status-${safeClass(status)}" part="tool-status">${s.toolStatus[status] ?? status}</span>
       </summary>
       <div class="tool-body" part="tool-body">
@@ -114,10 +120,31 @@ export function toolRow(
             : nothing
         }
         ${call.content.map((c) => toolContent(c, row, ctx, block))}
-        ${call.content.length === 0 ? rawOutput(call.rawOutput, ctx) : nothing}
+        ${unplaced(call.content, call.terminals).map((t) => terminalBlock(t, row.key, ctx))}
+        ${call.content.length === 0 && !call.terminals?.length ? rawOutput(call.rawOutput, ctx) : nothing}
+        ${row.subagent ? subagentView(row, ctx, block, nested) : nothing}
       </div>
     </details>
   </div>`;
+}
+
+/** The ended terminals' exit codes or signals, beside the status (a closed card shows them too). */
+function exitBadge(terminals: readonly TerminalState[] | undefined, ctx: RowContext): unknown {
+  const ended = terminals?.filter((t) => terminalStatus(t) === 'ok' || terminalStatus(t) === 'failed') ?? [];
+  if (ended.length === 0) return nothing;
+  return html`<span class="exit" part="tool-exit" data-status=${terminalStatus(ended.at(-1)!)}
+    >${ended.map((t) => ending(t, ctx)).join(', ')}</span
+  >`;
+}
+
+/** Terminals no `{ type: "terminal" }` content item places (Codex's read and search commands): drawn after the content. */
+function unplaced(
+  content: readonly AgentToolCallContent[],
+  terminals: readonly TerminalState[] | undefined,
+): readonly TerminalState[] {
+  if (!terminals?.length) return [];
+  const placed = new Set(content.flatMap((c) => (c.type === 'terminal' ? [c.terminalId] : [])));
+  return terminals.filter((t) => !placed.has(t.id));
 }
 
 /** The summed +/− line counts of a call's diffs (once the differ is loaded). */
@@ -167,7 +194,13 @@ function toolContent(
   const s = ctx.strings;
   if (c.type === 'content')
     return html`<div class="tool-content" tabindex="0">${block(c.content, owner, ctx)}</div>`;
-  if (c.type === 'terminal') return html`<div class="placeholder">${s.terminal(String(c.terminalId))}</div>`;
+  if (c.type === 'terminal') {
+    const row = owner as ToolCallRow;
+    const t = row.toolCall.terminals?.find((x) => x.id === c.terminalId);
+    return t
+      ? terminalBlock(t, row.key, ctx)
+      : html`<div class="placeholder">${s.terminal(String(c.terminalId))}</div>`;
+  }
   if (c.type === 'diff') return diffView(c, ctx);
   return html`<div class="placeholder">${s.unknownBlock(String((c as { type?: unknown }).type))}</div>`;
 }

@@ -184,6 +184,47 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
     }
   });
 
+  it('size limits: a file over 5 MiB, or files over 10 MiB in one message, are refused with a message; exactly the limits pass and reach the agent', async () => {
+    const MiB = 1024 * 1024;
+    const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
+    const names = () => chips(chat).map((c) => c.querySelector('.name')?.textContent);
+    const chat = create();
+    chats.mount(chat, 700);
+    await connected(chat);
+    // Three 4 MiB files at once: the third would take the message over 10 MiB.
+    drop(chat, [file('a.bin', 4 * MiB), file('b.bin', 4 * MiB), file('c.bin', 4 * MiB)]);
+    await until(() => attachmentError(chat), 'the total refusal shown');
+    expect(attachmentError(chat)).to.equal(
+      'c.bin was not attached: one message can carry at most 10 MB of files.',
+    );
+    expect(part(chat, 'attachment-error')?.getAttribute('role')).to.equal('alert');
+    expect(names()).to.deep.equal(['a.bin', 'b.bin']);
+    // Another file on top of those attached: the ones already there count.
+    drop(chat, [file('d.bin', 2 * MiB + 1)]);
+    await until(() => attachmentError(chat)?.startsWith('d.bin'), 'refused over what is attached');
+    expect(attachmentError(chat)).to.equal(
+      'd.bin was not attached: one message can carry at most 10 MB of files.',
+    );
+    expect(names()).to.deep.equal(['a.bin', 'b.bin']);
+    // Exactly 10 MiB in all is allowed.
+    drop(chat, [file('e.bin', 2 * MiB)]);
+    await until(() => chips(chat).length === 3, 'exactly the total limit attached');
+    expect(attachmentError(chat)).to.equal(undefined);
+    // The 10 MiB message goes through the bridge (its frames hold 16 MiB) and the turn ends.
+    await sendAndWait(chat, 'ten mebibytes attached');
+    expect(turnEnds(chat).at(-1)?.stopReason).to.equal('end_turn');
+    expect(chips(chat)).to.have.length(0);
+    const sent = lastUserRow(chat)?.querySelectorAll('[part~="resource"]');
+    expect(sent, 'the three files are in the user’s message').to.have.length(3);
+    // One file: exactly 5 MiB is allowed, a byte more is refused with the per-file limit.
+    drop(chat, [file('f.bin', 5 * MiB), file('g.bin', 5 * MiB + 1)]);
+    await until(() => attachmentError(chat), 'the size refusal shown');
+    expect(attachmentError(chat)).to.equal(
+      'g.bin was not attached: it is 5 MB, and the limit is 5 MB per file.',
+    );
+    expect(names()).to.deep.equal(['f.bin']);
+  });
+
   it('attachments go with a message queued while the agent works, and come back when it is cancelled', async () => {
     const chat = create();
     chats.mount(chat, 700);

@@ -164,7 +164,7 @@ describeScenarios('ACP conformance §9: permissions, turn ends and robustness (2
     },
   ],
   42: [
-    'unknown sessionUpdate kinds (_vendor_thing, subagent_update): journaled raw, shown generically, later updates continue',
+    'unknown sessionUpdate kinds (_vendor_thing, a subagent_update naming no child session): journaled raw, shown generically, later updates continue',
     async () => {
       const s = await ctx.connect('scripted');
       await s.prompt(

@@ -10,6 +10,7 @@ import '../../../components/index.ts';
 import { loadHighlighter } from '../../../components/content/highlighter.chunk.ts';
 import { loadDiffer } from '../../../components/content/line-diff.chunk.ts';
 import type { SiloTranscript } from '../../../components/transcript/silo-transcript.ts';
+import type { AgentPermissionRequest } from '../../../src/api.ts';
 import type { AgentSessionUpdate } from '../../../src/types.ts';
 import { until } from '../../support/until.ts';
 import { mount } from '../fixtures/dom.ts';
@@ -192,6 +193,66 @@ describe('tool cards', () => {
       () => prompt.querySelector('[part="permission-resolution"]')?.textContent?.includes('Allow once'),
       'the answer shown in the card',
     );
+  });
+
+  it('Y and N choose by kind: "once" before any other, else the first allow or reject option', async () => {
+    const cases: [string, AgentPermissionRequest['options'], string][] = [
+      [
+        'n',
+        [
+          { optionId: 'never', name: 'Always reject', kind: 'reject_always' },
+          { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+          { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+          { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
+        ],
+        'no',
+      ],
+      [
+        'y',
+        [
+          { optionId: 'never', name: 'Always reject', kind: 'reject_always' },
+          { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+          { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+          { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
+        ],
+        'once',
+      ],
+      [
+        'n',
+        [
+          { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+          { optionId: 'never', name: 'Always reject', kind: 'reject_always' },
+        ],
+        'never',
+      ],
+      [
+        'y',
+        [
+          { optionId: 'never', name: 'Always reject', kind: 'reject_always' },
+          { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+        ],
+        'always',
+      ],
+    ];
+    for (const [key, options, want] of cases) {
+      const el = await show([
+        userPrompt('delete it', 'u'),
+        tool({ toolCallId: 'rm', title: 'rm -rf build', kind: 'delete', status: 'pending' }, true),
+      ]);
+      const req = new TestPermission(`perm-${key}-${want}`, { toolCallId: 'rm', title: 'Delete' }, options);
+      el.permissionRequests = [req];
+      el.appendUpdates([permissionRow(req)]);
+      const prompt = await until(
+        () => card(el, 't:rm')?.querySelector<HTMLElement>(`[data-prompt="${req.id}"][data-pending]`),
+        'the live prompt',
+      );
+      await until(() => deepActive() === prompt, 'focus on the prompt');
+      await sendKeys({ press: key });
+      await until(() => req.chosen.length > 0, `${key} answered`);
+      expect(req.chosen, `${key} among ${options.map((o) => o.kind).join(', ')}`).to.deep.equal([want]);
+      cleanup?.();
+      cleanup = undefined;
+    }
   });
 
   it('passes axe, light (and dark in Chromium): open cards with highlighted diffs and code that scroll, a live permission in its card', async () => {

@@ -1,7 +1,0 @@
-// highlight.js ships no declarations for its single-language modules.
-declare module 'highlight.js/lib/languages/*' {
-  import type { LanguageFn } from 'highlight.js';
-
-  const language: LanguageFn;
-  export default language;
-}
