@@ -181,6 +181,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
           promptCapabilities: options.promptCapabilities,
           mcpCapabilities: { http: false, sse: false },
           sessionCapabilities: {
+            ...(options.fork ? { fork: {} } : {}),
             ...(options.list ? { list: {} } : {}),
             ...(options.resume ? { resume: {} } : {}),
             ...(options.close ? { close: {} } : {}),
@@ -351,6 +352,34 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       return { configOptions: configOptions(record, caps) };
     });
 
+  if (options.fork) {
+    app = app.onRequest(
+      'session/fork',
+      (params: unknown) => {
+        const p = params as { sessionId?: unknown; cwd?: unknown } | null;
+        if (typeof p?.sessionId !== 'string' || typeof p.cwd !== 'string')
+          throw RequestError.invalidParams(params, 'sessionId and cwd are required');
+        return { sessionId: p.sessionId, cwd: p.cwd };
+      },
+      async ({ params, client }) => {
+        requireSignIn();
+        // As claude-agent-acp and OpenCode do: the whole session is copied under a new id.
+        const record: SessionRecord = {
+          ...structuredClone(stored(params.sessionId)),
+          sessionId: `ses-${randomUUID()}`,
+          cwd: params.cwd,
+        };
+        store.save(record);
+        attach(record);
+        // OpenCode replays the fork's messages before it answers.
+        if (options.forkReplay)
+          for (const update of loadReplay(record, options))
+            await client.notify('session/update', { sessionId: record.sessionId, update } as never);
+        announceCommands(client, record.sessionId);
+        return { sessionId: record.sessionId, ...sessionState(record) };
+      },
+    );
+  }
   if (options.steering) {
     app = app.onRequest('_session/steering', parseSteer, ({ params }) => {
       const session = liveSession(params.sessionId);

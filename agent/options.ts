@@ -37,6 +37,8 @@
  * | `--prompt-queueing` | `SILO_AGENT_PROMPT_QUEUEING=1` | `agentCapabilities._meta.claudeCode.promptQueueing`; a prompt during a turn runs after it (claude-agent-acp 0.23) |
  * | `--url-mode-ids` | `SILO_AGENT_URL_MODE_IDS=1` | mode ids are URLs (`https://agentclientprotocol.com/protocol/session-modes#ask`), as Copilot CLI's are |
  * | `--thread-status` | `SILO_AGENT_THREAD_STATUS=1` | say what the session is doing as codex-acp 2.6 does: `session_info_update._meta.codex.threadStatus` (active, `waitingOnApproval` while a permission is asked, idle; agent/thread-status.ts) |
+ * | `--fork` | `SILO_AGENT_FORK=1` | `sessionCapabilities.fork`: `session/fork` copies the whole session under a new id (as claude-agent-acp and OpenCode do) |
+ * | `--fork-replay` | `SILO_AGENT_FORK_REPLAY=1` | with `--fork`: the fork's history is replayed as updates of the new session before the answer (as OpenCode does) |
  * | `--calls-log` | `SILO_AGENT_CALLS_LOG=1` | append `<method> <sessionId>` to `<sessions-dir>/calls.log` for every request and notification the client sends (agent/calls-log.ts) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
@@ -69,6 +71,8 @@ export interface AgentOptions {
   promptQueueing: boolean;
   urlModeIds: boolean;
   threadStatus: boolean;
+  fork: boolean;
+  forkReplay: boolean;
   stringRequestIds: boolean;
   models: boolean;
   usageShape: UsageShape | undefined;
@@ -158,6 +162,8 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     promptQueueing: truthy(env.SILO_AGENT_PROMPT_QUEUEING),
     urlModeIds: truthy(env.SILO_AGENT_URL_MODE_IDS),
     threadStatus: truthy(env.SILO_AGENT_THREAD_STATUS),
+    fork: truthy(env.SILO_AGENT_FORK),
+    forkReplay: truthy(env.SILO_AGENT_FORK_REPLAY),
     stringRequestIds: truthy(env.SILO_AGENT_STRING_REQUEST_IDS),
     models: truthy(env.SILO_AGENT_MODELS),
     usageShape: env.SILO_AGENT_USAGE_SHAPE
@@ -246,6 +252,12 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--thread-status':
         o.threadStatus = true;
+        break;
+      case '--fork':
+        o.fork = true;
+        break;
+      case '--fork-replay':
+        o.forkReplay = true;
         break;
       case '--string-request-ids':
         o.stringRequestIds = true;

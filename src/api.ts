@@ -14,6 +14,7 @@ import type {
   AgentRestoreNote,
   AgentResumeOutcome,
   AgentSessionConfigOption,
+  AgentSessionFork,
   AgentSessionRestore,
   AgentSessionSnapshot,
   AgentSessionSummary,
@@ -110,6 +111,15 @@ export interface AgentSessionConnectOptions {
   /** Restore an earlier session instead of starting a new one. */
   readonly resume?: AgentSessionRestore;
   /**
+   * Branch a journaled session instead ("Branch from here"): a new session that carries its journal
+   * up to the end of turn `atTurn`. When that is the session's last turn and the agent offers
+   * `session/fork`, the agent forks it with its context; otherwise it is a new session that carries
+   * the journal, and the agent starts it without that history (`restoreNote: 'history-not-in-agent'`).
+   * `resumeOutcome` is `forked`. Rejects `invalid-params` when the journal holds no such ended turn;
+   * the source session is never changed. Not with `resume`.
+   */
+  readonly fork?: AgentSessionFork;
+  /**
    * Sign in before the session opens: the `id` of a usable method from an `auth-required` error's
    * `data.authMethods`. Silo sends ACP `authenticate` right after `initialize`, and again on every
    * reconnect (a new agent process). A refused sign-in rejects with `auth-required`.
@@ -158,6 +168,15 @@ export interface AgentSessionHandle {
    * when nothing can be sent.
    */
   steer(input: string | readonly AgentContentBlock[]): Promise<'steered' | 'ended'>;
+  /**
+   * "Branch from here": connects a new session, with this handle's options, that carries this
+   * session's journal up to the end of turn `atTurn` (a `TurnEndRow.turn`; default: the last turn
+   * that ended). This session stays as it is and stays connected. The same as `connect()` with
+   * {@link AgentSessionConnectOptions.fork}, which says what the agent keeps of the history
+   * (`resumeOutcome` `forked`, `restoreNote` `history-not-in-agent` when it starts without it).
+   * Rejects `invalid-params` when no such turn ended, and as `connect()` does.
+   */
+  fork(options?: { readonly atTurn?: number }): Promise<AgentSessionHandle>;
   /** Cancels the running turn: pending permission requests and questions are answered cancelled. */
   cancel(): Promise<void>;
   /** Sets a config option (or a legacy mode); resolves once the agent accepted it. */

@@ -9,6 +9,7 @@ import type {
   AgentSessionConnectOptions,
   AgentSessionHandle,
 } from './api.ts';
+import { SiloError } from './errors.ts';
 import type {
   AgentContentBlock,
   AgentRequestResolution,
@@ -67,6 +68,8 @@ export class SessionHandle implements AgentSessionHandle {
     private readonly handleId: string,
     snapshot: WireSnapshot,
     private readonly options: AgentSessionConnectOptions,
+    /** Connects another session (the service's `connect`), for {@link fork}. */
+    private readonly connect?: (options: AgentSessionConnectOptions) => Promise<AgentSessionHandle>,
   ) {
     this.current = snapshot.snapshot;
     this.revision = snapshot.revision;
@@ -108,6 +111,12 @@ export class SessionHandle implements AgentSessionHandle {
   }
   steer(input: string | readonly AgentContentBlock[]): Promise<'steered' | 'ended'> {
     return this.api.steer(this.handleId, blocksOf(input));
+  }
+  fork(options: { readonly atTurn?: number } = {}): Promise<AgentSessionHandle> {
+    if (!this.connect) return Promise.reject(SiloError.closed('This handle cannot open sessions'));
+    const { resume: _, ...rest } = this.options;
+    const at = options.atTurn !== undefined ? { atTurn: options.atTurn } : {};
+    return this.connect({ ...rest, fork: { sessionId: this.current.sessionId, ...at } });
   }
   cancel(): Promise<void> {
     return this.api.cancel(this.handleId);

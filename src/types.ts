@@ -317,8 +317,24 @@ export interface AgentSessionRestore {
   via?: 'resume' | 'load';
 }
 
-/** What a connect did: a new session, an agent-side resume or load, or a read-only journal. */
-export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
+/**
+ * A branch for {@link AgentSessionConnectOptions.fork}: a new session that carries the journal of
+ * `sessionId` up to the end of its turn `atTurn` ("Branch from here"). The source stays as it is.
+ */
+export interface AgentSessionFork {
+  sessionId: string;
+  /**
+   * The turn to branch after: a turn number of the transcript model (`TurnEndRow.turn`), of a turn
+   * that ended. Default: the last turn that ended.
+   */
+  atTurn?: number;
+}
+
+/**
+ * What a connect did: a new session, an agent-side resume or load, a read-only journal, or a branch
+ * of another session (`forked`: see {@link AgentSessionFork}).
+ */
+export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only' | 'forked';
 
 /**
  * What a restore could not do, beside its outcome:
@@ -331,12 +347,17 @@ export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
  * - `held-elsewhere` — journal-only because the agent refused to restore the session while another
  *   client (another browser, an editor) has it open (codex-acp: -32600 `thread_active_writer`);
  *   closing it there and connecting again restores it.
+ * - `history-not-in-agent` — a branch ({@link AgentSessionFork}) whose journal carries the
+ *   conversation up to its turn, but the agent started it without that history: ACP forks only a
+ *   whole session, so a branch from an earlier turn (or of an agent without `session/fork`) is a new
+ *   session.
  */
 export type AgentRestoreNote =
   | 'history-in-agent'
   | 'replay-not-merged'
   | 'options-reapplied'
-  | 'held-elsewhere';
+  | 'held-elsewhere'
+  | 'history-not-in-agent';
 
 /** Information about the connected agent. `title` is the session's title and follows `session_info_update`. */
 export interface AgentInfo {
@@ -469,6 +490,8 @@ export interface AgentSessionSnapshot {
   readonly busy: boolean;
   /** What the agent last said its session is doing (Codex), absent when it never says. */
   readonly activity?: AgentActivity;
+  /** True when the agent can branch a session with its context (`sessionCapabilities.fork`). */
+  readonly canFork?: boolean;
   /** What the agent takes while a turn runs; absent when it takes nothing (or Silo has not asked it). */
   readonly midTurn?: AgentMidTurn;
   /** Prompts sent during the running turn that the agent holds behind it (`midTurn.queue`). */
@@ -496,6 +519,8 @@ export interface AgentSessionSummary {
   readonly updateCount?: number;
   /** True for a session the agent lists but the journal does not hold: `session/load` can fetch it. */
   readonly loadable?: boolean;
+  /** The session this one branched from, and after which of its turns. */
+  readonly forkedFrom?: { readonly sessionId: string; readonly turn: number };
 }
 
 export type { McpServer, PermissionOption };

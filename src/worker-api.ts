@@ -14,6 +14,7 @@ import type {
   AgentContentBlock,
   AgentElicitationQuestion,
   AgentRequestResolution,
+  AgentSessionFork,
   AgentSessionRestore,
   AgentSessionSnapshot,
   AgentSessionSummary,
@@ -29,6 +30,7 @@ export interface WorkerConnectOptions {
   readonly cwd: string;
   readonly mcpServers?: readonly McpServer[];
   readonly resume?: AgentSessionRestore;
+  readonly fork?: AgentSessionFork;
   /** An auth method id to sign in with after `initialize` (see `AgentSessionConnectOptions`). */
   readonly authenticate?: string;
   /** How long `authenticate` may take (see `AgentsServiceOptions.signInTimeoutMs`). */

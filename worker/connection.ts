@@ -6,6 +6,7 @@
 import { SiloError } from '../src/errors.ts';
 import type { WorkerConnectOptions } from '../src/worker-api.ts';
 import { signIn } from './auth.ts';
+import { forkSession, offersFork } from './fork.ts';
 import type { Journal } from './journal.ts';
 import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
 import { midTurnOffers } from './mid-turn.ts';
@@ -62,17 +63,21 @@ export class Connection {
     const { status } = host;
     status.identify(link.initialize.agentInfo, link.initialize.agentCapabilities?.promptCapabilities);
     status.midTurn = midTurnOffers(link.initialize);
+    status.canFork = offersFork(link);
     if (host.options.authenticate)
       await signIn(link, host.options.authenticate, host.options.signInTimeoutMs);
     const resume = host.options.resume;
     const open = host.open;
+    const fork = host.options.fork;
     const opened = reconnect
       ? await restoreSession(link, open, status.sessionId)
-      : resume?.startFresh
-        ? await continueFresh(link, open, resume.sessionId, resume.transcript ?? 'carry')
-        : resume
-          ? await restoreSession(link, open, await latestId(host.journal, resume.sessionId), resume.via)
-          : await newSession(link, open);
+      : fork
+        ? await forkSession(link, open, fork)
+        : resume?.startFresh
+          ? await continueFresh(link, open, resume.sessionId, resume.transcript ?? 'carry')
+          : resume
+            ? await restoreSession(link, open, await latestId(host.journal, resume.sessionId), resume.via)
+            : await newSession(link, open);
     // A turn the journal holds open that nothing runs now (its page died mid-turn) has ended.
     open.endDeadTurn();
     status.opened(opened);

@@ -94,9 +94,17 @@ export async function newSession(link: AgentLink, host: OpenHost): Promise<Opene
 }
 
 /** `session/new`; a sign-in the agent asks for rejects `auth-required` with its methods. */
-function requestNew(link: AgentLink, host: OpenHost): Promise<Raw> {
+export function requestNew(link: AgentLink, host: OpenHost): Promise<Raw> {
+  return requestSession(link, host, 'session/new', {});
+}
+
+/**
+ * A request that opens a session (`session/new`, `session/fork`); a sign-in the agent asks for
+ * rejects `auth-required` with its methods.
+ */
+export function requestSession(link: AgentLink, host: OpenHost, method: string, params: Raw): Promise<Raw> {
   return link
-    .request<Raw>('session/new', { cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] })
+    .request<Raw>(method, { ...params, cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] })
     .catch((error: unknown) => {
       const e = SiloError.from(error);
       throw e.code === 'auth-required' ? signInRefused(link, e) : e;

@@ -31,6 +31,8 @@ export class SessionStatus {
   promptCapabilities: AgentPromptCapabilities | undefined;
   /** What the agent takes while a turn runs, once it answered `initialize` (worker/mid-turn.ts). */
   midTurn: AgentMidTurn | undefined;
+  /** Whether the agent offers `session/fork` (its `initialize` answer). */
+  canFork = false;
   /** Title, usage, commands, config options and mode, through the shared session-state reducer. */
   readonly config = new LiveSessionState();
   /** What a follower mirrors of the owner's state that it does not compute itself. */
@@ -106,6 +108,7 @@ export class SessionStatus {
       ...(activity ? { activity } : {}),
       busy: this.mirrored?.busy ?? busy,
       ...(this.midTurn && !this.mirrored ? { midTurn: this.midTurn } : {}),
+      ...(this.canFork ? { canFork: true } : {}),
       ...(queued > 0 ? { queuedPrompts: queued } : {}),
       ...(this.promptCapabilities ? { promptCapabilities: this.promptCapabilities } : {}),
       ...(this.error ? { error: { code: this.error.code, message: this.error.message } } : {}),

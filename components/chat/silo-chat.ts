@@ -234,6 +234,22 @@ export class SiloChat extends SiloElement {
     await this.connect({ fresh: true });
   }
 
+  /**
+   * "Branch from here": a new session that carries this one's conversation up to the end of `turn`
+   * (default: the last turn), which becomes the chat's session; this one stays in the history. See
+   * `AgentSessionConnectOptions.fork` for what the agent keeps. A failure is shown and fired.
+   */
+  branch(turn?: number): Promise<void> {
+    const sessionId = this.handle?.sessionId;
+    if (!sessionId) return Promise.resolve();
+    return this.connect({ fork: { sessionId, ...(turn !== undefined ? { atTurn: turn } : {}) } });
+  }
+
+  /** Turn ends offer "Branch from here": the agent can fork, the session is connected and idle. */
+  #canBranch(): boolean {
+    return Boolean(this.snapshot?.canFork) && this.snapshot?.state === 'connected' && !this.#busy();
+  }
+
   /** Cancels the running turn. */
   cancel(): Promise<void> {
     return this.#turns.cancel();
@@ -361,6 +377,8 @@ export class SiloChat extends SiloElement {
         .elicitationRequests=${this.#session.elicitationRequests}
         .strings=${this.strings?.transcript}
         .locale=${this.locale}
+        ?branchable=${this.#canBranch()}
+        @silo-branch=${(e: CustomEvent<{ turn: number }>) => void this.branch(e.detail.turn)}
         @silo-permission-answered=${this.#returnFocus}
         @silo-elicitation-ended=${this.#returnFocus}
       ></silo-transcript>

@@ -94,6 +94,7 @@ export const TRANSCRIPT_OWN_PARTS = [
   'turn-end',
   'turn-duration',
   'turn-tokens',
+  'branch',
   'unknown',
   'image',
   'resource-link',

@@ -43,6 +43,11 @@ export interface SiloLoadErrorDetail {
   readonly error: SiloError;
 }
 
+/** Detail of `silo-branch`. */
+export interface SiloBranchDetail {
+  readonly turn: number;
+}
+
 /** Detail of `silo-permission-answered`. */
 export interface SiloPermissionAnsweredDetail {
   readonly id: string;
@@ -53,6 +58,7 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'silo-load-error': CustomEvent<SiloLoadErrorDetail>;
     'silo-permission-answered': CustomEvent<SiloPermissionAnsweredDetail>;
+    'silo-branch': CustomEvent<SiloBranchDetail>;
   }
 }
 
@@ -82,6 +88,8 @@ declare global {
  * @fires silo-load-error - The source could not be read (detail: `{ error }`, a `SiloError`).
  * @fires silo-find - A find's result changed (detail: `{ query, current, total, searching }`; see {@link find}).
  * @fires silo-permission-answered - The user answered a live permission prompt (detail: `{ id, optionId }`).
+ * @fires silo-branch - With `branchable`: the user chose "Branch from here" on a turn's end (detail: `{ turn }`,
+ *   the turn's number, for `connect({ fork: { sessionId, atTurn: turn } })`).
  *
  * @csspart usage - The usage header (context meter, the session's tokens, cost).
  * @csspart usage-meter - The context meter (`<meter>`).
@@ -165,6 +173,7 @@ export class SiloTranscript extends SiloElement {
     elicitationRequests: { attribute: false },
     strings: { attribute: false },
     locale: {},
+    branchable: { type: Boolean },
     loadError: { state: true, attribute: false },
     announcement: { state: true, attribute: false },
   };
@@ -189,6 +198,8 @@ export class SiloTranscript extends SiloElement {
   declare strings: StringsOverride<SiloTranscriptStrings> | undefined;
   /** BCP 47 locale for numbers, dates and currency (default: the browser's). */
   declare locale: string | undefined;
+  /** Each turn's end offers "Branch from here", which fires `silo-branch` (attribute `branchable`). */
+  declare branchable: boolean;
   declare private loadError: string | undefined;
   declare private announcement: string;
 
@@ -240,6 +251,12 @@ export class SiloTranscript extends SiloElement {
     this.permissionRequests = [];
     this.elicitationRequests = [];
     this.announcement = '';
+    this.branchable = false;
+  }
+
+  /** Fires `silo-branch` for `turn` (a turn end's "Branch from here"). */
+  branch(turn: number): void {
+    this.emit('silo-branch', { turn });
   }
 
   /** The transcript model being rendered (rows and session state). Read-only for callers. */

@@ -86,6 +86,10 @@ export interface RowContextSource {
   readonly locale: string | undefined;
   readonly permissionRequests: readonly AgentPermissionRequest[];
   readonly elicitationRequests: readonly AgentElicitationRequest[];
+  /** Turn ends offer "Branch from here". */
+  readonly branchable: boolean;
+  /** Fires `silo-branch` for a turn. */
+  branch(turn: number): void;
 }
 
 /**
@@ -104,5 +108,6 @@ export function rowContext(
     elicitation: (id) => host.elicitationRequests.find((r) => r.id === id),
     promptState: (id) => requests.promptState(id),
     choose: (req, optionId) => void requests.choose(req, optionId),
+    ...(host.branchable ? { branch: (turn: number) => host.branch(turn) } : {}),
   };
 }

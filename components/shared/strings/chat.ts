@@ -89,6 +89,8 @@ export const defaultChatStrings: SiloChatStrings = {
       'The agent had forgotten the mode and options chosen in this conversation; they were set again.',
     'held-elsewhere':
       'Another browser or app has this conversation open with the agent, so it is shown read-only here. Close it there, then try again.',
+    'history-not-in-agent':
+      'This branch carries the conversation up to the turn you chose, but the agent starts it without that history: it can branch only from the latest turn.',
   },
   tryAgain: 'Try again',
   noBridge: 'Set the bridge URL and token to start.',

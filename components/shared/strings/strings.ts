@@ -57,6 +57,9 @@ export interface SiloTranscriptStrings extends SiloCopyStrings {
   excluded: string;
   /** The badge of a message the user sent into the running turn (the agent steered it in). */
   steered: string;
+  /** A turn end's button that starts a new session carrying the conversation up to that turn. */
+  branch: string;
+  branchHint: string;
   /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
   turnTokens: (total: string, input: string, output: string) => string;
   stop: {
@@ -150,6 +153,8 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
       : 'The agent started this turn by itself',
   excluded: 'Left out of the agent’s context (refused)',
   steered: 'Sent into the running turn',
+  branch: 'Branch from here',
+  branchHint: 'Start a new session that carries the conversation up to this point',
   turnTokens: (total) => `${total} tokens`,
   stop: {
     end_turn: 'Done',

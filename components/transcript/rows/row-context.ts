@@ -26,6 +26,8 @@ export interface RowContext {
   elicitation(id: string): AgentElicitationRequest | undefined;
   promptState(id: string): PromptState;
   choose(request: AgentPermissionRequest, optionId: string): void;
+  /** "Branch from here" on a turn's end (absent: not offered). */
+  branch?(turn: number): void;
 }
 
 /** Renders a content block (text, image, resource…) the way messages do. */

@@ -1,7 +1,7 @@
 /**
  * The row that ends a turn: how it ended ("Done", "Cancelled", …), then how long it took and the
  * tokens it used when they are known ("Done · 12 s · 3.4K tokens"; the full counts in the figure's
- * title).
+ * title), and "Branch from here" where the transcript offers branching.
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -19,7 +19,10 @@ const KNOWN_STOPS = new Set([
   'interrupted',
 ]);
 
-/** The turn-end row (`part="row turn-end"`): `turn-duration` and `turn-tokens` beside the outcome. */
+/**
+ * The turn-end row (`part="row turn-end"`): `turn-duration` and `turn-tokens` beside the outcome, and
+ * "Branch from here" (`branch`) when the transcript offers it.
+ */
 export function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
   const reason = row.stopReason;
@@ -30,7 +33,7 @@ export function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): Tem
         ? s.stop[reason as 'end_turn']
         : s.stop.other(reason);
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row turn-end">
-    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span>${
+    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span><span>${text}</span>${
       row.durationMs !== undefined
         ? html`<span class="muted" part="turn-duration"> · ${formatDuration(row.durationMs, s, ctx.locale)}</span>`
         : nothing
@@ -41,6 +44,10 @@ export function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): Tem
             row.tokens.input === undefined ? '' : formatCompact(row.tokens.input, ctx.locale),
             row.tokens.output === undefined ? '' : formatCompact(row.tokens.output, ctx.locale),
           )}</span>`
+        : nothing
+    }</span>${
+      ctx.branch && row.seq !== undefined
+        ? html`<button type="button" class="branch" part="branch" title=${s.branchHint} @click=${() => ctx.branch?.(row.turn)}>${s.branch}</button>`
         : nothing
     }</div>
   </div>`;

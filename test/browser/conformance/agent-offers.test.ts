@@ -4,7 +4,8 @@
 // session), `session/delete` with Clear, saying what became of the agent's copy; a message sent
 // during a turn goes to the agent at once where it takes one — into the running turn
 // (`_session/steering`, claude-agent-acp 0.101 and codex-acp 2.6) or queued behind it (Claude's
-// `promptQueueing`) — and the user sees which.
+// `promptQueueing`) — and the user sees which; "Branch from here" (`session/fork` where the agent
+// offers it, from the last turn) starts a session carrying the journal up to a turn.
 import { expect } from 'chai';
 import { scenarioPrompt } from '../../../agent/scenarios.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
@@ -35,7 +36,7 @@ function chatOn(bridge: { connection: string }): { chat: SiloChat; unmount: () =
   return { chat, unmount: mount(chat) };
 }
 
-describe('what agents offer: close, delete, messages during a turn (real bridge, reference agent)', function () {
+describe('what agents offer: close, delete, messages during a turn, fork (real bridge, reference agent)', function () {
   this.timeout(60_000);
   const suite = suiteBridges();
 
@@ -262,6 +263,115 @@ describe('what agents offer: close, delete, messages during a turn (real bridge,
       allow.click();
       expect(await running).to.equal('end_turn');
       expect(session.snapshot.activity).to.deep.equal({ status: 'idle' });
+    } finally {
+      unmount();
+    }
+  });
+
+  /** A session of two ended turns ("one", "two") on `bridge`, closed; resolves to its id and journal. */
+  async function twoTurnSession(bridge: { url: string; token: string }) {
+    const s = await suite.service.connect({ bridge, cwd: CWD });
+    expect(await s.prompt('one')).to.equal('end_turn');
+    expect(await s.prompt('two')).to.equal('end_turn');
+    const journal = await s.transcript();
+    await s.close();
+    return { sessionId: s.sessionId, journal };
+  }
+  // The branch's own commands announcement arrives live, before or after a read: not part of the copy.
+  const shape = (journal: readonly AgentSessionUpdate[]) =>
+    journal
+      .filter((u) => u.kind !== 'turn_end' && u.kind !== 'available_commands_update')
+      .map((u) => [u.kind, u.text ?? u.toolCall?.toolCallId]);
+  const users = (journal: readonly AgentSessionUpdate[]) =>
+    journal.filter((u) => u.kind === 'user_message_chunk').map((u) => u.text);
+
+  it('fork from the last turn: session/fork, the journal carried whole, the source untouched; the branch restores', async () => {
+    const bridge = await suite.bridgeWith('--fork', '--calls-log');
+    const source = await twoTurnSession(bridge);
+    const b = await suite.service.connect({ bridge, cwd: CWD, fork: { sessionId: source.sessionId } });
+    expect([b.resumeOutcome, b.restoreNote]).to.deep.equal(['forked', undefined]);
+    expect(b.sessionId).to.not.equal(source.sessionId);
+    expect(await agentCalls(bridge.id)).to.include(`session/fork ${source.sessionId}`);
+    expect(shape(await b.transcript())).to.deep.equal(shape(source.journal));
+    expect(await b.prompt('three')).to.equal('end_turn');
+    expect(users(await suite.service.transcript(source.sessionId)), 'the source as it was').to.deep.equal([
+      'one',
+      'two',
+    ]);
+    const listed = (await suite.service.sessions()).find((x) => x.sessionId === b.sessionId);
+    expect(listed?.forkedFrom).to.deep.equal({ sessionId: source.sessionId, turn: 2 });
+    const branch = await b.transcript();
+    await b.close();
+    // The branch is a session of its own: resumed from its journal, and loaded from the agent's copy.
+    const again = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId: b.sessionId } });
+    expect(again.resumeOutcome).to.equal('resumed');
+    expect(await again.transcript()).to.deep.equal(branch);
+    await again.close();
+    const loaded = await suite.service.connect({
+      bridge,
+      cwd: CWD,
+      resume: { sessionId: b.sessionId, via: 'load' },
+    });
+    expect([loaded.resumeOutcome, loaded.restoreNote]).to.deep.equal(['loaded', undefined]);
+    expect(users(await loaded.transcript()), 'the replay added nothing').to.deep.equal([
+      'one',
+      'two',
+      'three',
+    ]);
+    await loaded.close();
+  });
+
+  it('fork from an earlier turn (handle.fork): a new session carrying the journal up to it, saying the agent lacks that history', async () => {
+    const bridge = await suite.bridgeWith('--fork', '--calls-log');
+    const s = await suite.service.connect({ bridge, cwd: CWD });
+    expect(await s.prompt('one')).to.equal('end_turn');
+    expect(await s.prompt('two')).to.equal('end_turn');
+    const b = await s.fork({ atTurn: 1 });
+    expect([b.resumeOutcome, b.restoreNote]).to.deep.equal(['forked', 'history-not-in-agent']);
+    const calls = await agentCalls(bridge.id);
+    expect(calls.filter((c) => c.startsWith('session/fork'))).to.deep.equal([]);
+    const branch = await b.transcript();
+    expect(users(branch)).to.deep.equal(['one']);
+    expect(branch.map((u) => u.seq)).to.deep.equal([...branch.keys()]);
+    expect(s.state, 'the source stays connected').to.equal('connected');
+    expect(users(await s.transcript())).to.deep.equal(['one', 'two']);
+    await b.close();
+    const err = await s.fork({ atTurn: 7 }).catch((e: unknown) => e as { code?: string });
+    expect((err as { code?: string }).code).to.equal('invalid-params');
+    await s.close();
+  });
+
+  it("an agent that replays the fork while answering (OpenCode): the branch holds the source's journal once", async () => {
+    const bridge = await suite.bridgeWith('--fork', '--fork-replay');
+    const source = await twoTurnSession(bridge);
+    const b = await suite.service.connect({ bridge, cwd: CWD, fork: { sessionId: source.sessionId } });
+    expect(b.resumeOutcome).to.equal('forked');
+    expect(shape(await b.transcript())).to.deep.equal(shape(source.journal));
+    await b.close();
+  });
+
+  it('<silo-chat>: "Branch from here" on a turn end starts the branch; its banner says what the agent keeps', async () => {
+    const bridge = await suite.bridgeWith('--fork');
+    const { chat, unmount } = chatOn(bridge);
+    try {
+      const first = await until(() => chat.session, 'the chat connected', 20_000);
+      expect(await chat.send('one')).to.equal('end_turn');
+      expect(await chat.send('two')).to.equal('end_turn');
+      const transcript = chat.shadowRoot!.querySelector('silo-transcript')!;
+      const buttons = await until(() => {
+        const b = [...transcript.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="branch"]')];
+        return b.length === 2 ? b : undefined;
+      }, 'a Branch button on each turn end');
+      expect(buttons[0]!.textContent!.trim()).to.equal('Branch from here');
+      buttons[0]!.click();
+      const branch = await until(
+        () => (chat.session && chat.session !== first ? chat.session : undefined),
+        'the branch',
+        20_000,
+      );
+      expect(branch.resumeOutcome).to.equal('forked');
+      await until(() => part(chat, 'banner')?.textContent?.includes('without that history'), 'the note');
+      expect(users(await branch.transcript())).to.deep.equal(['one']);
     } finally {
       unmount();
     }
