@@ -126,9 +126,11 @@ export function toMarkdown(
   return `${parts.join('\n\n')}\n`;
 }
 
+/** `text` in a fenced block whose fence is longer than any run of backticks in it (one pass: linear). */
 function fence(text: string, lang = ''): string {
-  let ticks = '```';
-  while (text.includes(ticks)) ticks += '`';
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const ticks = '`'.repeat(Math.max(3, longest + 1));
   return `${ticks}${lang}\n${text.replace(/\n$/, '')}\n${ticks}`;
 }
 
@@ -140,9 +142,13 @@ function lines(text: string): string[] {
   return out;
 }
 
+/** Texts of more lines than this, together, are not diffed line by line (diffing them takes seconds). */
+const MAX_DIFF_LINES = 10_000;
+
 /**
  * A diff block's body: unchanged lines with a space, removed with `-`, added with `+`, in file order
- * (a new file is all `+`). Past 2,000 edits it falls back to all old lines removed, all new added.
+ * (a new file is all `+`). Past 2,000 edits, or for texts of more than {@link MAX_DIFF_LINES} lines,
+ * it falls back to all old lines removed, all new added.
  */
 function diffBody(oldText: string | null | undefined, newText: string): string {
   if (oldText == null || oldText === '')
@@ -151,9 +157,12 @@ function diffBody(oldText: string | null | undefined, newText: string): string {
       .join('\n');
   let changes: ReturnType<typeof diffLines> | undefined;
   try {
-    changes = diffLines(oldText.replace(/\r\n?/g, '\n'), newText.replace(/\r\n?/g, '\n'), {
-      maxEditLength: 2000,
-    });
+    changes =
+      lines(oldText).length + lines(newText).length > MAX_DIFF_LINES
+        ? undefined
+        : diffLines(oldText.replace(/\r\n?/g, '\n'), newText.replace(/\r\n?/g, '\n'), {
+            maxEditLength: 2000,
+          });
   } catch {
     changes = undefined;
   }

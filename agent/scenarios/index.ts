@@ -8,6 +8,7 @@ import { scenarios as agents } from './agents.ts';
 import { scenarios as attachments } from './attachments.ts';
 import { scenarios as content } from './content.ts';
 import { scenarios as endings } from './endings.ts';
+import { scenarios as hugeText } from './huge-text.ts';
 import { scenarios as interactive } from './interactive.ts';
 import { scenarios as offers } from './offers.ts';
 import { scenarios as perf } from './perf.ts';
@@ -25,6 +26,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...interactive,
   ...endings,
   ...robustness,
+  ...hugeText,
   ...perf,
   ...agents,
   ...attachments,

@@ -5,6 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentSessionConfigOption } from '../../src/index.ts';
+import { clip } from '../shared/format.ts';
 import type { SiloChatAllStrings } from '../shared/strings/strings.ts';
 import type { Attachment } from './attachments.ts';
 
@@ -118,7 +119,7 @@ export function renderStatusRow(
     ${
       queued !== undefined
         ? html`<span class="queued" part="queued" role="status">
-            <span class="label">${s.queued}</span> <span class="text">${queued.text}</span
+            <span class="label">${s.queued}</span> <span class="text">${clip(queued.text, 1000)}</span
             >${queued.attachments.map((a) => html` <span class="file">${a.name}</span>`)}
             <button type="button" part="unqueue" @click=${unqueue}>${s.unqueue}</button>
           </span>`

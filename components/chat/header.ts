@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 import { html, type TemplateResult } from 'lit';
+import { clip } from '../shared/format.ts';
 import type { SiloChatStrings } from '../shared/strings/strings.ts';
 
 /** What the header shows. */
@@ -25,7 +26,7 @@ export interface HeaderActions {
 /** The header bar (`part="header"`), with the `header-end` slot after the actions. */
 export function renderHeader(v: HeaderView, act: HeaderActions, s: SiloChatStrings): TemplateResult {
   return html`<header part="header">
-    <span class="title" part="title">${v.title || s.untitled}</span>
+    <span class="title" part="title">${v.title ? clip(v.title, 1000) : s.untitled}</span>
     <span class="state" part="state" data-state=${v.state} role="status">${s.state[v.state] ?? v.state}</span>
     <span class="actions" part="actions">
       <button type="button" part="new-session" ?disabled=${!v.canStart} @click=${() => act.newSession()}>

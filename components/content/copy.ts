@@ -25,15 +25,26 @@ async function copy(button: HTMLButtonElement, text: string, s: SiloCopyStrings)
   }, 1500);
 }
 
-/** A message's copy button (`part="copy"`): copies `text()` on a click (or Enter / Space). */
-export function copyButton(text: () => string, s: SiloCopyStrings = defaultCopyStrings): TemplateResult {
+/**
+ * A message's copy button (`part="copy"`): copies `text()` on a click (or Enter / Space). `as` gives
+ * another label, tooltip and part (the "Copy all" of long text, content/long-text.ts).
+ */
+export function copyButton(
+  text: () => string,
+  s: SiloCopyStrings = defaultCopyStrings,
+  as: { readonly label: string; readonly title: string; readonly part: string } = {
+    label: s.copy,
+    title: s.copyMessage,
+    part: 'copy',
+  },
+): TemplateResult {
   return html`<button
     type="button"
     class="copy"
-    part="copy"
-    title=${s.copyMessage}
+    part=${as.part}
+    title=${as.title}
     @click=${(e: Event) => void copy(e.currentTarget as HTMLButtonElement, text(), s)}
-  >${s.copy}</button>`;
+  >${as.label}</button>`;
 }
 
 /**

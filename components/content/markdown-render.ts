@@ -7,9 +7,11 @@
 import { html } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { defaultCopyStrings, type SiloCopyStrings } from '../shared/strings/strings.ts';
+import { defaultContentStrings, type SiloContentStrings } from '../shared/strings/strings.ts';
+import { restOf } from './long-text.ts';
 import { renderMarkdown } from './markdown.ts';
 import { copyLabels, renderMarkdownBlocks } from './markdown-stream.ts';
+import { markdownCut } from './text-budget.ts';
 
 /** Markdown HTML cached per owner object (a patched row is a new object, so the cache follows it). */
 const cache = new WeakMap<object, Map<string, string>>();
@@ -17,27 +19,39 @@ const cache = new WeakMap<object, Map<string, string>>();
 /**
  * A message's streaming text as sanitized Markdown, in pieces ({@link grouped}; `key` names the
  * stream: a row's key and part), or the whole text at once when `key` is undefined (cached per
- * `owner`). Code blocks carry their copy buttons (content/copy.ts), labelled by `copy`. Never throws.
+ * `owner`). Only the part `markdownCut` allows is Markdown (content/text-budget.ts); the rest follows
+ * as collapsed plain text (content/long-text.ts), whose open state `restKey` names (default `key`).
+ * Code blocks carry their copy buttons (content/copy.ts), labelled by `s`. Never throws.
  */
 export function markdownValue(
   key: string | undefined,
   owner: object,
   text: string,
-  copy: SiloCopyStrings = defaultCopyStrings,
+  s: SiloContentStrings = defaultContentStrings,
+  restKey: string | undefined = key,
+  locale?: string,
 ): unknown[] {
-  if (key !== undefined) return grouped(renderMarkdownBlocks(key, text, copy));
+  const cut = markdownCut(text);
+  const shown = cut === text.length ? text : text.slice(0, cut);
+  const out =
+    key !== undefined ? grouped(renderMarkdownBlocks(key, shown, s)) : [unsafeHTML(whole(owner, shown, s))];
+  if (cut < text.length) out.push(restOf(restKey ?? '', text, cut, s, locale));
+  return out;
+}
+
+function whole(owner: object, text: string, s: SiloContentStrings): string {
   let m = cache.get(owner);
   if (!m) {
     m = new Map();
     cache.set(owner, m);
   }
-  const cacheKey = `${copyLabels(copy)}\u0000${text}`;
+  const cacheKey = `${copyLabels(s)}\u0000${text}`;
   let out = m.get(cacheKey);
   if (out === undefined) {
-    out = renderMarkdown(text, copy);
+    out = renderMarkdown(text, s);
     m.set(cacheKey, out);
   }
-  return [unsafeHTML(out)];
+  return out;
 }
 
 /** Complete pieces a group holds (see {@link grouped}). */

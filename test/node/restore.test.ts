@@ -101,6 +101,21 @@ test('mergeReplay: a message cut short is completed under the journal’s id, th
   });
 });
 
+test('mergeReplay: a cut message the agent replays under another id is completed under the journal’s id (one bubble, not two)', () => {
+  const journal = [prompt('hi', 0), wire(agent('Hello th', 'silo-m1'), 'silo-m1')];
+  const replay = [
+    user('hi', 'u-1'),
+    agent('Hello ', 'r-7'),
+    agent('there, ', 'r-7'),
+    agent('friend', 'r-7'),
+    user('bye', 'u-2'),
+  ];
+  assert.deepEqual(mergeReplay(journal, replay), {
+    verdict: 'merged',
+    append: [agent('ere, ', 'silo-m1'), agent('friend', 'silo-m1'), user('bye', 'u-2')],
+  });
+});
+
 test('mergeReplay: updates the journal already ends with are not repeated', () => {
   const journal = [prompt('go', 0), wire(tool('call-1')), wire(done('call-1')), end];
   const replay = [user('go'), tool('call-1'), done('call-1'), user('again'), tool('call-2')];

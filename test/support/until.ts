@@ -11,16 +11,17 @@ export function frame(): Promise<void> {
 
 /**
  * Polls `condition` on every animation frame until it returns a truthy value, and resolves to that
- * value; rejects with `what` if it does not within `timeoutMs`.
+ * value; rejects with `what` if it does not within `timeoutMs`. A condition may be async (one that
+ * asks the test server, say): it is awaited before the next frame's poll.
  */
 export async function until<T>(
-  condition: () => T,
+  condition: () => T | Promise<T>,
   what: string,
   timeoutMs = 20_000,
 ): Promise<NonNullable<T>> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const value = condition();
+    const value = await condition();
     if (value) return value as NonNullable<T>;
     if (performance.now() > deadline) throw new Error(`Timed out waiting for: ${what}`);
     await frame();

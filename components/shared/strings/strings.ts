@@ -43,8 +43,38 @@ export const defaultCopyStrings: SiloCopyStrings = {
   copyCode: 'Copy this code',
 };
 
+/**
+ * Strings of text past the rendering bounds (components/content/long-text.ts): the part shown
+ * collapsed, as plain text, behind "Show all". Functions receive already-formatted numbers.
+ */
+export interface SiloLongTextStrings {
+  /** What the collapsed part holds, e.g. "1,968,000 more characters, as plain text". */
+  longText: (characters: string) => string;
+  showAll: string;
+  showLess: string;
+  copyAll: string;
+  /** Tooltip of the "Copy all" button. */
+  copyAllTitle: string;
+  /** The end of a clipped diff line: how many of its characters are not shown. */
+  clippedLine: (characters: string) => string;
+}
+
+export const defaultLongTextStrings: SiloLongTextStrings = {
+  longText: (characters) => `${characters} more characters, as plain text`,
+  showAll: 'Show all',
+  showLess: 'Show less',
+  copyAll: 'Copy all',
+  copyAllTitle: 'Copy the whole text',
+  clippedLine: (characters) => `… ${characters} more characters`,
+};
+
+/** The strings of rendered agent text: copy buttons and long text. */
+export type SiloContentStrings = SiloCopyStrings & SiloLongTextStrings;
+
+export const defaultContentStrings: SiloContentStrings = { ...defaultCopyStrings, ...defaultLongTextStrings };
+
 /** The strings of `<silo-transcript>`. Functions receive already-formatted values. */
-export interface SiloTranscriptStrings extends SiloCopyStrings {
+export interface SiloTranscriptStrings extends SiloCopyStrings, SiloLongTextStrings {
   transcriptLabel: string;
   you: string;
   agent: string;
@@ -247,7 +277,7 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   empty: 'No messages yet.',
   loadFailed: (message) => `The transcript could not be loaded: ${message}`,
   elicitation: defaultElicitationStrings,
-  ...defaultCopyStrings,
+  ...defaultContentStrings,
 };
 
 /**

@@ -5,12 +5,14 @@
  * rendered rows with the CSS Custom Highlight API (`::highlight(silo-find)`, and
  * `::highlight(silo-find-active)` for the current one). Rows with matches carry `data-find="match"`,
  * the current match's row `data-find="active"` (its visible marker where the API is missing, or where
- * its match cannot be highlighted: inside a nested shadow root or folded-away content). Nothing is
- * injected into the rows: ranges only.
+ * its match cannot be highlighted: inside a nested shadow root or folded-away content). A match in
+ * the collapsed part of a long text (content/long-text.ts) is counted, and going to it opens that
+ * part and highlights the match once its pieces are drawn. Nothing is injected into the rows: ranges only.
  * @packageDocumentation
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { TranscriptRow } from '../../../src/index.ts';
+import { CLOSED_LONG_TEXT, DRAWING_LONG_TEXT } from '../../content/text-budget.ts';
 import type { SiloEmitter } from '../../shared/silo-element.ts';
 import { bringIntoView, highlights, textMatches } from './highlight.ts';
 import { countIn, fold, rowText } from './text.ts';
@@ -68,6 +70,8 @@ export class TranscriptFindController implements ReactiveController {
   #paintQueued = false;
   #listened: HTMLElement | undefined;
   #notified = '';
+  /** The current match is in a long text being opened: bring it into view once it is drawn. */
+  #revealPending = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & SiloEmitter,
@@ -258,6 +262,7 @@ export class TranscriptFindController implements ReactiveController {
     const index = a ? this.rows.indexOf(a.key) : -1;
     if (index >= 0) await this.rows.reveal(index);
     if (move !== this.#move) return;
+    this.#revealPending = false;
     const active = this.#paint();
     if (active) bringIntoView(active, this.rows.log());
     this.#notify();
@@ -268,11 +273,25 @@ export class TranscriptFindController implements ReactiveController {
     this.#paintQueued = true;
     requestAnimationFrame(() => {
       this.#paintQueued = false;
-      if (this.#folded) this.#paint();
+      if (!this.#folded) return;
+      // A long text opened for the current match draws a few pieces per frame: paint once it is drawn.
+      if (this.#revealPending && this.rows.log()?.querySelector(DRAWING_LONG_TEXT)) {
+        this.#schedulePaint();
+        return;
+      }
+      const active = this.#paint();
+      if (active && this.#revealPending) {
+        this.#revealPending = false;
+        bringIntoView(active, this.rows.log());
+      }
     });
   }
 
-  /** Highlights the matches of the rendered rows; returns the current match's range, if rendered. */
+  /**
+   * Highlights the matches of the rendered rows; returns the current match's range, if rendered. A
+   * current match past the ranges of its row is in a collapsed long text: that is opened (its match
+   * is highlighted and brought into view once it is drawn).
+   */
   #paint(): Range | undefined {
     this.#unpaint();
     const log = this.rows.log();
@@ -288,7 +307,14 @@ export class TranscriptFindController implements ReactiveController {
       el.dataset.find = isActive ? 'active' : 'match';
       this.#marked.push(el);
       const ranges = textMatches(el, this.#folded);
-      const current = isActive ? Math.min(a!.occurrence, ranges.length - 1) : -1;
+      const closed =
+        isActive && a!.occurrence >= ranges.length ? el.querySelectorAll<HTMLElement>(CLOSED_LONG_TEXT) : [];
+      if (closed.length > 0) {
+        this.#revealPending = true;
+        for (const toggle of Array.from(closed)) toggle.click();
+        this.#schedulePaint();
+      }
+      const current = isActive && closed.length === 0 ? Math.min(a!.occurrence, ranges.length - 1) : -1;
       ranges.forEach((r, k) => {
         this.#ranges.push(r);
         if (k === current) activeRange = r;

@@ -10,6 +10,7 @@ import {
   type TranscriptRow,
   terminalText,
 } from '../../../src/index.ts';
+import { markdownCut } from '../../content/text-budget.ts';
 import { TAIL_CHARS } from '../../shared/terminal-limits.ts';
 
 /** Folded text per row object, built the first time a search reads the row. */
@@ -58,19 +59,26 @@ export function rowText(row: TranscriptRow): string {
  */
 export function markdownText(md: string): string {
   return md
-    .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+    .replace(/!?\[([^\]\n]{0,1000})\]\([^)\n]{0,2000}\)/g, '$1')
     .replace(/^[ \t]{0,3}(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+(?:\[[ xX]\][ \t]+)?|\d{1,9}[.)][ \t]+)/gm, '')
     .replace(/\*\*|__|~~|`+/g, '')
     .replace(/(^|[\s(])[*_](?=\S)|(?<=\S)[*_](?=$|[\s).,;:!?])/gm, '$1');
+}
+
+/**
+ * Agent text as it reads: its Markdown part ({@link markdownText}), then the rest as the plain text it
+ * is drawn as (content/text-budget.ts, content/long-text.ts), so find reaches the collapsed part too.
+ */
+function agentText(text: string): string {
+  const cut = markdownCut(text);
+  return cut === text.length ? markdownText(text) : `${markdownText(text.slice(0, cut))}${text.slice(cut)}`;
 }
 
 function plain(row: TranscriptRow): string {
   switch (row.type) {
     case 'message':
       return row.parts
-        .map((p) =>
-          p.type === 'text' ? (row.role === 'user' ? p.text : markdownText(p.text)) : block(p.block),
-        )
+        .map((p) => (p.type === 'text' ? (row.role === 'user' ? p.text : agentText(p.text)) : block(p.block)))
         .join('\n');
     case 'tool': {
       const call = row.toolCall;
@@ -111,7 +119,7 @@ function block(b: AgentContentBlock): string {
   const f = b as Record<string, unknown>;
   switch (b.type) {
     case 'text':
-      return markdownText(String(f.text ?? ''));
+      return agentText(String(f.text ?? ''));
     case 'resource_link':
       return [f.title ?? f.name ?? f.uri, f.description].filter((v) => typeof v === 'string').join('\n');
     case 'resource': {

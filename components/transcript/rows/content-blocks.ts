@@ -11,7 +11,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentContentBlock } from '../../../src/index.ts';
 import { highlightCode } from '../../content/code.lazy.ts';
 import { onCodeCopyClick } from '../../content/copy.ts';
+import { plainText } from '../../content/long-text.ts';
 import { safeHref } from '../../content/safe-href.ts';
+import { clipLabel } from '../../content/text-budget.ts';
 import type { SiloTranscriptStrings } from '../../shared/strings/strings.ts';
 
 /** Image types shown inline (from base64 data only). */
@@ -19,21 +21,31 @@ export const IMAGE_TYPES = /^image\/(?:png|jpeg|gif|webp|avif|bmp)$/;
 const AUDIO_TYPES = /^audio\/(?:wav|x-wav|mpeg|mp3|ogg|webm|flac|aac|mp4)$/;
 /** Base64 as the `data` of an image or a blob must be: nothing else can enter a `data:` URL. */
 export const BASE64 = /^[A-Za-z0-9+/=\s]*$/;
-/** The most characters of a resource's text shown (the rest is cut, with an ellipsis). */
-const MAX_RESOURCE_TEXT = 20000;
 /** A resource of at most this many lines is shown open. */
 const OPEN_RESOURCE_LINES = 12;
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** Whether `text` has at most `n` lines (reads up to its `n`-th newline). */
+function atMostLines(text: string, n: number): boolean {
+  let at = -1;
+  for (let k = 0; k < n; k++) {
+    at = text.indexOf('\n', at + 1);
+    if (at === -1) return true;
+  }
+  return false;
+}
+
 /**
- * Renders one content block. `markdown(text)` renders a text block's sanitized Markdown (the caller's
- * content/markdown.lazy.ts directive). An unknown type, or an image or audio of a type not allowed, shows a placeholder naming it.
+ * Renders one content block; `key` names it (a row's key and part: the open state of its long text).
+ * `markdown(text)` renders a text block's sanitized Markdown (the caller's content/markdown.lazy.ts
+ * directive). An unknown type, or an image or audio of a type not allowed, shows a placeholder naming it.
  */
 export function renderContentBlock(
   b: AgentContentBlock,
   s: SiloTranscriptStrings,
+  key: string,
+  locale: string | undefined,
   markdown: (text: string) => unknown,
 ): TemplateResult {
   const f = b as Record<string, unknown>;
@@ -51,7 +63,7 @@ export function renderContentBlock(
       return html`<audio controls aria-label=${s.audio(mime)} src="data:${mime};base64,${data}"></audio>`;
     }
     case 'resource_link': {
-      const name = str(f.title) || str(f.name) || str(f.uri);
+      const name = clipLabel(str(f.title) || str(f.name) || str(f.uri));
       const href = safeHref(f.uri);
       return html`<div class="resource" part="resource-link">
         ${
@@ -59,11 +71,11 @@ export function renderContentBlock(
             ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${name}</a>`
             : html`<code>${name}</code>`
         }
-        ${typeof f.description === 'string' ? html`<span class="muted">${f.description}</span>` : nothing}
+        ${typeof f.description === 'string' ? html`<span class="muted">${clipLabel(f.description)}</span>` : nothing}
       </div>`;
     }
     case 'resource':
-      return resource((f.resource ?? {}) as Record<string, unknown>, s);
+      return resource((f.resource ?? {}) as Record<string, unknown>, s, key, locale);
     default:
       return html`<div class="placeholder" part="placeholder">${s.unknownBlock(String(b.type))}</div>`;
   }
@@ -82,14 +94,19 @@ function image(mime: string, data: string, uri: string, s: SiloTranscriptStrings
  * An embedded resource: its URI (and type) as the summary; text as a code block (open when short);
  * a base64 image blob as an image; any other blob as its name and type.
  */
-function resource(r: Record<string, unknown>, s: SiloTranscriptStrings): TemplateResult {
-  const uri = str(r.uri);
-  const mime = str(r.mimeType);
+function resource(
+  r: Record<string, unknown>,
+  s: SiloTranscriptStrings,
+  key: string,
+  locale: string | undefined,
+): TemplateResult {
+  const uri = clipLabel(str(r.uri));
+  const mime = clipLabel(str(r.mimeType));
   if (typeof r.text === 'string') {
-    const open = r.text.split('\n').length <= OPEN_RESOURCE_LINES;
+    const open = atMostLines(r.text, OPEN_RESOURCE_LINES);
     return html`<details class="resource" part="resource" ?open=${open}>
       <summary>${s.resource(uri)}${mime ? html` <span class="muted">${mime}</span>` : nothing}</summary>
-      <pre tabindex="0"><code>${clip(r.text, MAX_RESOURCE_TEXT)}</code></pre>
+      <pre tabindex="0"><code>${plainText(key, r.text, s, locale)}</code></pre>
     </details>`;
   }
   const blob = str(r.blob);

@@ -12,6 +12,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PermissionOption as AgentPermissionOption, PermissionRow } from '../../../src/index.ts';
 import { highlightedText } from '../../content/code.lazy.ts';
+import { plainText } from '../../content/long-text.ts';
+import { clipLabel, PLAIN_SHOWN } from '../../content/text-budget.ts';
 import type { RowContext } from './row-context.ts';
 
 /** The command a request would run (`rawInput.command`: a string, or an argument list), if it names one. */
@@ -40,7 +42,7 @@ export function permissionPrompt(row: PermissionRow, ctx: RowContext, inCard = f
   const r = row.record;
   const live = ctx.permission(r.id);
   const state = ctx.promptState(r.id);
-  const title = r.toolCall?.title || live?.toolCall.title || s.untitledTool;
+  const title = clipLabel(r.toolCall?.title || live?.toolCall.title || s.untitledTool);
   const options = r.options ?? live?.options ?? [];
   const chosenId = r.resolution === 'selected' ? r.optionId : state.chosen;
   const chosen = options.find((o) => o.optionId === chosenId);
@@ -89,7 +91,7 @@ export function permissionPrompt(row: PermissionRow, ctx: RowContext, inCard = f
     <div class="ask">${s.permissionAsk(title)}</div>
     ${
       open && command !== undefined
-        ? html`<pre class="preview output" part="permission-command" tabindex="0"><code>${highlightedText(command, 'bash')}</code></pre>`
+        ? html`<pre class="preview output" part="permission-command" tabindex="0"><code>${command.length > PLAIN_SHOWN ? plainText(`p:${r.id}#command`, command, s, ctx.locale) : highlightedText(command, 'bash')}</code></pre>`
         : nothing
     }
     ${
@@ -105,7 +107,7 @@ export function permissionPrompt(row: PermissionRow, ctx: RowContext, inCard = f
                 ?disabled=${state.busy}
                 @click=${() => live && ctx.choose(live, o.optionId)}
               >
-                ${o.name}
+                ${clipLabel(String(o.name))}
               </button>`,
             )}
           </div>

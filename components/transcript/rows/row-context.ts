@@ -30,5 +30,10 @@ export interface RowContext {
   branch?(turn: number): void;
 }
 
-/** Renders a content block (text, image, resource…) the way messages do. */
-export type BlockRenderer = (b: AgentContentBlock, owner: object, ctx: RowContext) => TemplateResult;
+/** Renders a content block (text, image, resource…) the way messages do; `key` names it (a row's key and part). */
+export type BlockRenderer = (
+  b: AgentContentBlock,
+  owner: object,
+  ctx: RowContext,
+  key: string,
+) => TemplateResult;

@@ -1,12 +1,13 @@
 /**
  * Styles of `<silo-transcript>`'s rows, in the rows' chunk (imported by transcript/rows/log.ts only): rows,
  * message bubbles, Markdown and thoughts here; cards in `transcript/rows/cards.styles.ts`, tool cards, diffs
- * and the highlighter's colors in `transcript/rows/tool-card.styles.ts`, copy buttons in `content/copy.ts`. A transcript adopts
+ * and the highlighter's colors in `transcript/rows/tool-card.styles.ts`, copy buttons in `content/copy.styles.ts`, long text in `content/long-text.styles.ts`. A transcript adopts
  * them, after its own, when it first renders with the chunk (transcript/log.lazy.ts).
  * @packageDocumentation
  */
 import { type CSSResult, css } from 'lit';
 import { copyStyles } from '../../content/copy.styles.ts';
+import { longTextStyles } from '../../content/long-text.styles.ts';
 import { transcriptCardStyles } from './cards.styles.ts';
 import { subagentStyles } from './subagent.styles.ts';
 import { terminalStyles } from './terminal.styles.ts';
@@ -129,4 +130,5 @@ export const rowStyles: readonly CSSResult[] = [
   terminalStyles,
   subagentStyles,
   copyStyles,
+  longTextStyles,
 ];

@@ -18,7 +18,9 @@ import type {
 } from '../../../src/index.ts';
 import { highlightCode } from '../../content/code.lazy.ts';
 import { copyButton, onCodeCopyClick } from '../../content/copy.ts';
+import { plainText } from '../../content/long-text.ts';
 import { markdown } from '../../content/markdown.lazy.ts';
+import { clipLabel } from '../../content/text-budget.ts';
 import { loadElicitation } from '../../elicitation/silo-elicitation.chunk.ts';
 import { clip, formatTime, safeClass, safeJson } from '../../shared/format.ts';
 import { ELICITATION_EXPORTPARTS } from '../../shared/parts.ts';
@@ -74,13 +76,14 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
   const who = row.role === 'user' ? s.you : row.role === 'agent' ? s.agent : s.thought;
   const time = row.timestamp ? formatTime(row.timestamp, ctx.locale) : undefined;
   // Agent text streams: its Markdown is rendered block by block, and complete blocks keep their HTML
-  // (and so their DOM), so a frame costs the open block only (content/markdown-stream.ts).
+  // (and so their DOM), so a frame costs the open block only (content/markdown-stream.ts). Past the
+  // bounds (content/text-budget.ts) text is plain and collapsed (content/long-text.ts).
   const body = row.parts.map((p, i) =>
     p.type === 'text'
       ? row.role === 'user'
-        ? html`<div class="plain">${p.text}</div>`
-        : html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)} ${highlightCode()}>${markdown(`${row.key}#${i}`, row, p.text, s)}</div>`
-      : block(p.block, row, ctx),
+        ? html`<div class="plain">${plainText(`${row.key}#${i}`, p.text, s, ctx.locale)}</div>`
+        : html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)} ${highlightCode()}>${markdown(`${row.key}#${i}`, row, p.text, s, undefined, ctx.locale)}</div>`
+      : block(p.block, row, ctx, `${row.key}#${i}`),
   );
   const meta = html`${row.steered ? html`<span class="badge" part="steered">${s.steered}</span>` : nothing}${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
   if (row.role === 'thought') {
@@ -110,9 +113,11 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
   </div>`;
 }
 
-/** One content block (transcript/rows/content-blocks.ts). */
-function block(b: AgentContentBlock, owner: object, ctx: RowContext): TemplateResult {
-  return renderContentBlock(b, ctx.strings, (text) => markdown(undefined, owner, text, ctx.strings));
+/** One content block (transcript/rows/content-blocks.ts); `key` names it (a row's key and part). */
+function block(b: AgentContentBlock, owner: object, ctx: RowContext, key: string): TemplateResult {
+  return renderContentBlock(b, ctx.strings, key, ctx.locale, (text) =>
+    markdown(undefined, owner, text, ctx.strings, key, ctx.locale),
+  );
 }
 
 function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
@@ -125,7 +130,7 @@ function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
           (e) => html`<li data-status=${safeClass(e.status)} data-priority=${safeClass(e.priority)}>
             <span class="check" aria-hidden="true">${e.status === 'completed' ? '✓' : e.status === 'in_progress' ? '◐' : ''}</span>
             <span class="sr-only">${s.planStatus[e.status] ?? e.status}:</span>
-            <span class="entry">${e.content}</span>
+            <span class="entry">${clipLabel(e.content)}</span>
             ${e.priority === 'high' ? html`<span class="badge">${s.priority(e.priority)}</span>` : nothing}
           </li>`,
         )}
@@ -139,7 +144,7 @@ function compactionRow(row: CompactionRow, index: number, ctx: RowContext): Temp
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row compaction">
     <div class="card compaction" data-status=${safeClass(row.status)}>
       <div class="label">${s.compactionStatus[row.status] ?? `${s.compaction} (${row.status})`}</div>
-      ${row.summary.map((b) => block(b, row, ctx))}
+      ${row.summary.map((b, i) => block(b, row, ctx, `${row.key}#s${i}`))}
       ${row.error ? html`<div class="error">${row.error}</div>` : nothing}
     </div>
   </div>`;
@@ -151,8 +156,8 @@ function noticeRow(row: NoticeRow, index: number, ctx: RowContext): TemplateResu
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row notice notice-${sev}">
     <div class="notice ${sev}" role="note">
       <strong>${s.notice[sev] ?? s.notice.other}${sev === 'other' && row.severity ? ` (${row.severity})` : ''}:</strong>
-      <span class="title">${row.title}</span>
-      ${row.description ? html`<div class="description">${row.description}</div>` : nothing}
+      <span class="title">${clipLabel(row.title)}</span>
+      ${row.description ? html`<div class="description">${plainText(`${row.key}#d`, row.description, s, ctx.locale)}</div>` : nothing}
     </div>
   </div>`;
 }

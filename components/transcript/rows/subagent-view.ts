@@ -45,7 +45,7 @@ export function subagentView(
   const s = ctx.strings;
   const v = row.subagent!;
   const steps = v.rows.filter((r) => r.type !== 'turn-end').length;
-  const text = (t: string) => block({ type: 'text', text: t }, v, ctx);
+  const text = (t: string, part: string) => block({ type: 'text', text: t }, v, ctx, `${row.key}#${part}`);
   return html`<details
     class="subagent"
     part="subagent"
@@ -58,8 +58,8 @@ export function subagentView(
       <span class="muted">${s.subagentSteps(formatNumber(steps, ctx.locale))}</span>
       <span class="muted">${stateOf(v, row, ctx)}</span>
     </summary>
-    ${v.prompt ? html`<div class="subagent-task" part="subagent-task"><div class="label">${s.subagentTask}</div>${text(v.prompt)}</div>` : nothing}
+    ${v.prompt ? html`<div class="subagent-task" part="subagent-task"><div class="label">${s.subagentTask}</div>${text(v.prompt, 'task')}</div>` : nothing}
     <div class="subagent-rows" part="subagent-rows">${nested(v.rows)}</div>
-    ${v.reply ? html`<div class="subagent-answer" part="subagent-answer"><div class="label">${s.subagentAnswer}</div>${text(v.reply)}</div>` : nothing}
+    ${v.reply ? html`<div class="subagent-answer" part="subagent-answer"><div class="label">${s.subagentAnswer}</div>${text(v.reply, 'answer')}</div>` : nothing}
   </details>`;
 }

@@ -179,6 +179,13 @@ export const toolCardStyles = css`
   .line.del {
     background: var(--_removed);
   }
+  .line .clipped {
+    color: var(--_muted);
+    font-style: italic;
+    margin-inline-start: 1ch;
+    user-select: none;
+    -webkit-user-select: none;
+  }
   .line.more,
   .line.loading {
     color: var(--_muted);

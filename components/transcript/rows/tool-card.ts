@@ -13,6 +13,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentToolCallContent, TerminalState, ToolCallRow } from '../../../src/index.ts';
 import { highlightedText, highlightTemplate, withDiffer, withHighlighter } from '../../content/code.lazy.ts';
 import type { LineDiff } from '../../content/line-diff.ts';
+import { plainText } from '../../content/long-text.ts';
+import { clipLabel, PLAIN_SHOWN } from '../../content/text-budget.ts';
 import { formatNumber, safeClass, safeJson } from '../../shared/format.ts';
 import type { BlockRenderer, RowContext } from './row-context.ts';
 import { type NestedRows, subagentView } from './subagent-view.ts';
@@ -88,7 +90,7 @@ export function toolRow(
   const s = ctx.strings;
   const call = row.toolCall;
   const status = call.status;
-  const title = call.title || s.untitledTool;
+  const title = clipLabel(call.title || s.untitledTool);
   const fallback = opensByDefault(row, attention);
   const open = attention || (userOpen.get(row.key) ?? fallback);
   const edits = call.content.filter((c): c is AgentToolCallContent & { type: 'diff' } => c.type === 'diff');
@@ -114,14 +116,15 @@ export function toolRow(
           call.locations.length
             ? html`<ul class="locations" part="tool-locations">
               ${call.locations.map(
-                (l) => html`<li><code>${l.path}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
+                (l) =>
+                  html`<li><code>${clipLabel(String(l.path))}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
               )}
             </ul>`
             : nothing
         }
-        ${call.content.map((c) => toolContent(c, row, ctx, block))}
+        ${call.content.map((c, i) => toolContent(c, row, ctx, block, `${row.key}#c${i}`))}
         ${unplaced(call.content, call.terminals).map((t) => terminalBlock(t, row.key, ctx))}
-        ${call.content.length === 0 && !call.terminals?.length ? rawOutput(call.rawOutput, ctx) : nothing}
+        ${call.content.length === 0 && !call.terminals?.length ? rawOutput(call.rawOutput, ctx, `${row.key}#out`) : nothing}
         ${row.subagent ? subagentView(row, ctx, block, nested) : nothing}
       </div>
     </details>
@@ -172,16 +175,19 @@ function counts(added: number, removed: number, ctx: RowContext): TemplateResult
 
 /**
  * A tool call's `rawOutput`, shown only when it has no content (Codex puts a command's output only
- * there when the client has no terminal): a string as text, anything else as JSON folded away. Never
- * cut: it wraps, and scrolls inside the card.
+ * there when the client has no terminal): a string as text, anything else as JSON folded away. It
+ * wraps and scrolls inside the card; past 32 KiB the rest is collapsed plain text (content/long-text.ts)
+ * and JSON that long is not highlighted. `key` names it (its long text's open state).
  */
-function rawOutput(value: unknown, ctx: RowContext): TemplateResult | typeof nothing {
+function rawOutput(value: unknown, ctx: RowContext, key: string): TemplateResult | typeof nothing {
   if (value === undefined || value === null) return nothing;
+  const s = ctx.strings;
   if (typeof value === 'string')
-    return html`<pre class="raw-output output" part="tool-output" tabindex="0"><code>${value}</code></pre>`;
+    return html`<pre class="raw-output output" part="tool-output" tabindex="0"><code>${plainText(key, value, s, ctx.locale)}</code></pre>`;
+  const json = safeJson(value);
   return html`<details class="raw-output" part="tool-output">
-    <summary>${ctx.strings.output}</summary>
-    <pre class="output" tabindex="0"><code>${highlightedText(safeJson(value), 'json')}</code></pre>
+    <summary>${s.output}</summary>
+    <pre class="output" tabindex="0"><code>${json.length > PLAIN_SHOWN ? plainText(key, json, s, ctx.locale) : highlightedText(json, 'json')}</code></pre>
   </details>`;
 }
 
@@ -190,10 +196,11 @@ function toolContent(
   owner: object,
   ctx: RowContext,
   block: BlockRenderer,
+  key: string,
 ): TemplateResult {
   const s = ctx.strings;
   if (c.type === 'content')
-    return html`<div class="tool-content" tabindex="0">${block(c.content, owner, ctx)}</div>`;
+    return html`<div class="tool-content" tabindex="0">${block(c.content, owner, ctx, key)}</div>`;
   if (c.type === 'terminal') {
     const row = owner as ToolCallRow;
     const t = row.toolCall.terminals?.find((x) => x.id === c.terminalId);
@@ -209,7 +216,7 @@ function toolContent(
 function diffView(c: AgentToolCallContent & { type: 'diff' }, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
   const isNew = c.oldText === null || c.oldText === undefined;
-  const path = String(c.path ?? '');
+  const path = clipLabel(String(c.path ?? ''));
   return html`<figure class="diff" part="diff">
     <figcaption>
       <code class="path">${path}</code>
@@ -224,7 +231,7 @@ function diffView(c: AgentToolCallContent & { type: 'diff' }, ctx: RowContext): 
         const d = diffOf(m, c);
         return html`${d.lines.map(
           (l) =>
-            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="ln" aria-hidden="true" data-old=${l.oldLine ?? ''} data-new=${l.newLine ?? ''}></span><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${highlightedLine(l.text, path)}</div>`,
+            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="ln" aria-hidden="true" data-old=${l.oldLine ?? ''} data-new=${l.newLine ?? ''}></span><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${highlightedLine(l.text, path)}${l.clipped ? html`<span class="clipped" part="diff-clipped">${s.clippedLine(formatNumber(l.clipped, ctx.locale))}</span>` : nothing}</div>`,
         )}${d.hidden ? html`<div class="line more">${s.moreLines(formatNumber(d.hidden, ctx.locale))}</div>` : nothing}`;
       }, html`<div class="line loading">${s.loadingDiff}</div>`)}
     </div>

@@ -6,6 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { TurnEndRow } from '../../../src/index.ts';
+import { clipLabel } from '../../content/text-budget.ts';
 import { formatCompact, formatDuration, safeClass } from '../../shared/format.ts';
 import { tokensDetail } from '../usage.ts';
 import type { RowContext } from './row-context.ts';
@@ -28,7 +29,7 @@ export function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): Tem
   const reason = row.stopReason;
   const text =
     reason === 'error'
-      ? s.stop.error(row.error?.message ?? '')
+      ? s.stop.error(clipLabel(row.error?.message ?? ''))
       : KNOWN_STOPS.has(reason)
         ? s.stop[reason as 'end_turn']
         : s.stop.other(reason);

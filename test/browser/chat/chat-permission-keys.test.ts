@@ -26,23 +26,31 @@ describe('<silo-chat> permission prompt keys (real bridge, reference agent)', fu
   this.timeout(60000);
   const chats = chatSuite('silo-perm-keys');
 
-  /** Starts the agent's permission scenario; resolves to the live prompt once it has focus. */
-  async function ask(chat: SiloChat): Promise<HTMLElement> {
+  /**
+   * The prompt `id` as the transcript draws it now: its row may be redrawn (the pending copy replaced
+   * by the log's row once the request is journaled), so a test holds the id, never the element.
+   */
+  const promptEl = (chat: SiloChat, id: string) =>
+    transcript(chat).shadowRoot!.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
+
+  /** Starts the agent's permission scenario; resolves to the live prompt's id once it has focus. */
+  async function ask(chat: SiloChat): Promise<string> {
     await typeAndEnter(chat, '/scenario permission');
     const t = transcript(chat);
-    const prompt = await until(
-      () => t.shadowRoot!.querySelector<HTMLElement>('[data-prompt][data-pending]'),
+    const id = await until(
+      () => t.shadowRoot!.querySelector<HTMLElement>('[data-prompt][data-pending]')?.dataset.prompt,
       'a live permission prompt',
     );
-    await until(() => deepActive() === prompt, 'focus on the prompt');
-    return prompt;
+    await until(() => {
+      const active = deepActive();
+      return active !== null && active === promptEl(chat, id);
+    }, 'focus on the prompt');
+    return id;
   }
 
   /** What the transcript shows was answered for the prompt `id` (the row may have been redrawn). */
   const resolution = (chat: SiloChat, id: string) =>
-    transcript(chat)
-      .shadowRoot!.querySelector(`[data-prompt="${CSS.escape(id)}"] [part="permission-resolution"]`)
-      ?.textContent?.trim();
+    promptEl(chat, id)?.querySelector('[part="permission-resolution"]')?.textContent?.trim();
 
   /** Waits for the turn to end and returns what the agent says it was answered. */
   async function answered(chat: SiloChat, turns: number): Promise<string> {
@@ -59,17 +67,14 @@ describe('<silo-chat> permission prompt keys (real bridge, reference agent)', fu
     await sendKeys({ press: 'y' });
     expect(await answered(chat, 1)).to.equal('Permission: allow-once');
     await until(
-      () => resolution(chat, allowPrompt.dataset.prompt!) === 'Answered: Allow once',
+      () => resolution(chat, allowPrompt) === 'Answered: Allow once',
       'the answer shown: Allow once',
     );
 
     const rejectPrompt = await ask(chat);
     await sendKeys({ press: 'n' });
     expect(await answered(chat, 2)).to.equal('Permission: reject-once');
-    await until(
-      () => resolution(chat, rejectPrompt.dataset.prompt!) === 'Answered: Reject',
-      'the answer shown: Reject',
-    );
+    await until(() => resolution(chat, rejectPrompt) === 'Answered: Reject', 'the answer shown: Reject');
 
     const escapePrompt = await ask(chat);
     await sendKeys({ press: 'Escape' });
@@ -77,9 +82,12 @@ describe('<silo-chat> permission prompt keys (real bridge, reference agent)', fu
       () => (deepActive()?.matches('button[data-kind="reject_once"]') ? deepActive() : null),
       'Escape moved focus to the reject option',
     );
-    expect(reject.closest('[data-prompt]')).to.equal(escapePrompt);
+    expect(reject.closest<HTMLElement>('[data-prompt]')?.dataset.prompt).to.equal(escapePrompt);
     // Escape answered nothing: the prompt is still live and the turn still waits.
-    expect(escapePrompt.hasAttribute('data-pending'), 'still waiting for an answer').to.equal(true);
+    expect(
+      promptEl(chat, escapePrompt)?.hasAttribute('data-pending'),
+      'still waiting for an answer',
+    ).to.equal(true);
     expect(turnEnds(chat)).to.have.length(2);
     await sendKeys({ press: 'Enter' });
     expect(await answered(chat, 3)).to.equal('Permission: reject-once');

@@ -48,13 +48,9 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
       kind: 'execute',
     });
     // The request reaches the page as it comes; its record is journaled beside it (not before).
-    let live: TranscriptModel | undefined;
-    await until(() => {
-      void s.transcript().then(async (j) => {
-        const m = await modelOf(j);
-        if (m.get('t:call-first')) live = m;
-      });
-      return live !== undefined;
+    const live = await until(async () => {
+      const m = await modelOf(await s.transcript());
+      return m.get('t:call-first') ? m : undefined;
     }, 'the journal holds the card the permission drew');
     expect((live!.get('t:call-first') as ToolCallRow).toolCall).to.deep.include({
       title: 'ls -la',
@@ -238,12 +234,9 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
     const fresh = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     expect(fresh.resumeOutcome).to.equal('loaded');
     // The load resolves with its response; the late replay is journaled, as replay, as it arrives.
-    let filled: string[] = [];
-    await until(() => {
-      void fresh.transcript().then(async (j) => {
-        filled = prompts(await modelOf(j));
-      });
-      return filled.length >= 3;
+    const filled = await until(async () => {
+      const p = prompts(await modelOf(await fresh.transcript()));
+      return p.length >= 3 ? p : undefined;
     }, 'the late replay journaled');
     expect(filled).to.deep.equal(['first question', 'second question', 'third question']);
     expect(await fresh.prompt('fourth question')).to.equal('end_turn');
@@ -356,13 +349,7 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
       // Closed there: trying again here loads it.
       holder.close();
       await holder.ended;
-      let agents = -1;
-      await until(() => {
-        void bridgeAgentCount(bridge.id).then((n) => {
-          agents = n;
-        });
-        return agents === 1;
-      }, 'the other client’s agent exited');
+      await until(async () => (await bridgeAgentCount(bridge.id)) === 1, 'the other client’s agent exited');
       retry.click();
       await until(
         () => chat.session !== session && chat.session?.resumeOutcome === 'loaded',

@@ -192,12 +192,9 @@ describe('replays shaped differently from live (real bridge, reference agent --r
     await suite.service.clear(sessionId);
     const fresh = await suite.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
     expect(fresh.resumeOutcome).to.equal('loaded');
-    let journal: readonly AgentSessionUpdate[] = [];
-    await until(() => {
-      void fresh.transcript().then((j) => {
-        journal = j;
-      });
-      return journal.filter((u) => u.kind === 'tool_call').length === 4;
+    const journal = await until(async () => {
+      const j = await fresh.transcript();
+      return j.filter((u) => u.kind === 'tool_call').length === 4 ? j : undefined;
     }, 'the late replay journaled');
     expect(journal[0]!.kind).to.equal('agent_context');
     expect(messages(modelOf(journal), 'user')).to.deep.equal([scenarioPrompt('tools')]);
@@ -353,12 +350,9 @@ describe('replays shaped differently from live (real bridge, reference agent --r
       await here.importJsonl(toJsonl(other), sessionId);
       const loaded = await here.connect({ bridge, cwd: CWD, resume: { sessionId, via: 'load' } });
       expect(loaded.restoreNote).to.equal('replay-not-merged');
-      let after: AgentSessionUpdate[] = [];
-      await until(() => {
-        void loaded.transcript().then((j) => {
-          after = j;
-        });
-        return after.length > other.length;
+      const after = await until(async () => {
+        const j = await loaded.transcript();
+        return j.length > other.length ? j : undefined;
       }, 'the commands announced after the load response journaled');
       expect(after.slice(0, other.length).map((u) => u.raw)).to.deep.equal(other.map((u) => u.raw));
       expect(after.slice(other.length).map((u) => u.kind)).to.deep.equal(['available_commands_update']);

@@ -205,9 +205,13 @@ describe('reliability: faults with a real bridge and real agents', function () {
     const b = await bridge();
     const { session, delivered, states } = await open(b);
     const outcome = codeOf(session.prompt('/scenario slow 400 20'));
+    // The agent logs an update once its line is in the pipe (a callback after the write), so the
+    // page can hold a chunk the log does not yet: the bridge is killed once both hold three.
     await until(
-      () => delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 3,
-      'the slow stream started',
+      async () =>
+        delivered.filter((u) => u.kind === 'agent_message_chunk').length >= 3 &&
+        (await agentSent(b.id, session.sessionId)).length >= 3,
+      'the slow stream started, three chunks shown and logged by the agent',
     );
     await stopBridge(b.id, true);
     expect((await outcome)?.code).to.equal('interrupted');

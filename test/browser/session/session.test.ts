@@ -273,6 +273,31 @@ describe('session core (real bridge, reference agent)', () => {
     expect(resolution.permission).to.deep.equal({ id: permissions[0]!.id, resolution: 'cancelled' });
   });
 
+  it('permission: an option the agent did not offer is refused (invalid-params) and never sent; the request stays open for a real choice', async () => {
+    const session = await connect({ onPermission: (p) => permissions.push(p) });
+    const from = delivered.length;
+    const running = session.prompt('/scenario permission');
+    const asked = await until(() => permissions[0], 'the permission shown');
+    const refused = await asked.choose('not-an-offered-option').then(
+      () => undefined,
+      (e: { code?: string }) => e,
+    );
+    expect(refused?.code).to.equal('invalid-params');
+    expect(asked.signal.aborted, 'the request is still open').to.equal(false);
+    const allowOnce = asked.options.find((o) => o.kind === 'allow_once')!.optionId;
+    await asked.choose(allowOnce);
+    expect(await running).to.equal('end_turn');
+    const updates = delivered.slice(from);
+    const said = updates
+      .filter((u) => u.kind === 'agent_message_chunk')
+      .map((u) => u.text)
+      .join('');
+    expect(said).to.contain(`Permission: ${allowOnce}`);
+    expect(updates.filter((u) => u.kind === 'permission_resolution').map((u) => u.permission)).to.deep.equal([
+      { id: asked.id, resolution: 'selected', optionId: allowOnce },
+    ]);
+  });
+
   it('permission: cancelling the turn answers every pending request cancelled; later ones are never shown', async () => {
     const session = await connect({ onPermission: (p) => permissions.push(p) });
     const running = session.prompt('/scenario permission-twice');

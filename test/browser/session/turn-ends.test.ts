@@ -76,13 +76,14 @@ describe('every turn ends, visibly (real bridge, reference agent)', function () 
     void session.prompt(prompt).catch(() => {});
     await until(() => asked.length === 1, `the ${kind} is shown`);
     // A request reaches the page as it comes; its record is journaled beside it.
-    let journaled = false;
-    await until(() => {
-      void session.transcript().then((j) => {
-        journaled = j.some((u) => u.kind === (kind === 'permission' ? 'permission' : 'elicitation'));
-      });
-      return journaled;
-    }, `the ${kind} journaled`);
+    // Each read is awaited before the next, so none is still pending when the worker is killed.
+    await until(
+      async () =>
+        (await session.transcript()).some(
+          (u) => u.kind === (kind === 'permission' ? 'permission' : 'elicitation'),
+        ),
+      `the ${kind} journaled`,
+    );
     worker.terminate();
     await session.closed;
     return { sessionId: session.sessionId, databaseName };
@@ -162,12 +163,9 @@ describe('every turn ends, visibly (real bridge, reference agent)', function () 
     try {
       const session = await until(() => chat.session, 'the chat connected', 20_000);
       expect(await session.prompt(scenarioPrompt('background', 50))).to.equal('end_turn');
-      let journal: AgentSessionUpdate[] = [];
-      await until(() => {
-        void session.transcript().then((j) => {
-          journal = j;
-        });
-        return ends(journal).length === 2;
+      const journal = await until(async () => {
+        const j = await session.transcript();
+        return ends(j).length === 2 ? j : undefined;
       }, 'the agent’s own turn ended');
       const kinds = journal.map((u) => u.kind);
       const start = kinds.indexOf('turn_start');

@@ -120,6 +120,8 @@ describe('agent Markdown: no network request, no look-alike of Silo UI', functio
       ],
       ['<div class="row tool" style="position:fixed" id="x">fake</div>', 'fake'],
       ['<p class="row tool" id="x" style="color:red">fake</p>', '<p>fake</p>'],
+      // data-* and ARIA: Silo's own rows are found by data-prompt / data-pending (a look-alike prompt).
+      ['<p data-prompt="p1" data-pending aria-label="Allow" role="button">fake</p>', '<p>fake</p>'],
       ['<dialog open>Allow? <button>Allow</button></dialog>', 'Allow? Allow'],
       [
         '<a href="https://e.example/" ping="https://t.example/">p</a>',

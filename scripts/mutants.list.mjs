@@ -1,0 +1,454 @@
+/**
+ * The mutants `npm run test:mutants` plants (scripts/mutants.mjs), one at a time: each a small bug a
+ * user would lose something to, and the narrowest tests that must catch it, in the order they are
+ * run (the first that fails kills the mutant). `find` is a short, stable piece of the file that must
+ * occur exactly once (else the run stops: the mutant is stale); `replace` is what it becomes. A
+ * mutant with several changes lists them in `edits`. A test is `{ node: file, grep? }` (node:test,
+ * `--test-name-pattern`) or `{ browser: file, grep?, browsers? }` (the browser suite, default Chromium,
+ * `SILO_GREP`).
+ */
+
+const PERMISSION_KEYS = { browser: 'test/browser/chat/chat-permission-keys.test.ts' };
+const TOOL_CARD_KEYS = { browser: 'test/browser/transcript/tool-cards.test.ts', grep: 'choose by kind' };
+const ATTACHMENT_LIMITS = { browser: 'test/browser/chat/chat-attachments.test.ts', grep: 'size limits' };
+const PROMPT_ECHO = { browser: 'test/browser/session/prompt-echo.test.ts' };
+const SESSION_STATE = { node: 'test/node/session-state.test.ts' };
+const NORMALIZE = { node: 'test/node/normalize.test.ts' };
+const JSONL = { node: 'test/node/jsonl-import.test.ts' };
+const TAIL_PAINT = { browser: 'test/browser/transcript/transcript-tail-paint.test.ts' };
+const RESTORE = { node: 'test/node/restore.test.ts' };
+const GUARD = { node: 'test/node/guard.test.ts' };
+const ADMISSION = { node: 'test/node/bridge-admission.test.ts' };
+const ORPHANS = { node: 'test/node/bridge-orphans.test.ts' };
+const MARKDOWN_POLICY = { browser: 'test/browser/transcript/markdown-policy.test.ts' };
+const SESSION = { browser: 'test/browser/session/session.test.ts' };
+const TURN_ENDS = { browser: 'test/browser/session/turn-ends.test.ts' };
+const DELIVERY = { browser: 'test/browser/session/delivery.test.ts' };
+const JOURNAL = { browser: 'test/browser/session/journal.test.ts' };
+const FIND_TEXT = { node: 'test/node/find-text.test.ts' };
+
+/** @type {readonly { name: string, what: string, file: string, find?: string, replace?: string, edits?: { find: string, replace: string }[], tests: object[] }[]} */
+export const MUTANTS = [
+  // ── The survivors of issue 30 ──────────────────────────────────────────────────────────────────
+  {
+    name: 'permission-n-approves',
+    what: 'pressing N on a permission approves it',
+    file: 'components/transcript/rows/permission-prompt.ts',
+    find: ": optionFor(options, 'reject_once', 'reject')",
+    replace: ": optionFor(options, 'allow_once', 'allow')",
+    tests: [TOOL_CARD_KEYS, PERMISSION_KEYS],
+  },
+  {
+    name: 'permission-escape-rejects',
+    what: 'Escape on a permission rejects it instead of only moving focus to Reject',
+    file: 'components/transcript/rows/permission-prompt.ts',
+    find: '      reject.focus();',
+    replace: '      reject.click();',
+    tests: [PERMISSION_KEYS],
+  },
+  {
+    name: 'attachments-total-not-added',
+    what: 'the 10 MiB total of one message is not added up: three 4 MiB files pass',
+    file: 'components/chat/attachment-files.ts',
+    find: '    total += a.size;\n',
+    replace: '',
+    tests: [ATTACHMENT_LIMITS],
+  },
+  {
+    name: 'attachments-attached-not-counted',
+    what: 'files already attached do not count towards the total',
+    file: 'components/chat/attachment-files.ts',
+    find: 'let total = current.reduce((n, a) => n + a.size, 0);',
+    replace: 'let total = 0;',
+    tests: [ATTACHMENT_LIMITS],
+  },
+  {
+    name: 'attachments-total-off-by-one',
+    what: 'exactly 10 MiB in one message is refused',
+    file: 'components/chat/attachment-files.ts',
+    find: 'if (total + file.size > MAX_ATTACHMENTS_TOTAL_BYTES)',
+    replace: 'if (total + file.size >= MAX_ATTACHMENTS_TOTAL_BYTES)',
+    tests: [ATTACHMENT_LIMITS],
+  },
+  {
+    name: 'attachments-file-limit-off',
+    what: 'a file over 5 MiB is attached',
+    file: 'components/chat/attachment-files.ts',
+    find: 'if (file.size > MAX_ATTACHMENT_BYTES)',
+    replace: 'if (file.size > 2 * MAX_ATTACHMENT_BYTES)',
+    tests: [ATTACHMENT_LIMITS],
+  },
+  {
+    name: 'echo-swallows-user-text',
+    what: "the prompt-echo filter drops every user chunk at a turn's start, not only the echo",
+    file: 'worker/echo.ts',
+    find: "if (update.sessionUpdate !== 'user_message_chunk' || !this.continues(update.content))",
+    replace: "if (update.sessionUpdate !== 'user_message_chunk')",
+    tests: [PROMPT_ECHO],
+  },
+  {
+    name: 'title-prompt-wins',
+    what: "the first prompt's text replaces the title the agent gave before it",
+    file: 'src/session-state.ts',
+    find: 'title: state.title ?? title, prompted: true',
+    replace: 'title: title ?? state.title, prompted: true',
+    tests: [SESSION_STATE],
+  },
+  {
+    name: 'orphans-group-not-ended',
+    what: 'a descendant that cleared its environment (env -i) but stays in the group outlives its agent',
+    file: 'bridge/reaper.ts',
+    edits: [
+      { find: '    process.kill(-pgid, signal);\n', replace: '' },
+      { find: 'if (s.pgrp === pgid || marked(name, marker))', replace: 'if (marked(name, marker))' },
+    ],
+    tests: [ORPHANS],
+  },
+  {
+    name: 'orphans-marker-ignored',
+    what: 'a setsid daemon that left the group is not found by its SILO_CONNECTION mark',
+    file: 'bridge/reaper.ts',
+    find: 'if (s.pgrp === pgid || marked(name, marker))',
+    replace: 'if (s.pgrp === pgid)',
+    tests: [ORPHANS],
+  },
+  // ── The weak tests of issue 30 ───────────────────────────────────────────────────────────────────
+  {
+    name: 'normalize-mutates-input',
+    what: 'the normalizer writes its synthesized messageId into the raw update it was given',
+    file: 'worker/normalize.ts',
+    find: '        const content = contentBlock(raw.content);\n',
+    replace:
+      '        const content = contentBlock(raw.content);\n        if (messageId !== undefined) (raw as Record<string, unknown>).messageId ??= messageId;\n',
+    tests: [NORMALIZE],
+  },
+  {
+    name: 'jsonl-seq-kept',
+    what: "an imported file's own seq numbers are kept: two exports end to end lose the second",
+    file: 'src/export.ts',
+    find: 'out.push(u.raw === raw && u.seq === seq ? u : { ...u, raw, seq });',
+    replace: 'out.push(u.raw === raw ? u : { ...u, raw });',
+    tests: [JSONL],
+  },
+  {
+    name: 'jsonl-cr-line-ends',
+    what: 'a file with CR line ends is refused',
+    file: 'src/export.ts',
+    find: 'text.split(/\\r\\n|\\r|\\n/)',
+    replace: 'text.split(/\\r?\\n/)',
+    tests: [JSONL],
+  },
+  // ── The race of issue 30 ─────────────────────────────────────────────────────────────────────────
+  {
+    name: 'tail-paint-goes-before-whole-journal',
+    what: 'the tail paint goes before the whole journal is swapped in: the log jumps from its end',
+    file: 'components/transcript/silo-transcript.ts',
+    find: '() => this.#source.openAtEnd && this.#source.complete,',
+    replace: '() => this.#source.openAtEnd,',
+    tests: [TAIL_PAINT],
+  },
+  // ── Worker ────────────────────────────────────────────────────────────────────────────────────
+  {
+    name: 'messageid-metadata-splits',
+    what: "a usage or commands update in the middle of an id-less message splits it (Codex's thoughts)",
+    file: 'worker/normalize.ts',
+    find: 'if (SESSION_STATE_KINDS.has(kind)) return undefined;',
+    replace: 'if (SESSION_STATE_KINDS.has(kind)) { this.run = undefined; return undefined; }',
+    tests: [NORMALIZE],
+  },
+  {
+    name: 'tool-kind-default',
+    what: "a tool call of an unknown kind is shown as a read instead of 'other'",
+    file: 'worker/normalize.ts',
+    find: "else if (create || kindRaw !== undefined) call.kind = 'other';",
+    replace: "else if (create || kindRaw !== undefined) call.kind = 'read';",
+    tests: [NORMALIZE],
+  },
+  {
+    name: 'worker-early-updates-dropped',
+    what: 'updates the agent sends before its session id is known (commands after session/new) are lost',
+    file: 'worker/session.ts',
+    find: '    for (const p of early) this.onUpdate(p);\n',
+    replace: '',
+    tests: [SESSION],
+  },
+  {
+    name: 'worker-write-failure-turn-goes-on',
+    what: 'after a failed journal write the turn goes on, unjournaled and unseen',
+    file: 'worker/session.ts',
+    find: '      void this.cancel();\n    };',
+    replace: '    };',
+    // The quota e2e (a profile on disk, where Chromium enforces a quota): the flood must end coded.
+    tests: [{ node: 'test/e2e/quota.test.ts' }],
+  },
+  {
+    name: 'delivery-flood-drops-queued',
+    what: 'during a flood, updates queued for the next window are replaced by the latest commit',
+    file: 'worker/delivery.ts',
+    find: '    for (const u of updates) this.outbox.push(u);',
+    replace: '    this.outbox = [...updates];',
+    tests: [DELIVERY],
+  },
+  {
+    name: 'journal-failure-resolves-flushed',
+    what: 'a failed journal write resolves flushed() instead of rejecting it',
+    file: 'worker/journal.ts',
+    find: 'for (const w of this.waiters.splice(0)) w.reject(this.failure);',
+    replace: 'for (const w of this.waiters.splice(0)) w.resolve();',
+    tests: [JOURNAL],
+  },
+  {
+    name: 'turns-agent-turn-unframed',
+    what: 'a turn the agent starts by itself is glued onto the turn before',
+    file: 'worker/turns.ts',
+    find: 'if (live && this.startsAgentTurn(raw))',
+    replace: 'if (false && this.startsAgentTurn(raw))',
+    tests: [TURN_ENDS],
+  },
+  {
+    name: 'turns-dead-turn-left-open',
+    what: 'a turn left open when its page died is never ended on restore',
+    file: 'worker/session.ts',
+    find: "          this.frames.end('interrupted', 'The page closed before the turn ended');",
+    replace: '          void 0;',
+    tests: [TURN_ENDS],
+  },
+  // ── Ledger ────────────────────────────────────────────────────────────────────────────────────
+  {
+    name: 'ledger-unknown-option-accepted',
+    what: 'a permission answered with an option the agent did not offer is sent to the agent',
+    file: 'worker/ledger.ts',
+    find: 'if (optionId !== null && !entry?.options?.some((o) => o.optionId === optionId)) {',
+    replace: 'if (false) {',
+    tests: [{ ...SESSION, grep: 'did not offer' }],
+  },
+  {
+    name: 'ledger-cancel-leaves-requests',
+    what: 'cancelling a turn leaves its permission requests waiting',
+    file: 'worker/ledger.ts',
+    find: 'for (const entry of [...this.entries.values()]) entry.settle?.(entry.cancelled!);',
+    replace: 'void 0;',
+    tests: [SESSION],
+  },
+  {
+    name: 'ledger-orphans-left-open',
+    what: 'a permission open when its page died is never ended unanswerable on restore',
+    file: 'worker/ledger.ts',
+    find: "for (const k of orphans) this.endUnanswerable(k[0] === 'p' ? 'permission' : 'elicitation', k.slice(2));",
+    replace: 'void orphans;',
+    tests: [TURN_ENDS],
+  },
+  {
+    name: 'ledger-selected-option-lost',
+    what: 'the journal records a chosen permission as cancelled',
+    file: 'worker/ledger.ts',
+    find: "const selected = outcome?.outcome === 'selected' && typeof outcome.optionId === 'string';",
+    replace: 'const selected = false;',
+    tests: [SESSION],
+  },
+  // ── Restore merge ─────────────────────────────────────────────────────────────────────────────
+  {
+    name: 'merge-agent-made-user-text',
+    what: "the agent's own '[Request interrupted by user]' is taken for a prompt: a restore cannot merge",
+    file: 'worker/replay-merge.ts',
+    find: "      if (role === 'user' && AGENT_MADE_USER.test(text)) return;\n",
+    replace: '',
+    tests: [RESTORE],
+  },
+  {
+    name: 'merge-cancelled-turn-required',
+    what: 'a replay that leaves out a cancelled turn (Gemini CLI) cannot be merged',
+    file: 'worker/replay-merge.ts',
+    find: '} else if (mine[j]!.cancelled) pairs.push({ mine: j++ });',
+    replace: '} else if (false) pairs.push({ mine: j++ });',
+    tests: [RESTORE],
+  },
+  {
+    name: 'merge-text-always-agrees',
+    what: 'a replay whose text differs from the journal is merged anyway',
+    file: 'worker/replay-merge.ts',
+    find: 'return a.startsWith(b) || b.startsWith(a) || formable(a, theirs) || formable(b, mine);',
+    replace: 'return true;',
+    tests: [RESTORE],
+  },
+  {
+    name: 'merge-repeats-journal-end',
+    what: 'updates the journal already ends with are appended again',
+    file: 'worker/replay-merge.ts',
+    find: '    if (known && seen.has(JSON.stringify(v.raw))) continue;\n',
+    replace: '',
+    tests: [RESTORE],
+  },
+  {
+    name: 'merge-cut-message-own-id',
+    what: "a message cut short is completed under the agent's id, not the journal's: two bubbles",
+    file: 'worker/replay-merge.ts',
+    find: 'return lastChunk.messageId ? { ...rest, messageId: lastChunk.messageId } : rest;',
+    replace: 'return raw;',
+    tests: [RESTORE],
+  },
+  {
+    name: 'merge-journal-longer-appends',
+    what: 'a replay that holds less than the journal has its last turn appended again',
+    file: 'worker/replay-merge.ts',
+    find: "if (last ? last.mine < mine.length - 1 : mine.length > 1) return { verdict: 'merged', append: [] };",
+    replace: '',
+    tests: [RESTORE],
+  },
+  // ── Bridge: guard and admission ───────────────────────────────────────────────────────────────
+  {
+    name: 'guard-origin-unchecked',
+    what: 'any web page may open a connection to the bridge (cross-site WebSocket hijacking)',
+    file: 'bridge/guard.ts',
+    find: '} else if (!config.origins.has(origin)) {',
+    replace: '} else if (false) {',
+    tests: [GUARD],
+  },
+  {
+    name: 'guard-missing-origin-allowed',
+    what: 'an upgrade without an Origin is accepted',
+    file: 'bridge/guard.ts',
+    find: "if (!config.allowMissingOrigin) return { status: 403, reason: 'missing Origin' };",
+    replace: 'void 0;',
+    tests: [GUARD],
+  },
+  {
+    name: 'guard-several-tokens',
+    what: 'an upgrade offering several tokens is judged by its first (more guesses per attempt)',
+    file: 'bridge/guard.ts',
+    find: 'const tokenProtocol = tokens.length === 1 ? tokens[0] : undefined;',
+    replace: 'const tokenProtocol = tokens.length >= 1 ? tokens[0] : undefined;',
+    tests: [GUARD],
+  },
+  {
+    name: 'guard-host-port-unchecked',
+    what: 'a Host header naming another port passes (DNS rebinding through another service)',
+    file: 'bridge/guard.ts',
+    find: '  if (url.port !== String(config.port)) return false;\n',
+    replace: '',
+    tests: [GUARD],
+  },
+  {
+    name: 'guard-duplicate-headers',
+    what: 'an upgrade with two Origin or Host headers is judged by one of them',
+    file: 'bridge/guard.ts',
+    find: 'if (duplicated) return',
+    replace: 'if (false) return',
+    tests: [GUARD],
+  },
+  {
+    name: 'guard-max-connections-off-by-one',
+    what: 'one connection more than --max-connections is accepted',
+    file: 'bridge/guard.ts',
+    find: 'if (state.liveConnections >= config.maxConnections) {',
+    replace: 'if (state.liveConnections > config.maxConnections) {',
+    tests: [GUARD],
+  },
+  {
+    name: 'admission-no-deadline',
+    what: 'a socket that never upgrades is never closed',
+    file: 'bridge/admission.ts',
+    find: '      this.drop(socket);\n      socket.destroy();',
+    replace: '      this.drop(socket);',
+    tests: [ADMISSION],
+  },
+  {
+    name: 'admission-no-total-bound',
+    what: 'waiting sockets of many addresses are not bounded in all',
+    file: 'bridge/admission.ts',
+    find: '    this.makeRoom(this.waiting.size, this.waiting.keys().next().value, this.limits.total, now);\n',
+    replace: '',
+    tests: [ADMISSION],
+  },
+  {
+    name: 'admission-young-evicted',
+    what: "a burst of a page's own sockets pushes out its first ones before they are read",
+    file: 'bridge/admission.ts',
+    find: 'if (size < 2 * bound && now - this.waiting.get(oldest)!.since < EVICTION_AGE_MS) return;',
+    replace: 'void 0;',
+    tests: [ADMISSION],
+  },
+  // ── Sanitizer and URLs ────────────────────────────────────────────────────────────────────────
+  {
+    name: 'sanitizer-data-attributes',
+    what: 'agent Markdown keeps data-* attributes',
+    file: 'components/content/markdown.ts',
+    find: 'ALLOW_DATA_ATTR: false,',
+    replace: 'ALLOW_DATA_ATTR: true,',
+    tests: [MARKDOWN_POLICY],
+  },
+  {
+    name: 'sanitizer-class-and-style',
+    what: "agent Markdown keeps class and style (it could dress as Silo's own prompts)",
+    file: 'components/content/markdown.ts',
+    find: "const ALLOWED_ATTR = ['href', 'title',",
+    replace: "const ALLOWED_ATTR = ['href', 'class', 'style', 'title',",
+    tests: [MARKDOWN_POLICY],
+  },
+  {
+    name: 'sanitizer-images-kept',
+    what: 'agent Markdown keeps <img src>: the page fetches a URL without a click',
+    file: 'components/content/markdown.ts',
+    edits: [
+      {
+        find: "...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a'],",
+        replace: "...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img'],",
+      },
+      {
+        find: "const ALLOWED_ATTR = ['href', 'title',",
+        replace: "const ALLOWED_ATTR = ['href', 'src', 'title',",
+      },
+    ],
+    tests: [MARKDOWN_POLICY],
+  },
+  {
+    name: 'sanitizer-rel-opener',
+    what: 'agent links open without noopener noreferrer (the new tab can reach the page)',
+    file: 'components/content/markdown.ts',
+    find: "node.setAttribute('rel', 'noopener noreferrer nofollow');",
+    replace: "node.setAttribute('rel', 'nofollow');",
+    tests: [MARKDOWN_POLICY],
+  },
+  {
+    name: 'safe-url-javascript',
+    what: 'javascript: links from the agent are kept',
+    file: 'components/content/safe-href.ts',
+    find: 'export const SAFE_URL = /^(?:https?:|mailto:)/i;',
+    replace: 'export const SAFE_URL = /^(?:https?:|mailto:|javascript:)/i;',
+    tests: [MARKDOWN_POLICY],
+  },
+  // ── Components ────────────────────────────────────────────────────────────────────────────────
+  {
+    name: 'content-image-uri-fetched',
+    what: "an agent image given only by URL is fetched and shown (the page loads the agent's URL)",
+    file: 'components/transcript/rows/content-blocks.ts',
+    find: 'if (!data) return html`<div class="placeholder" part="placeholder">',
+    replace:
+      'if (!data) return html`<img class="image" part="image" alt="" src=\u0024{uri} />`;\n    if (!data) return html`<div class="placeholder" part="placeholder">',
+    tests: [{ browser: 'test/browser/chat/chat-attachments.test.ts', grep: 'nothing is fetched' }],
+  },
+  {
+    name: 'find-case-sensitive',
+    what: 'find in the transcript is case-sensitive',
+    file: 'components/transcript/find/text.ts',
+    find: '  const lower = text.toLowerCase();',
+    replace: '  const lower = text;',
+    tests: [FIND_TEXT],
+  },
+  {
+    name: 'tool-card-failed-closed',
+    what: 'a failed tool call starts closed, its error hidden',
+    file: 'components/transcript/rows/tool-card.ts',
+    find: "return attention || row.toolCall.status === 'failed' || (running && live);",
+    replace: 'return attention || (running && live);',
+    tests: [{ browser: 'test/browser/transcript/tool-cards.test.ts', grep: 'a failed one starts open' }],
+  },
+  {
+    name: 'composer-shift-enter-sends',
+    what: 'Shift+Enter sends the message instead of starting a new line',
+    file: 'components/chat/composer.controller.ts',
+    find: "if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {",
+    replace: "if (e.key === 'Enter' && !e.isComposing) {",
+    tests: [{ browser: 'test/browser/chat/components-chat.test.ts', grep: 'Shift\\+Enter for a newline' }],
+  },
+];
