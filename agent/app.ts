@@ -17,7 +17,7 @@ import {
 import { configOptions, MODELS, modeState, setConfigOption, setMode, useUrlModeIds } from './config.ts';
 import { parseSteer } from './mid-turn.ts';
 import type { AgentOptions } from './options.ts';
-import { loadReplay } from './replay-shape.ts';
+import { aroundReplay, loadReplay, OPEN_TURN } from './replay-shape.ts';
 import { modeAnnouncement } from './scenarios/agents.ts';
 import { scenario } from './scenarios/index.ts';
 import { withoutSubagentText } from './scenarios/subagent.ts';
@@ -27,6 +27,17 @@ import { type SessionRecord, SessionStore } from './store.ts';
 import { sendThreadStatus } from './thread-status.ts';
 import { type RawWriter, Turn } from './turn.ts';
 import { COPILOT_INFO, duringTurn, responseFields } from './usage-shapes.ts';
+
+/** What `--hold-init` writes on stderr once it waits for `SIGUSR2` (a test waits for the line, then signals). */
+export const HOLD_INIT_LINE = 'reference agent: holding initialize until SIGUSR2';
+
+/** `--hold-init`: resolves once the process gets `SIGUSR2`, the listener in place before the line is written. */
+function heldUntilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGUSR2', () => resolve());
+    process.stderr.write(`${HOLD_INIT_LINE}\n`);
+  });
+}
 
 /** Identity the agent reports in `initialize`. */
 export const AGENT_INFO = { name: 'silo-reference-agent', title: 'Silo reference agent', version: '0.1.0' };
@@ -172,6 +183,7 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       caps = params.clientCapabilities ?? {};
       if (options.logBeforeInit)
         await client.notify('_silo/agent_log', { message: 'hello before initialize' });
+      if (options.holdInit) await heldUntilSignal();
       return {
         protocolVersion: options.protocolVersion ?? PROTOCOL_VERSION,
         ...(options.steering ? { _meta: { steering: { supported: true } } } : {}),
@@ -237,7 +249,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       session.idle = idle;
       const { record } = session;
       const text = promptText(params.prompt);
-      const turnMark = { at: record.history.length, stopReason: 'end_turn' };
+      // Open until the prompt is answered: a process that dies first leaves the turn open.
+      const turnMark = { at: record.history.length, stopReason: OPEN_TURN };
       record.turns = [...(record.turns ?? []), turnMark];
       const userMessageId = `user-${randomUUID().slice(0, 8)}`;
       for (const block of params.prompt) {
@@ -274,6 +287,9 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
         record,
         rawWriter,
         params.prompt,
+        () => {
+          if (store.get(record.sessionId)) store.save(record);
+        },
       );
       session.current = turn;
       await sendThreadStatus(options.threadStatus, client, record.sessionId, {
@@ -400,7 +416,14 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       const record = stored(params.sessionId);
       attach(record);
       forget(record);
-      const replay = withoutSubagentText(loadReplay(record, options), caps);
+      const replay = aroundReplay(
+        withoutSubagentText(loadReplay(record, options), caps),
+        options.replayShape,
+        {
+          commands: COMMANDS,
+          title: record.title,
+        },
+      );
       const send = async (updates: typeof replay) => {
         for (const update of updates)
           await client.notify('session/update', { sessionId: record.sessionId, update } as never);

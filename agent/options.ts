@@ -24,7 +24,7 @@
  * | `--usage-shape AGENT` | `SILO_AGENT_USAGE_SHAPE` | every turn reports its usage as `claude`, `codex`, `gemini`, `qwen`, `copilot` or `opencode` does (agent/usage-shapes.ts) |
  * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | the same as `--usage-shape gemini`: usage only in the prompt response's `_meta.quota` |
  * | `--replay-after-load-response` | `SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE=1` | `session/load` answers after the first replayed update; the rest of the replay follows the response (as Gemini CLI's does) |
- * | `--replay-shape codex\|gemini\|qwen\|copilot\|claude\|claude-0.23` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as that agent replays its own, and the agent behaves live as that one does where it differs (agent/replay-shape.ts) |
+ * | `--replay-shape codex\|gemini\|qwen\|copilot\|claude\|claude-0.23\|opencode` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as that agent replays its own, and the agent behaves live as that one does where it differs (agent/replay-shape.ts) |
  * | `--commands-after-load` | `SILO_AGENT_COMMANDS_AFTER_LOAD=1` | `available_commands_update` right after every `session/load` and `session/resume` response (as claude-agent-acp's) |
  * | `--exclusive-sessions` | `SILO_AGENT_EXCLUSIVE_SESSIONS=1` | a session another live agent process has open cannot be loaded or resumed: -32600 "This session is in use by another client…", `data.reason: "thread_active_writer"` (as the current codex-acp) |
  * | `--auth-hang` | `SILO_AGENT_AUTH_HANG=1` | with `--auth-required`: `authenticate` with `reference-login` is never answered (as Cline's OAuth methods) |
@@ -40,6 +40,7 @@
  * | `--fork` | `SILO_AGENT_FORK=1` | `sessionCapabilities.fork`: `session/fork` copies the whole session under a new id (as claude-agent-acp and OpenCode do) |
  * | `--fork-replay` | `SILO_AGENT_FORK_REPLAY=1` | with `--fork`: the fork's history is replayed as updates of the new session before the answer (as OpenCode does) |
  * | `--calls-log` | `SILO_AGENT_CALLS_LOG=1` | append `<method> <sessionId>` to `<sessions-dir>/calls.log` for every request and notification the client sends (agent/calls-log.ts) |
+ * | `--hold-init` | `SILO_AGENT_HOLD_INIT=1` | answer `initialize` only once the process gets `SIGUSR2`, after writing `HOLD_INIT_LINE` on stderr (a test holds a client in "connecting" for as long as it needs) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
  * Like every agent built on the SDK, its JSON-RPC request ids (permission requests, questions) start
@@ -63,6 +64,7 @@ export interface AgentOptions {
   authRequired: boolean;
   listPageSize: number;
   logBeforeInit: boolean;
+  holdInit: boolean;
   reuseToolCallIds: boolean;
   echoPrompt: boolean;
   sentLog: boolean;
@@ -154,6 +156,7 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       ? intValue('SILO_AGENT_LIST_PAGE_SIZE', env.SILO_AGENT_LIST_PAGE_SIZE)
       : 50,
     logBeforeInit: truthy(env.SILO_AGENT_LOG_BEFORE_INIT),
+    holdInit: truthy(env.SILO_AGENT_HOLD_INIT),
     reuseToolCallIds: truthy(env.SILO_AGENT_REUSE_TOOL_CALL_IDS),
     echoPrompt: truthy(env.SILO_AGENT_ECHO_PROMPT),
     sentLog: truthy(env.SILO_AGENT_SENT_LOG),
@@ -228,6 +231,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--log-before-init':
         o.logBeforeInit = true;
+        break;
+      case '--hold-init':
+        o.holdInit = true;
         break;
       case '--reuse-tool-call-ids':
         o.reuseToolCallIds = true;

@@ -4,39 +4,85 @@
  * - `codex`: every tool call replayed once, already final (`completed` unless it failed; no
  *   pending → completed sequence); shell tool calls (kind `execute`) titled `exec_command` with no
  *   `kind`; each `plan` update replayed as an `update_plan` tool call (its steps in `rawInput.plan`);
- *   the agent text and thoughts of cancelled turns dropped;
+ *   the agent text and thoughts of cancelled turns dropped, and their calls that never finished; a
+ *   turn that never ended (its process died while it waited for the client) as its prompt alone;
  * - `gemini`: a hidden first user message `<session_context>…</session_context>`; each tool call as an
  *   agent chunk `[Function Call: <title>]` and a user chunk `[Function Response: <title>]`; the tool
  *   calls themselves grouped after the last turn; plans dropped; cancelled turns omitted;
  * - `qwen` (Qwen Code): the history as stored, so a tool call it announced live only through its
  *   permission request (agent/scenarios/interactive.ts) is replayed as a `tool_call`;
  * - `copilot` (Copilot CLI): the history as stored, without the `Info: <path>` chunk it sends live
- *   after each file write (agent/turn.ts);
+ *   after each file write (agent/turn.ts); the calls of a turn that never ended replayed `failed`;
  * - `claude` (claude-agent-acp): each message as one chunk (ids kept), each tool call as its
  *   `tool_call` and one `tool_call_update` with every patch folded in, and after each cancelled turn
- *   a user message `[Request interrupted by user]` the client never sent;
+ *   a user message the client never sent: `[Request interrupted by user for tool use]` when it had a
+ *   tool call, else `[Request interrupted by user]`;
  * - `claude-0.23` (claude-agent-acp 0.23.1): as `claude`, without message ids, and starting with the
- *   `/model` command markup Claude Code keeps in its history.
- * None but `claude` sends message ids. Pure: the stored history is never changed. Free of Node
+ *   `/model` command markup Claude Code keeps in its history;
+ * - `opencode` (OpenCode): the history as stored (ids kept), a command's prompt replayed as the
+ *   instructions it stands for ({@link commandExpansion}).
+ * `claude`, `codex` and `copilot` leave the turns of the agent's own commands ({@link AGENT_COMMANDS})
+ * out, as those agents do with the commands they run themselves (`/context`, `/status`). None but
+ * `claude` and `opencode` send message ids. Pure: the stored history is never changed. Free of Node
  * imports, so a test page can read its constants.
  */
 
 /** A raw `session/update` object as stored in a session's history. */
 export type HistoryUpdate = Record<string, unknown>;
 
-/** Where a turn starts in the history (its first prompt chunk) and how it ended. */
+/**
+ * Where a turn starts in the history (its first prompt chunk) and how it ended: a stop reason, or
+ * {@link OPEN_TURN} while its prompt has no answer (so for good when the process died meanwhile).
+ */
 export interface TurnMark {
   readonly at: number;
   readonly stopReason: string;
 }
 
+/** The {@link TurnMark} stop reason of a turn that has not ended. */
+export const OPEN_TURN = 'open';
+
 /** The replay shapes `--replay-shape` takes. */
-export const REPLAY_SHAPES = ['codex', 'gemini', 'qwen', 'copilot', 'claude', 'claude-0.23'] as const;
+export const REPLAY_SHAPES = [
+  'codex',
+  'gemini',
+  'qwen',
+  'copilot',
+  'claude',
+  'claude-0.23',
+  'opencode',
+] as const;
 export type ReplayShape = (typeof REPLAY_SHAPES)[number];
+
+/**
+ * The reference agent's commands besides `/scenario` (agent/scenarios/tools.ts `COMMANDS`): the
+ * ones the shapes treat as run by the agent itself.
+ */
+export const AGENT_COMMANDS = ['review', 'web'] as const;
+
+/** The prompt OpenCode replays for a command it expanded: what `/<name> <args>` stands for. */
+export function commandExpansion(name: string, args: string): string {
+  return name === 'web'
+    ? `Search the web for: ${args}`
+    : 'Review the current changes in this repository and say what you find.';
+}
 
 interface Turn {
   readonly updates: readonly HistoryUpdate[];
   readonly cancelled: boolean;
+  /** It never ended: its process died with its prompt unanswered. */
+  readonly open: boolean;
+  /** Its prompt is one of {@link AGENT_COMMANDS}: the name and its arguments. */
+  readonly command?: { readonly name: string; readonly args: string };
+}
+
+const COMMAND = new RegExp(`^\\s*/(${AGENT_COMMANDS.join('|')})(?:\\s+([\\s\\S]*))?$`);
+
+function commandOf(updates: readonly HistoryUpdate[]): Turn['command'] {
+  const first = updates[0];
+  if (first?.sessionUpdate !== 'user_message_chunk') return undefined;
+  const m = COMMAND.exec(textOf(first));
+  return m ? { name: m[1]!, args: (m[2] ?? '').trim() } : undefined;
 }
 
 /** The history split at its turn marks (updates before the first mark form a turn of their own). */
@@ -44,13 +90,22 @@ function turnsOf(history: readonly HistoryUpdate[], marks: readonly TurnMark[]):
   const starts = [...marks].sort((a, b) => a.at - b.at);
   const turns: Turn[] = [];
   const first = starts[0]?.at ?? history.length;
-  if (first > 0) turns.push({ updates: history.slice(0, first), cancelled: false });
+  if (first > 0) turns.push({ updates: history.slice(0, first), cancelled: false, open: false });
   starts.forEach((mark, i) => {
-    const end = starts[i + 1]?.at ?? history.length;
-    turns.push({ updates: history.slice(mark.at, end), cancelled: mark.stopReason === 'cancelled' });
+    const updates = history.slice(mark.at, starts[i + 1]?.at ?? history.length);
+    const command = commandOf(updates);
+    turns.push({
+      updates,
+      cancelled: mark.stopReason === 'cancelled',
+      open: mark.stopReason === OPEN_TURN,
+      ...(command ? { command } : {}),
+    });
   });
   return turns;
 }
+
+/** The turns without those of the agent's own commands (claude, codex and copilot keep none). */
+const withoutCommands = (turns: readonly Turn[]) => turns.filter((t) => !t.command);
 
 /** Each tool call of `updates` with its later patches folded in, by id, in announcement order. */
 function finalCalls(updates: readonly HistoryUpdate[]): Map<string, HistoryUpdate> {
@@ -71,11 +126,24 @@ function finalCalls(updates: readonly HistoryUpdate[]): Map<string, HistoryUpdat
   return calls;
 }
 
+/** The ids of the calls in `updates` that reached `completed` or `failed`. */
+function finished(updates: readonly HistoryUpdate[]): Set<unknown> {
+  const ids = new Set<unknown>();
+  for (const u of updates) if (u.status === 'completed' || u.status === 'failed') ids.add(u.toolCallId);
+  return ids;
+}
+
 function codex(turns: readonly Turn[]): HistoryUpdate[] {
   const out: HistoryUpdate[] = [];
   let plans = 0;
-  for (const turn of turns) {
+  for (const turn of withoutCommands(turns)) {
+    if (turn.open) {
+      out.push(...turn.updates.filter((u) => u.sessionUpdate === 'user_message_chunk'));
+      continue;
+    }
     const calls = finalCalls(turn.updates);
+    const done = finished(turn.updates);
+    if (turn.cancelled) for (const id of calls.keys()) if (!done.has(id)) calls.delete(id);
     for (const u of turn.updates) {
       const kind = u.sessionUpdate;
       if (kind === 'agent_message_chunk' || kind === 'agent_thought_chunk') {
@@ -138,6 +206,8 @@ function gemini(turns: readonly Turn[]): HistoryUpdate[] {
 
 /** The marker claude-agent-acp leaves in its history after a cancelled turn. */
 export const INTERRUPT_MARKER = '[Request interrupted by user]';
+/** The marker it leaves after a turn cancelled while a tool call was in it. */
+export const INTERRUPT_TOOL_MARKER = '[Request interrupted by user for tool use]';
 
 /** The `/model` command markup claude-agent-acp 0.23.1 replays first (Claude Code's own history). */
 export const CLAUDE_MODEL_MARKUP = [
@@ -151,7 +221,7 @@ const textOf = (u: HistoryUpdate) => String((u.content as { text?: unknown } | u
 
 function claude(turns: readonly Turn[]): HistoryUpdate[] {
   const out: HistoryUpdate[] = [];
-  for (const turn of turns) {
+  for (const turn of withoutCommands(turns)) {
     const folded = new Set<string>();
     for (const u of turn.updates) {
       const last = out.at(-1);
@@ -175,14 +245,40 @@ function claude(turns: readonly Turn[]): HistoryUpdate[] {
         if (Object.keys(patch).length > 2) out.push(patch);
       } else out.push(u);
     }
-    if (turn.cancelled)
+    if (turn.cancelled) {
+      const tools = turn.updates.some((u) => u.sessionUpdate === 'tool_call');
       out.push({
         sessionUpdate: 'user_message_chunk',
         messageId: crypto.randomUUID(),
-        content: text(INTERRUPT_MARKER),
+        content: text(tools ? INTERRUPT_TOOL_MARKER : INTERRUPT_MARKER),
       });
+    }
   }
   return out;
+}
+
+function copilot(turns: readonly Turn[]): HistoryUpdate[] {
+  return withoutCommands(turns).flatMap((turn) => {
+    if (!turn.open) return [...turn.updates];
+    const unfinished = [...finalCalls(turn.updates).keys()].filter((id) => !finished(turn.updates).has(id));
+    return [
+      ...turn.updates,
+      ...unfinished.map((toolCallId) => ({
+        sessionUpdate: 'tool_call_update',
+        toolCallId,
+        status: 'failed',
+      })),
+    ];
+  });
+}
+
+function opencode(turns: readonly Turn[]): HistoryUpdate[] {
+  return turns.flatMap((turn) => {
+    const { command } = turn;
+    if (!command) return [...turn.updates];
+    const [prompt, ...rest] = turn.updates;
+    return [{ ...prompt, content: text(commandExpansion(command.name, command.args)) }, ...rest];
+  });
 }
 
 const withoutIds = (updates: HistoryUpdate[]) => updates.map(({ messageId: _, ...u }) => u);
@@ -206,10 +302,40 @@ export function shapeReplay(
         ...CLAUDE_MODEL_MARKUP.map((t) => ({ sessionUpdate: 'user_message_chunk', content: text(t) })),
         ...claude(turns),
       ]);
+    case 'copilot':
+      return withoutIds(copilot(turns));
+    case 'opencode':
+      return opencode(turns);
     default:
-      // Qwen Code and Copilot CLI replay what they keep, without message ids.
+      // Qwen Code replays what it keeps, without message ids.
       return withoutIds([...history]);
   }
+}
+
+/** The notice codex-acp sends at the end of each load here (its sandbox helper is missing). */
+export const CODEX_LOAD_NOTICE = {
+  sessionUpdate: 'notice',
+  severity: 'warning',
+  title: 'Codex could not find bubblewrap on PATH. Codex will use the bundled bubblewrap in the meantime.',
+};
+
+/**
+ * What a load sends around the replay besides the conversation: as codex-acp (`codex`), the
+ * session's commands and title (when it has one) before it and a notice at its end, all before the
+ * load response.
+ */
+export function aroundReplay(
+  replay: HistoryUpdate[],
+  shape: ReplayShape | undefined,
+  session: { readonly commands: readonly unknown[]; readonly title: string | null },
+): HistoryUpdate[] {
+  if (shape !== 'codex') return replay;
+  return [
+    { sessionUpdate: 'available_commands_update', availableCommands: [...session.commands] },
+    ...(session.title ? [{ sessionUpdate: 'session_info_update', title: session.title }] : []),
+    ...replay,
+    CODEX_LOAD_NOTICE,
+  ];
 }
 
 /**

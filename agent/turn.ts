@@ -42,6 +42,8 @@ export class Turn {
     private readonly rawWriter: RawWriter,
     /** The prompt's content blocks as the client sent them. */
     readonly prompt: readonly ContentBlock[] = [],
+    /** Stores the session's history as it is now (so a process that dies keeps the turn so far). */
+    private readonly keep: () => void = () => {},
   ) {}
 
   /** A fresh messageId (`msg-…`). */
@@ -76,7 +78,7 @@ export class Turn {
    */
   async update(update: RawUpdate, opts: { history?: boolean; sessionId?: string } = {}): Promise<void> {
     update = this.prepared(update);
-    if (opts.history !== false) this.session.history.push(update);
+    if (opts.history !== false) this.push(update);
     await this.client.notify('session/update', {
       sessionId: opts.sessionId ?? this.sessionId,
       update,
@@ -89,7 +91,17 @@ export class Turn {
    * with a tool call that needs permission (announced live only through the permission request).
    */
   remember(update: RawUpdate): void {
-    this.session.history.push(this.prepared(update));
+    this.push(this.prepared(update));
+  }
+
+  /**
+   * Appends to the history; a tool call is stored at once, as agents keep their transcript while a
+   * turn runs: a page that dies while the call waits for it (a permission, a question) ends the
+   * process, and a later `session/load` replays the turn as far as it got.
+   */
+  private push(update: RawUpdate): void {
+    this.session.history.push(update);
+    if (update.sessionUpdate === 'tool_call') this.keep();
   }
 
   private prepared(raw: RawUpdate): RawUpdate {

@@ -16,6 +16,7 @@ import {
 import { withoutToken } from './options.ts';
 import { AGENT_EXITED_METHOD, type AgentExitedParams } from './protocol.ts';
 import { CONNECTION_ENV, endAgentProcesses } from './reaper.ts';
+import { LastStderrLine } from './stderr.ts';
 
 /** One line of the bridge's log; `level` is informational only. */
 export type BridgeLog = (message: string) => void;
@@ -56,14 +57,15 @@ export function describeExit(exit: AgentExitedParams): string {
 
 /**
  * Forwards a child's stderr to the log, line by line, each line capped at 8 KiB. Returns a function
- * giving the last non-empty line so far (at most 200 characters), for the agent-exit notice.
+ * giving the line to quote in the agent-exit notice so far: the last meaningful one, not one of
+ * Node's warnings or stack lines (bridge/stderr.ts).
  */
 function forwardStderr(child: ChildProcess, log: BridgeLog): () => string | undefined {
   let pending = '';
-  let last: string | undefined;
+  const last = new LastStderrLine();
   const cap = 8192;
   const line = (text: string) => {
-    if (text.trim()) last = text.trim().slice(0, 200);
+    last.push(text);
     log(`[agent ${child.pid}] ${text}`);
   };
   child.stderr?.setEncoding('utf8');
@@ -83,7 +85,7 @@ function forwardStderr(child: ChildProcess, log: BridgeLog): () => string | unde
   child.stderr?.on('end', () => {
     if (pending) line(pending);
   });
-  return () => last;
+  return () => last.value;
 }
 
 /**

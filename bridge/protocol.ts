@@ -51,7 +51,10 @@ export interface AgentExitedParams {
   signal: string | null;
   /** Why the bridge ended the agent, when it did (for example `agent message too large`). */
   reason?: string;
-  /** The last non-empty line the agent wrote on stderr, if any (at most 200 characters). */
+  /**
+   * The last meaningful line the agent wrote on stderr — not one of Node's warnings, stack frames or
+   * version line after it (bridge/stderr.ts) — else its last non-empty line; at most 200 characters.
+   */
   stderr?: string;
 }
 

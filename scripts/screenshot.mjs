@@ -1,13 +1,23 @@
-// `node scripts/screenshot.mjs`: screenshots of <silo-chat> mid-conversation, light and dark, from a
-// headless Chromium run against the real bridge and the reference agent. Writes
-// screenshots/silo-chat-light.png, screenshots/silo-chat-dark.png and screenshots/silo-chat-390.png (a
-// phone). Everything it starts (Vite dev server, bridge + agent, Chromium) is stopped before it exits.
-import { mkdirSync } from 'node:fs';
+// `node scripts/screenshot.mjs`: screenshots from a headless Chromium run against the real bridge and
+// the reference agent, mid-conversation:
+// - <silo-chat> alone, light and dark (screenshots/silo-chat-light.png, silo-chat-dark.png) and on a
+//   phone (silo-chat-390.png);
+// - the demo (`npm start`'s pieces) at 360×640, 390×844, 780×493, 1000×650 and 1280×800, light and
+//   dark, in the tab that drives the session and in a second tab that follows it
+//   (screenshots/demo-<w>x<h>-<scheme>.png, demo-follower-…), and the phone's history drawer
+//   (demo-390x844-drawer.png), with the geometry of each checked (scripts/layout-check.mjs): what is
+//   wrong is printed, and the script exits 1. test/e2e/demo-layout.test.ts asserts the same.
+// Everything it starts (Vite dev server, bridges + agents, the demo server, Chromium) is stopped before
+// it exits.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { createServer } from 'vite';
 import { ROOT, startBridgeProcess } from '../test/support/bridge-process.mjs';
 import { chromiumArgs, ensureBrowsers } from './browsers.mjs';
+import { shootDemo } from './demo-shots.mjs';
+import { startDemo } from './start.mjs';
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -139,4 +149,33 @@ try {
   await browser?.close();
   await bridge?.stop();
   await server.close();
+}
+
+// The demo at every size, in both tabs.
+let demo;
+let demoBrowser;
+let problems = 0;
+try {
+  demo = await startDemo({
+    port: 0,
+    sessionsDir: mkdtempSync(join(tmpdir(), 'silo-screenshots-')),
+    log: () => {},
+    bridgeLog: () => {},
+  });
+  demoBrowser = await puppeteer.launch({ executablePath: chromium, headless: true, args: chromiumArgs });
+  const dir = join(ROOT, 'screenshots');
+  const { shots } = await shootDemo({ browser: demoBrowser, demo, dir });
+  for (const shot of shots) {
+    console.log(`wrote ${shot.file}${shot.problems.length ? '' : ' (geometry holds)'}`);
+    for (const p of shot.problems) console.log(`  ✗ ${p}`);
+    problems += shot.problems.length;
+  }
+  console.log(`wrote ${join(dir, 'demo-390x844-drawer.png')}`);
+} finally {
+  await demoBrowser?.close();
+  await demo?.stop();
+}
+if (problems > 0) {
+  console.error(`${problems} layout problem(s), see above`);
+  process.exitCode = 1;
 }

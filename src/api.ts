@@ -16,6 +16,7 @@ import type {
   AgentSessionConfigOption,
   AgentSessionFork,
   AgentSessionRestore,
+  AgentSessionRole,
   AgentSessionSnapshot,
   AgentSessionSummary,
   AgentSessionUpdate,
@@ -29,6 +30,10 @@ import type {
  * A live permission request (`session/request_permission`). Answer it exactly once with
  * {@link AgentPermissionRequest.choose} or {@link AgentPermissionRequest.cancel}; a request that is never
  * answered is answered `cancelled` when its turn is cancelled or the connection goes away.
+ *
+ * Every tab of the session is shown the request, the driving tab's and those following it: an
+ * answer from a follower goes to the driving tab, the first answer from any tab wins, a later one
+ * rejects with `closed`, and every tab's {@link AgentPermissionRequest.signal} aborts with how it ended.
  */
 export interface AgentPermissionRequest {
   readonly id: string;
@@ -58,6 +63,7 @@ export type AgentElicitationAnswer = string | number | boolean | readonly string
 /**
  * A live question the agent asks (`elicitation/create`). For form mode, `questions` are normalized
  * from the schema; for url mode, `url` is what the user is asked to open (never opened by Silo).
+ * Like a permission request it is shown in every tab of the session, and the first answer wins.
  */
 export interface AgentElicitationRequest {
   readonly id: string;
@@ -149,13 +155,20 @@ export interface AgentSessionHandle {
   readonly availableCommands: readonly AgentCommand[];
   readonly usage: AgentSessionUsage | undefined;
   readonly state: AgentConnectionState;
+  /**
+   * Whether this tab drives the session or follows another tab that does (one writer per session,
+   * docs/restore.md). A handle that restores a session another tab drives starts as a `follower`:
+   * it mirrors that tab live (updates, state, permission requests and questions) and cannot prompt.
+   */
+  readonly role: AgentSessionRole;
   readonly snapshot: AgentSessionSnapshot;
   /**
    * Sends a prompt and resolves to the stop reason once every update of the turn is journaled.
    * While a turn runs, an agent that queues prompts (`snapshot.midTurn.queue`) gets it at once and
    * runs it after that turn (`snapshot.queuedPrompts` counts them; it is journaled when its turn
    * begins); any other agent's rejects with `invalid-params`. Rejects with `journal-only` on a
-   * journal-only session, `interrupted` when the connection drops mid-turn, `closed` after
+   * journal-only session, `not-owner` while this tab follows another ({@link takeOver} first),
+   * `interrupted` when the connection drops mid-turn, `closed` after
    * {@link close}.
    */
   prompt(input: string | readonly AgentContentBlock[]): Promise<string>;
@@ -177,8 +190,30 @@ export interface AgentSessionHandle {
    * Rejects `invalid-params` when no such turn ended, and as `connect()` does.
    */
   fork(options?: { readonly atTurn?: number }): Promise<AgentSessionHandle>;
-  /** Cancels the running turn: pending permission requests and questions are answered cancelled. */
+  /**
+   * Cancels the running turn: pending permission requests and questions are answered cancelled. In a
+   * follower it asks the driving tab to stop its turn.
+   */
   cancel(): Promise<void>;
+  /**
+   * Makes this tab the session's driver. A follower asks the driving tab to hand the session over:
+   * that tab stops its running turn (cancelled, as {@link cancel} does), ends its connection and
+   * follows from then on, with `role` `follower`. This tab then restores the session on a connection
+   * of its own (resume or load, docs/restore.md). With no driving tab (it closed: `driverPresent` is
+   * false) this tab takes the session at once.
+   *
+   * Resolves once this tab drives the session and the restore is done (`state` `connected`, or
+   * `reconnecting` while the bridge cannot be reached, which goes on as any reconnect does); at once
+   * for a driver. Rejects with `not-owner` when the driving tab did not hand over within 15 s (it
+   * hangs), `closed` once the handle is closed.
+   *
+   * @example
+   * ```ts
+   * if (session.role === 'follower') await session.takeOver();
+   * await session.prompt('Now from this tab');
+   * ```
+   */
+  takeOver(): Promise<void>;
   /** Sets a config option (or a legacy mode); resolves once the agent accepted it. */
   setConfigOption(id: string, value: string | boolean): Promise<void>;
   /** The journaled updates of this session, in order. */
@@ -222,6 +257,12 @@ export interface AgentSessionListOptions {
   /** The bridge to ask for the agent's own session list: a connection string, or URL and token. */
   readonly bridge?: AgentBridgeOptions | string;
   readonly cwd?: string;
+  /**
+   * Only the sessions whose title, or what the user and the agent wrote in them, contains this text
+   * (plain text, case-insensitive; the agent's own sessions, which are not journaled, by title only).
+   * Blank: every session.
+   */
+  readonly query?: string;
 }
 
 /** Options of {@link AgentJournalAccess.clear}. */
@@ -261,15 +302,30 @@ export interface AgentJournalAccess {
    */
   transcriptTail(sessionId: string, count: number): Promise<AgentSessionUpdate[]>;
   /**
-   * Deletes one session's journal, the only way a journal is ever deleted; with `options.bridge`,
-   * also the agent's copy when the agent offers `session/delete`. Resolves once the journal is gone,
-   * saying what became of the agent's copy; rejects (`journal-write`, `invalid-params` for a bad
-   * connection string) only when the journal could not be deleted.
+   * Deletes a session from the history, with its whole journal (the only way a journal is ever
+   * deleted); with `options.bridge`, also the agent's copy when the agent offers `session/delete`.
+   * Resolves once the journal is gone (a session that is not there resolves too), saying what became
+   * of the agent's copy; rejects (`journal-write`, `invalid-params` for a bad connection string) only
+   * when the journal could not be deleted.
    */
   clear(sessionId: string, options?: AgentClearOptions): Promise<AgentClearResult>;
-  /** Exports a session's journal as JSONL (one AgentSessionUpdate a line). */
+  /**
+   * Renames a session: the title (trimmed, at most 200 characters) wins over the agent's
+   * `session_info_update` and the first prompt's from then on, in the history and in the snapshot of
+   * the session's open handles in this page; a blank title takes the user's away again. Resolves to the
+   * title the session shows now; rejects with `session-not-found` when the journal holds no such session.
+   */
+  rename(sessionId: string, title: string | undefined): Promise<string | undefined>;
+  /**
+   * Exports a session's journal as JSONL (one AgentSessionUpdate a line), after a header naming its
+   * agent, its id and the title the user gave it.
+   */
   exportJsonl(sessionId: string): Promise<string>;
-  /** Imports a JSONL export into the journal under a new (or given) session id; resolves to that id. */
+  /**
+   * Imports a JSONL export into the journal under a new (or given) session id; resolves to that id.
+   * An export of a session the journal holds already (the one it was exported from, or an earlier
+   * import of it) adds nothing and resolves to that session's id.
+   */
   importJsonl(jsonl: string, sessionId?: string): Promise<string>;
 }
 
@@ -277,7 +333,10 @@ export interface AgentJournalAccess {
 export interface AgentsService extends AgentJournalAccess {
   /** Connects to an agent through the bridge and starts (or restores) a session. */
   connect(options: AgentSessionConnectOptions): Promise<AgentSessionHandle>;
-  /** The journaled sessions, newest first; readable offline. */
+  /**
+   * The journaled sessions, newest first; readable offline. With `query`, only those that match it;
+   * with `bridge`, the agent's own sessions the journal does not hold follow (`loadable`).
+   */
   sessions(options?: AgentSessionListOptions): Promise<AgentSessionSummary[]>;
   /** Ends the worker. Every handle closes. */
   dispose(): Promise<void>;

@@ -24,11 +24,15 @@ export const EXPORT_HEADER_KIND = 'silo_export';
 export interface JsonlExportInfo {
   /** The agent's name, as the history shows it (`AgentSessionSummary.agent`). */
   readonly agent?: string;
+  /** The session's id where it was exported: importing it where that session is adds nothing. */
+  readonly sessionId?: string;
+  /** The title the user gave the session (`AgentsService.rename`), if any. */
+  readonly title?: string;
 }
 
 /**
  * Serializes updates as JSONL, one per line, with a trailing newline. With `info`, the first line is
- * a header `{"kind":"silo_export","agent":…,"raw":{}}`: {@link parseJsonl} skips it and
+ * a header `{"kind":"silo_export","agent":…,"sessionId":…,"title":…,"raw":{}}`: {@link parseJsonl} skips it and
  * {@link readJsonlExport} returns it (a reader older than the header shows it as an unknown update).
  */
 export function toJsonl(updates: readonly AgentSessionUpdate[], info?: JsonlExportInfo): string {
@@ -43,9 +47,13 @@ export function toJsonl(updates: readonly AgentSessionUpdate[], info?: JsonlExpo
  */
 export function readJsonlExport(text: string): { updates: AgentSessionUpdate[]; info: JsonlExportInfo } {
   const all = parseJsonl(text, true);
-  const head = all[0] as (AgentSessionUpdate & { agent?: unknown }) | undefined;
+  const head = all[0] as (AgentSessionUpdate & Record<keyof JsonlExportInfo, unknown>) | undefined;
   if (head?.kind !== EXPORT_HEADER_KIND) return { updates: all, info: {} };
-  const info = typeof head.agent === 'string' && head.agent ? { agent: head.agent } : {};
+  const info: Record<string, string> = {};
+  for (const key of ['agent', 'sessionId', 'title'] as const) {
+    const v = head[key];
+    if (typeof v === 'string' && v) info[key] = v;
+  }
   return { updates: all.slice(1), info };
 }
 

@@ -20,6 +20,7 @@ export { describeUrl, type ElicitationUrlParts, parseUrl } from './elicitation/u
 export { SiloError, type SiloErrorCode } from './errors.ts';
 export { createAgentsService } from './service.ts';
 export { TranscriptModel } from './transcript/model.ts';
+export { lastUserMessage, promptBlocks } from './transcript/prompt.ts';
 export type * from './transcript/rows.ts';
 export { overwriteLines, terminalText } from './transcript/terminal.ts';
 export type * from './types.ts';

@@ -101,6 +101,7 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
       call(() =>
         api.sessions({
           ...(o?.cwd !== undefined ? { cwd: o.cwd } : {}),
+          ...(o?.query ? { query: o.query } : {}),
           ...(o?.bridge ? { bridge: bridgeOptions(o.bridge) } : {}),
         }),
       ),
@@ -108,6 +109,7 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
     transcriptTail: (sessionId, count) => call(() => api.transcriptTail(sessionId, count)),
     clear: (sessionId, o) =>
       call(() => api.clear(sessionId, o?.bridge ? { bridge: bridgeOptions(o.bridge) } : {})),
+    rename: (sessionId, title) => call(() => api.rename(sessionId, title)),
     exportJsonl: (sessionId) => call(() => api.exportJsonl(sessionId)),
     importJsonl: (jsonl, sessionId) => call(() => api.importJsonl(jsonl, sessionId)),
     async dispose() {

@@ -102,6 +102,9 @@ export class SessionHandle implements AgentSessionHandle {
   get state() {
     return this.current.state;
   }
+  get role() {
+    return this.current.role;
+  }
   get snapshot() {
     return this.current;
   }
@@ -120,6 +123,9 @@ export class SessionHandle implements AgentSessionHandle {
   }
   cancel(): Promise<void> {
     return this.api.cancel(this.handleId);
+  }
+  async takeOver(): Promise<void> {
+    this.receive([], await this.api.takeOver(this.handleId));
   }
   setConfigOption(id: string, value: string | boolean): Promise<void> {
     return this.api.setConfigOption(this.handleId, id, value);

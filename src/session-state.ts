@@ -26,10 +26,15 @@ import { addTokens, addUsage, journaledUsage, requestUsage, type TurnReports, tu
 export interface SessionState {
   /**
    * From `session_info_update` (`null` there clears it); until the agent sends one, the first line
-   * of the first prompt (Codex never sends a title; its own session list does the same).
+   * of the first prompt that says something (Codex never sends a title; its own session list does the
+   * same), without protocol noise ({@link promptTitle}). A prompt that is only a slash command
+   * (`/scenario tools`) names the session for the time being, without its slash (`scenario tools`),
+   * until a prompt of words does.
    */
   readonly title?: string;
-  /** True once a prompt was seen (only the first one may name the session). */
+  /** Where {@link title} came from: the agent's `session_info_update`, a prompt, or a slash command. */
+  readonly titleFrom?: 'agent' | 'prompt' | 'command';
+  /** True once a prompt of words was seen (only the first one may name the session). */
   readonly prompted?: boolean;
   /**
    * The latest `usage_update` (context used of its size); `cost` is the latest cost reported, kept
@@ -87,7 +92,7 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
       return { ...state, usage: cost ? { ...usage, cost } : usage };
     }
     case 'user_message_chunk':
-      return titled(turnStarted(state, u), u);
+      return promptTitled(turnStarted(state, u), u);
     case 'turn_start': // a turn the agent started by itself: timed and counted like a prompt's
       return { ...state, turn: u.timestamp ? { startedAt: u.timestamp } : {} };
     case 'agent_message_chunk': {
@@ -106,10 +111,10 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
       const activity = threadStatus(raw);
       const next = activity ? { ...state, activity } : state;
       if (raw.title === null) {
-        const { title: _, ...rest } = next;
+        const { title: _, titleFrom: __, ...rest } = next;
         return rest;
       }
-      return typeof raw.title === 'string' ? { ...next, title: raw.title } : next;
+      return typeof raw.title === 'string' ? titled(next, raw.title, 'agent') : next;
     }
     case 'available_commands_update':
       return Array.isArray(raw.availableCommands)
@@ -144,11 +149,14 @@ function threadStatus(raw: Raw): AgentActivity | undefined {
   return waitingOn.length ? { status: status.type, waitingOn } : { status: status.type };
 }
 
-/** The first prompt names the session (until the agent does). */
-function titled(state: SessionState, u: AgentSessionUpdate): SessionState {
+/** The first prompt of words names the session (until the agent does); a slash command for a while. */
+function promptTitled(state: SessionState, u: AgentSessionUpdate): SessionState {
   if (state.prompted) return state;
-  const title = typeof u.text === 'string' ? promptTitle(u.text) : undefined;
-  return title ? { ...state, title: state.title ?? title, prompted: true } : state;
+  const named = typeof u.text === 'string' ? promptTitle(u.text) : undefined;
+  if (!named) return state;
+  if (named.command) return state.title === undefined ? titled(state, named.title, 'command') : state;
+  const free = state.title === undefined || state.titleFrom === 'command';
+  return { ...(free ? titled(state, named.title, 'prompt') : state), prompted: true };
 }
 
 /**
@@ -187,17 +195,38 @@ export function modeUpdateMarker(raw: Raw): string | undefined {
   return text === undefined ? undefined : MODE_UPDATE.exec(text)?.[1];
 }
 
+function titled(state: SessionState, title: string, from: SessionState['titleFrom']): SessionState {
+  return { ...state, title, titleFrom: from };
+}
+
 /** Longest title taken from a prompt, in characters. */
 const PROMPT_TITLE_MAX = 80;
+/** A block of markup around context a client or agent adds to a prompt (`<session_context>…</…>`). */
+const TAGGED_BLOCK = /<([a-z][\w-]*)(?:\s[^>]*)?>[\s\S]*?<\/\1>/gi;
+/** A fenced block (a file's contents in a prompt). */
+const FENCED_BLOCK = /^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm;
+/** A slash command at the start of a line, and what follows it. */
+const COMMAND = /^\/([\w:.-]+)(.*)$/;
 
-/** The first non-blank line of a prompt, clipped to {@link PROMPT_TITLE_MAX}; none for a blank one. */
-function promptTitle(text: string): string | undefined {
+/**
+ * What a prompt's text names a session: its first line that says something, clipped to
+ * {@link PROMPT_TITLE_MAX}, after the protocol noise is dropped — tagged context blocks
+ * (`<session_context>…</session_context>`, `<system-reminder>…`), fenced file contents — with
+ * `command` set when that line is a slash command (the title is then the command without its slash).
+ * None when nothing is left.
+ */
+export function promptTitle(text: string): { title: string; command: boolean } | undefined {
   const line = text
+    .replace(TAGGED_BLOCK, '')
+    .replace(FENCED_BLOCK, '')
     .split('\n')
     .map((l) => l.trim())
     .find((l) => l !== '');
   if (line === undefined) return undefined;
-  return line.length > PROMPT_TITLE_MAX ? `${line.slice(0, PROMPT_TITLE_MAX - 1)}…` : line;
+  const command = COMMAND.exec(line);
+  const words = command ? `${command[1]}${command[2]}`.trim() : line;
+  const title = words.length > PROMPT_TITLE_MAX ? `${words.slice(0, PROMPT_TITLE_MAX - 1)}…` : words;
+  return { title, command: command !== null };
 }
 
 /** Folds updates in order from `state` (default: empty). */

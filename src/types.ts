@@ -429,10 +429,22 @@ export type AgentConnectionState =
   | 'connected'
   | 'reconnecting'
   | 'read-only'
-  /** Another tab drives this session; this handle mirrors it live and takes over when that tab closes. */
+  /**
+   * Another tab drives this session (or did, until it closed): this handle mirrors it live, read-only,
+   * until it {@link AgentSessionHandle.takeOver takes over}. Exactly while `role` is `follower`.
+   */
   | 'following'
   | 'closed'
   | 'failed';
+
+/**
+ * Which tab writes a session: one writer per session across the tabs of a browser (docs/restore.md).
+ * - `driver`: this handle's tab holds the session's Web Lock; it talks to the agent and journals.
+ * - `follower`: another tab drives the session; this handle mirrors what it journals, live, and shows
+ *   its permission requests and questions (answering routes the answer to the driving tab). It cannot
+ *   prompt (`not-owner`) until it {@link AgentSessionHandle.takeOver takes over}.
+ */
+export type AgentSessionRole = 'driver' | 'follower';
 
 /** Where the bridge is: its `ws://` URL and the per-launch token it printed. */
 export interface AgentBridgeOptions {
@@ -479,6 +491,14 @@ export interface AgentSessionSnapshot {
   /** Set when the last restore left something undone (see {@link AgentRestoreNote}). */
   readonly restoreNote?: AgentRestoreNote;
   readonly state: AgentConnectionState;
+  /** Whether this tab drives the session or follows another tab that does ({@link AgentSessionRole}). */
+  readonly role: AgentSessionRole;
+  /**
+   * Followers only: `true` while another tab drives the session, `false` from the moment that tab
+   * closed (or reloads) until a tab drives it again. Nobody talks to the agent meanwhile;
+   * {@link AgentSessionHandle.takeOver} makes this tab the driver. Absent for a driver.
+   */
+  readonly driverPresent?: boolean;
   readonly agentInfo: AgentInfo;
   readonly configOptions: readonly AgentSessionConfigOption[];
   readonly availableCommands: readonly AgentCommand[];
@@ -486,7 +506,7 @@ export interface AgentSessionSnapshot {
   readonly usage?: AgentSessionUsage;
   /** The session's tokens: the sum of its turns' (each turn's is on its `turn_end`). */
   readonly tokens?: AgentTokenCounts;
-  /** True while a prompt turn is running. */
+  /** True while a prompt turn is running (in a follower: in the driving tab). */
   readonly busy: boolean;
   /** What the agent last said its session is doing (Codex), absent when it never says. */
   readonly activity?: AgentActivity;
@@ -508,7 +528,13 @@ export interface AgentSessionSnapshot {
 /** A journaled session, for a history list (readable offline). */
 export interface AgentSessionSummary {
   readonly sessionId: string;
+  /**
+   * The title the user gave it (`AgentsService.rename`), else the agent's (`session_info_update`),
+   * else its first prompt's (without protocol noise; a slash command without its slash).
+   */
   readonly title?: string;
+  /** True when {@link title} is one the user gave (`AgentsService.rename`). */
+  readonly renamed?: boolean;
   readonly agent?: string;
   readonly cwd?: string;
   readonly createdAt?: string;

@@ -112,6 +112,11 @@ export interface WorkerApi extends Omit<AgentJournalAccess, 'clear'> {
   setConfigOption(handleId: string, configId: string, value: string | boolean): Promise<void>;
   answerPermission(handleId: string, requestId: string, optionId: string | null): Promise<void>;
   answerElicitation(handleId: string, requestId: string, action: ElicitationAction): Promise<void>;
+  /**
+   * Makes the handle's tab the session's driver (see `AgentSessionHandle.takeOver`); resolves to the
+   * snapshot after it (the page has it before its events, which travel on another port).
+   */
+  takeOver(handleId: string): Promise<WireSnapshot>;
   close(handleId: string): Promise<void>;
   /** As {@link AgentSessionListOptions}, with a connection string already parsed. */
   sessions(

@@ -42,6 +42,8 @@ export class Connection {
   /** The open link, if any. */
   link: AgentLink | undefined;
   private closing = false;
+  /** Set while another tab drives the session ({@link release}): no link is opened or replaced. */
+  private released = false;
   private reconnecting: Promise<void> | undefined;
 
   constructor(private readonly host: ConnectionHost) {}
@@ -54,7 +56,7 @@ export class Connection {
   async establish(reconnect: boolean): Promise<void> {
     const { host } = this;
     const link = await AgentLink.open(host.options.bridge, host.tap);
-    if (this.closing) {
+    if (this.closing || this.released) {
       link.close();
       throw SiloError.closed();
     }
@@ -89,11 +91,16 @@ export class Connection {
     await host.flushed();
   }
 
-  /** Restores the bound session on a new link, retrying with backoff while that fails. */
+  /**
+   * Restores the bound session on a new link, retrying with backoff while that fails (also after
+   * {@link release}: this tab drives the session again).
+   */
   async restore(): Promise<void> {
+    this.released = false;
     try {
       await this.establish(true);
     } catch (error) {
+      if (this.closing || this.released) return;
       this.host.status.error = SiloError.from(error);
       this.startReconnect();
     }
@@ -127,6 +134,18 @@ export class Connection {
     return true;
   }
 
+  /**
+   * Ends the link because another tab takes the session over: no reconnect, and the state is left to
+   * the caller. Resolves once the link's end is handled (its live requests journaled as ended).
+   */
+  async release(): Promise<void> {
+    this.released = true;
+    const link = this.link;
+    if (!link) return;
+    link.close();
+    await link.ended;
+  }
+
   private ended(link: AgentLink, end: LinkEnd): void {
     if (this.link !== link) return;
     this.link = undefined;
@@ -137,6 +156,7 @@ export class Connection {
       status.setState('closed');
       return;
     }
+    if (this.released) return;
     if (status.outcome === 'journal-only') return;
     if (host.journalError) {
       // A journal that refused a write cannot take a reconnected session: close and restore instead.
@@ -156,13 +176,14 @@ export class Connection {
 
   private async reconnectLoop(): Promise<void> {
     let delay = BACKOFF_FIRST_MS;
-    while (!this.closing) {
+    while (!this.closing && !this.released) {
       await new Promise((r) => setTimeout(r, delay));
-      if (this.closing) return;
+      if (this.closing || this.released) return;
       try {
         await this.establish(true);
         return;
       } catch (error) {
+        if (this.closing || this.released) return;
         this.host.status.error = SiloError.from(error);
         this.host.status.setState('reconnecting');
         delay = Math.min(delay * 2, BACKOFF_MAX_MS);

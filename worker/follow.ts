@@ -1,75 +1,25 @@
 /**
- * The tabs of one session ({@link ./ownership.ts}): the owner announces what it commits on the
- * session's BroadcastChannel, and only while some tab follows; a follower mirrors it read-only and
- * takes over once the owner's lock is released.
+ * A tab following a session another tab drives (worker/ownership.ts, worker/tab-channel.ts): it
+ * mirrors the owner's commits and live requests, sends its answers, Stop and Take over to the owner,
+ * and queues for the session's lock to learn when the owner is gone.
  *
- * The channel's messages ({@link TabMessage}): a follower says `follow` when it starts (and again
- * when a new owner says `owner`), `unfollow` when it closes; the owner answers a `follow` with a
- * `commit` of no updates (its current state), then posts a `commit` after every journal commit.
- * {@link SessionTabs} is a session's side of all this.
+ * When the lock comes to this tab, what happens depends on what it knows:
+ * - it asked to take over ({@link Follower.takeOver}), or it never heard an owner (the tab that held
+ *   the lock was dying as this one started: a reload, a worker restarted): it drives the session;
+ * - another follower is taking over (it said `handover`): it gives the lock back and queues again;
+ * - otherwise the driving tab closed or reloads: it gives the lock back and reports the session
+ *   driverless ({@link FollowHost.driverChanged}), until a new owner says `owner` (the reloaded tab).
  */
 import { SiloError } from '../src/errors.ts';
-import type { AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
+import type { AgentRequestResolution, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type { Delivery } from './delivery.ts';
 import type { Journal } from './journal.ts';
-import { channel, type Ownership, tryOwn, waitToOwn } from './ownership.ts';
-import type { SessionStatus } from './status.ts';
+import type { LiveRequest } from './ledger.ts';
+import { channel, type Ownership, waitToOwn } from './ownership.ts';
+import { ownerGone, type TabAnswer, type TabMessage } from './tab-channel.ts';
 
-/** What travels on a session's channel. */
-export type TabMessage =
-  /** Owner → followers: updates just committed (none when answering a `follow`), the state after them. */
-  | { readonly type: 'commit'; readonly batch: AgentSessionUpdate[]; readonly snapshot: AgentSessionSnapshot }
-  /** Follower → owner: this tab follows (`id` names the tab's follower). */
-  | { readonly type: 'follow'; readonly id: string }
-  /** Follower → owner: this tab no longer follows. */
-  | { readonly type: 'unfollow'; readonly id: string }
-  /** A tab that just took ownership asks the followers to say `follow` again. */
-  | { readonly type: 'owner' };
-
-/**
- * The owner's side: posts commits only while at least one follower has said `follow` (and not
- * `unfollow`). A follower whose tab died without a word keeps the posting on; that is only waste.
- */
-export class OwnerChannel {
-  private readonly channel: BroadcastChannel;
-  private readonly followers = new Set<string>();
-
-  /** Opens the channel and asks followers already waiting to announce themselves. */
-  constructor(
-    sessionId: string,
-    /** The state a `follow` is answered with. */
-    private readonly snapshot: () => AgentSessionSnapshot,
-    /** Whether this tab owns the session now (only the owner posts). */
-    private readonly owns: () => boolean,
-  ) {
-    this.channel = channel(sessionId);
-    this.channel.onmessage = (e: MessageEvent<TabMessage>) => {
-      const m = e.data;
-      if (m.type === 'follow') {
-        this.followers.add(m.id);
-        this.post([]);
-      } else if (m.type === 'unfollow') {
-        this.followers.delete(m.id);
-      }
-    };
-    this.channel.postMessage({ type: 'owner' } satisfies TabMessage);
-  }
-
-  /** True once some tab follows. */
-  get followed(): boolean {
-    return this.followers.size > 0;
-  }
-
-  /** After a commit: tells the followers, if there are any and this tab owns the session. */
-  post(batch: AgentSessionUpdate[]): void {
-    if (!this.followed || !this.owns()) return;
-    this.channel.postMessage({ type: 'commit', batch, snapshot: this.snapshot() } satisfies TabMessage);
-  }
-
-  close(): void {
-    this.channel.close();
-  }
-}
+/** How long {@link Follower.takeOver} waits for the driving tab to hand the session over. */
+export const HANDOVER_MS = 15_000;
 
 /** What a follower needs of its session. */
 export interface FollowHost {
@@ -77,64 +27,220 @@ export interface FollowHost {
   readonly delivery: Delivery;
   /** The owner's state (after each of its commits). */
   mirror(snapshot: AgentSessionSnapshot): void;
-  /** The owner's lock is ours now: restore the session and drive it. */
+  /** Whether a tab drives the session now changed (false: it closed; true: a tab drives it again). */
+  driverChanged(present: boolean): void;
+  /** The session's lock is this tab's now: restore the session and drive it. */
   takeOver(ownership: Ownership): Promise<void>;
 }
 
 /**
- * A tab following a session another tab owns. It delivers every update from `nextSeq` on, in
- * order and once: the owner's commits, and from the journal whatever it committed before it heard
- * this follower (or between two commits this follower saw). When the lock comes free it hands over
- * to {@link FollowHost.takeOver}.
+ * Delivers every update from `nextSeq` on, in order and once: the owner's commits, and from the
+ * journal whatever it committed before this follower heard it (or between two commits it saw).
  */
 export class Follower {
   private readonly id = crypto.randomUUID();
   private readonly channel: BroadcastChannel;
-  private readonly stop = new AbortController();
-  /** Mirrored commits, one after another (a gap is read from the journal first). */
+  /** Aborts the queued request for the lock (none is queued while no tab drives the session). */
+  private queued: AbortController | undefined;
+  /** Mirrored commits and requests, one after another (a gap is read from the journal first). */
   private chain: Promise<void> = Promise.resolve();
+  /** Requests waiting for the updates before them, and the ids of the requests shown. */
+  private waiting: { request: LiveRequest; after: number }[] = [];
+  private readonly shown = new Set<string>();
+  /** Answers sent to the owner, by reply id. */
+  private readonly answers = new Map<string, { resolve(): void; reject(e: SiloError): void }>();
+  /** A {@link takeOver} waiting for the lock. */
+  private wanted:
+    | { resolve(): void; reject(e: SiloError): void; timer: ReturnType<typeof setTimeout> }
+    | undefined;
+  /** The follower another tab said is taking over (this one then lets the lock pass). */
+  private handoverTo: string | undefined;
+  private present = true;
+  private stopped = false;
 
   constructor(
     private readonly sessionId: string,
     private nextSeq: number,
     private readonly host: FollowHost,
+    /** True when a live owner was known (this tab drove the session until now). */
+    private heardOwner = false,
+    handoverTo?: string,
   ) {
+    this.handoverTo = handoverTo;
     this.channel = channel(sessionId);
-    this.channel.onmessage = (e: MessageEvent<TabMessage>) => {
-      const m = e.data;
-      if (m.type === 'owner') this.announce('follow');
-      if (m.type !== 'commit') return;
-      host.mirror(m.snapshot);
-      // An empty commit answers a `follow`: read whatever the owner committed before it heard us.
-      this.deliver(m.batch[0]?.seq ?? Number.POSITIVE_INFINITY, m.batch);
-    };
-    this.announce('follow');
-    void waitToOwn(sessionId, this.stop.signal)
-      .then(async (ownership) => {
-        this.leave();
-        // Everything the old owner committed, read once its lock is released: nothing comes later.
-        this.deliver(Number.POSITIVE_INFINITY, []);
-        await this.chain;
-        await host.takeOver(ownership);
-      })
-      .catch(() => {});
+    this.channel.onmessage = (e: MessageEvent<TabMessage>) => this.receive(e.data);
+    this.queue();
+    this.post({ type: 'follow', id: this.id });
   }
 
-  /** Stops following (the session handle closed). */
+  /**
+   * Asks the owner to hand the session over and resolves once this tab drives it (the host's
+   * takeOver done). Rejects with `not-owner` when the owner does not let go within {@link HANDOVER_MS}.
+   */
+  takeOver(): Promise<void> {
+    if (this.stopped) return Promise.reject(SiloError.closed('This session handle is closed'));
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.wanted = undefined;
+        reject(new SiloError('not-owner', 'The tab driving this session did not hand it over'));
+      }, HANDOVER_MS);
+      this.wanted = { resolve, reject, timer };
+      this.queue();
+      this.post({ type: 'handover', to: this.id });
+    });
+  }
+
+  /** Sends an answer to the owner; settles with the owner's reply (`closed` if the owner went away first). */
+  answer(answer: TabAnswer): Promise<void> {
+    if (!this.present || this.stopped) return Promise.reject(ownerGone());
+    const reply = crypto.randomUUID();
+    return new Promise<void>((resolve, reject) => {
+      this.answers.set(reply, { resolve, reject });
+      this.post({ type: 'answer', reply, answer });
+    });
+  }
+
+  /** Asks the owner to stop its running turn. */
+  cancel(): void {
+    this.post({ type: 'cancel' });
+  }
+
+  /** Stops following (the session handle closed, or this tab drives the session now). */
   close(): void {
-    this.stop.abort();
+    this.stopped = true;
+    this.queued?.abort();
+    this.queued = undefined;
+    this.endAnswers();
+    if (this.wanted) {
+      clearTimeout(this.wanted.timer);
+      this.wanted.reject(SiloError.closed('This session handle is closed'));
+      this.wanted = undefined;
+    }
     this.leave();
+  }
+
+  private receive(m: TabMessage): void {
+    switch (m.type) {
+      case 'owner':
+        this.endAnswers();
+        this.post({ type: 'follow', id: this.id });
+        this.queue();
+        return;
+      case 'commit':
+        this.heardOwner = true;
+        if (!this.present) {
+          this.present = true;
+          this.host.driverChanged(true);
+        }
+        this.host.mirror(m.snapshot);
+        // An empty commit answers a `follow`: read whatever the owner committed before it heard us,
+        // and tell the page the owner's state (no update may come with it).
+        this.deliver(m.batch[0]?.seq ?? Number.POSITIVE_INFINITY, m.batch);
+        if (m.batch.length === 0) this.inOrder(() => void this.host.delivery.state());
+        return;
+      case 'request':
+        this.inOrder(() => {
+          if (!this.shown.has(m.request.wire.id)) this.waiting.push({ request: m.request, after: m.after });
+        });
+        this.deliver(m.after, []);
+        return;
+      case 'request-ended':
+        this.inOrder(() => this.ended(m.id, m.resolution));
+        return;
+      case 'answered': {
+        const pending = this.answers.get(m.reply);
+        this.answers.delete(m.reply);
+        if (m.error) pending?.reject(SiloError.from(m.error));
+        else pending?.resolve();
+        return;
+      }
+      case 'handover':
+        if (m.to !== this.id) this.handoverTo = m.to;
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Queues for the session's lock, unless queued already. */
+  private queue(): void {
+    if (this.queued || this.stopped) return;
+    const queued = new AbortController();
+    this.queued = queued;
+    void waitToOwn(this.sessionId, queued.signal)
+      .then((ownership) => this.granted(ownership))
+      .catch(() => {})
+      .finally(() => {
+        if (this.queued === queued) this.queued = undefined;
+      });
+  }
+
+  private async granted(ownership: Ownership): Promise<void> {
+    this.queued = undefined;
+    if (this.stopped) {
+      ownership.release();
+      return;
+    }
+    const wanted = this.wanted;
+    if (!wanted && this.heardOwner && this.handoverTo === undefined) {
+      // The driving tab closed or reloads: say so, read what it committed last, and let the lock go
+      // (a reloaded tab takes it back and says `owner`).
+      ownership.release();
+      this.endAnswers();
+      this.deliver(Number.POSITIVE_INFINITY, []);
+      if (this.present) {
+        this.present = false;
+        this.host.driverChanged(false);
+      }
+      return;
+    }
+    if (!wanted && this.heardOwner) {
+      // Another follower takes over: let it have the lock, and learn again if it never does.
+      this.handoverTo = undefined;
+      ownership.release();
+      this.queue();
+      return;
+    }
+    this.stopped = true;
+    this.leave();
+    this.endAnswers();
+    // Everything the old owner committed, read once its lock is released: nothing comes later.
+    this.deliver(Number.POSITIVE_INFINITY, []);
+    await this.chain;
+    if (wanted) clearTimeout(wanted.timer);
+    this.wanted = undefined;
+    try {
+      await this.host.takeOver(ownership);
+      wanted?.resolve();
+    } catch (e) {
+      wanted?.reject(SiloError.from(e));
+    }
   }
 
   private leave(): void {
     if (this.channel.onmessage === null) return;
     this.channel.onmessage = null;
-    this.announce('unfollow');
+    this.post({ type: 'unfollow', id: this.id });
     this.channel.close();
   }
 
-  private announce(type: 'follow' | 'unfollow'): void {
-    this.channel.postMessage({ type, id: this.id } satisfies TabMessage);
+  private post(m: TabMessage): void {
+    if (this.channel.onmessage !== null) this.channel.postMessage(m);
+  }
+
+  /** Rejects the answers the owner has not replied to: it went away (or another tab owns the session). */
+  private endAnswers(): void {
+    for (const pending of this.answers.values()) pending.reject(ownerGone());
+    this.answers.clear();
+  }
+
+  private ended(id: string, resolution: AgentRequestResolution): void {
+    this.waiting = this.waiting.filter((w) => w.request.wire.id !== id);
+    if (this.shown.delete(id)) this.host.delivery.requestEnded(id, resolution);
+  }
+
+  private inOrder(step: () => void): void {
+    this.chain = this.chain.then(step);
   }
 
   /** Delivers `batch`, reading first from the journal what lies between `nextSeq` and `first`. */
@@ -153,76 +259,13 @@ export class Follower {
     const fresh = updates.filter((u) => (u.seq ?? -1) >= this.nextSeq);
     if (fresh.length) this.nextSeq = fresh.at(-1)!.seq! + 1;
     this.host.delivery.push(fresh);
-  }
-}
-
-/** What a session lends to its {@link SessionTabs}. */
-export interface TabsHost {
-  readonly journal: Journal;
-  readonly delivery: Delivery;
-  readonly status: SessionStatus;
-  /** The snapshot followers get. */
-  snapshot(): AgentSessionSnapshot;
-  /** This tab followed and now holds the lock: restore the session and drive it. */
-  takeOver(): Promise<void>;
-}
-
-/** One session among the tabs: whether this tab owns it, and its owner channel or its follower. */
-export class SessionTabs {
-  /** The Web Lock that makes this tab the session's one writer; unset while following another tab. */
-  private ownership: Ownership | undefined;
-  private owner: OwnerChannel | undefined;
-  private follower: Follower | undefined;
-
-  constructor(private readonly host: TabsHost) {}
-
-  /** Takes the session's lock unless held already; false when another tab holds it. */
-  async own(sessionId: string): Promise<boolean> {
-    this.ownership ??= await tryOwn(sessionId);
-    return this.ownership !== undefined;
-  }
-
-  /**
-   * Another tab owns the session: mirror what it commits, read-only (state `following`, error
-   * `not-owner`), and take over once its lock is released.
-   */
-  async follow(sessionId: string): Promise<void> {
-    const { journal, status } = this.host;
-    const record = await journal.upsertSession(sessionId, {});
-    status.sessionId = sessionId;
-    status.outcome = record.lastOutcome ?? 'journal-only';
-    status.config.setTitle(record.title);
-    status.error = new SiloError('not-owner', 'Another tab is driving this session; this one follows it');
-    status.state = 'following';
-    this.follower = new Follower(sessionId, record.nextSeq, {
-      journal,
-      delivery: this.host.delivery,
-      mirror: (snapshot) => status.mirror(snapshot),
-      takeOver: async (ownership) => {
-        this.ownership = ownership;
-        this.follower = undefined;
-        status.unmirror();
-        await this.host.takeOver();
-      },
-    });
-  }
-
-  /** The session id is bound (again): open its owner channel. */
-  bind(sessionId: string): void {
-    this.owner?.close();
-    this.owner = new OwnerChannel(sessionId, this.host.snapshot, () => this.ownership !== undefined);
-  }
-
-  /** After a journal commit: tells the followers, if any. */
-  committed(batch: AgentSessionUpdate[]): void {
-    this.owner?.post(batch);
-  }
-
-  /** Stops following, closes the channel and releases the lock. */
-  close(): void {
-    this.follower?.close();
-    this.owner?.close();
-    this.ownership?.release();
-    this.ownership = undefined;
+    // A request is shown once every update before it is delivered (its row comes first).
+    const ready = this.waiting.filter((w) => w.after <= this.nextSeq);
+    this.waiting = this.waiting.filter((w) => w.after > this.nextSeq);
+    for (const { request } of ready) {
+      this.shown.add(request.wire.id);
+      if (request.kind === 'permission') this.host.delivery.permission(request.wire);
+      else this.host.delivery.elicitation(request.wire);
+    }
   }
 }

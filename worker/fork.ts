@@ -81,7 +81,7 @@ export async function forkSession(link: AgentLink, host: OpenHost, fork: AgentSe
   });
   await journal.carry(from, sessionId, { before: point.before });
   host.config.applyResponse(response);
-  host.startReplay([]); // what the agent sent of the fork before its answer: the journal has it
+  host.startReplay([], true); // what the agent sent of the fork before its answer: the journal has it
   try {
     await host.attach(sessionId);
   } finally {

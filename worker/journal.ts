@@ -26,6 +26,12 @@ export interface SessionRecord {
   forkedFrom?: { sessionId: string; turn: number };
   /** The config options the user last chose in this session, by id (set again after a restore). */
   choices?: Record<string, string | boolean>;
+  /** The title the user gave the session (`rename`): it wins over {@link title}, the agent's or a prompt's. */
+  userTitle?: string;
+  /** An imported session: the id it had where it was exported (its export's header), if it said. */
+  importedFrom?: string;
+  /** An imported session: a fingerprint of its updates, to know the same export when it comes again. */
+  fingerprint?: string;
   /** Sequence number of the next update; also the number of updates journaled. */
   nextSeq: number;
 }
@@ -166,6 +172,30 @@ export class Journal {
     return record;
   }
 
+  /**
+   * Changes fields of an existing session's record, leaving its place in the history (`updatedAt`)
+   * as it is; a field given as `undefined` is removed. Resolves to the new record, or undefined when
+   * the journal holds no such session.
+   */
+  async updateRecord(sessionId: string, patch: Partial<SessionRecord>): Promise<SessionRecord | undefined> {
+    const tx = this.db.transaction('sessions', 'readwrite');
+    const old = await tx.store.get(sessionId);
+    if (!old) {
+      await tx.done;
+      return undefined;
+    }
+    const record: SessionRecord = { ...old, ...patch, sessionId };
+    for (const [k, v] of Object.entries(patch)) if (v === undefined) delete record[k as keyof SessionRecord];
+    await tx.store.put(record);
+    await tx.done;
+    return record;
+  }
+
+  /** Every session record, in no particular order (for lookups the history index does not cover). */
+  records(): Promise<SessionRecord[]> {
+    return this.db.getAll('sessions');
+  }
+
   /** Every journaled update of a session, in order. */
   async read(sessionId: string): Promise<AgentSessionUpdate[]> {
     const segments = await this.db.getAll('segments', range(sessionId));
@@ -188,10 +218,16 @@ export class Journal {
     return out.flat();
   }
 
-  /** The journaled sessions, newest first. */
+  /** The journaled sessions, newest first; a title the user gave wins over the agent's or a prompt's. */
   async sessions(): Promise<AgentSessionSummary[]> {
     const records = await this.db.getAllFromIndex('sessions', 'updatedAt');
-    return records.reverse().map(({ nextSeq, ...r }) => ({ ...r, updateCount: nextSeq }));
+    return records
+      .reverse()
+      .map(({ nextSeq, userTitle, importedFrom: _, fingerprint: __, choices: ___, ...r }) => ({
+        ...r,
+        ...(userTitle ? { title: userTitle, renamed: true } : {}),
+        updateCount: nextSeq,
+      }));
   }
 
   /** Deletes one session's journal and its record. The only deletion there is. */

@@ -23,18 +23,24 @@ import {
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
 import type { AgentSessionUpdate, PermissionOption } from '../src/types.ts';
-import type { ElicitationAction } from '../src/worker-api.ts';
+import type { ElicitationAction, ElicitationWire, PermissionWire } from '../src/worker-api.ts';
 import type { Delivery } from './delivery.ts';
 import { normalizeToolCall } from './normalize.ts';
 
 const CANCELLED_PERMISSION: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 const CANCELLED_ELICITATION: CreateElicitationResponse = { action: 'cancel' };
 
+/** A live request as the page is shown it. */
+export type LiveRequest =
+  | { readonly kind: 'permission'; readonly wire: PermissionWire }
+  | { readonly kind: 'elicitation'; readonly wire: ElicitationWire };
+
 /** What the ledger needs from its session. */
 export interface LedgerHost {
   /** Journals an update Silo records itself (synchronously assigned its place in the journal). */
   record(update: Omit<AgentSessionUpdate, 'seq'>): void;
-  readonly delivery: Delivery;
+  /** Where live requests are shown (the page, and the tabs that follow). */
+  readonly delivery: Pick<Delivery, 'permission' | 'elicitation' | 'requestEnded'>;
   /** The session's id ('' before it is known). */
   readonly sessionId: string;
   /** Whether a request of this kind may be shown to the page now (else it is answered cancelled). */
@@ -52,6 +58,8 @@ interface Entry {
   answerText?: Record<string, string>;
   /** Set once its resolution is journaled (url questions stay listed until `elicitation/complete`). */
   resolved?: boolean;
+  /** What the page was shown, while it can be answered. */
+  shown?: LiveRequest;
   /** While shown to the page: settles the agent's request. */
   settle?: (answer: RequestPermissionResponse | CreateElicitationResponse) => void;
   cancelled?: RequestPermissionResponse | CreateElicitationResponse;
@@ -152,12 +160,9 @@ export class RequestLedger {
     if (!entry || !this.host.mayAsk('permission')) return Promise.resolve(CANCELLED_PERMISSION);
     const pending = this.wait(entry, CANCELLED_PERMISSION, signal);
     const toolCall = normalizeToolCall(params.toolCall as unknown as Raw, false) ?? { toolCallId: '' };
-    this.host.delivery.permission({
-      id: entry.id,
-      sessionId: this.host.sessionId,
-      toolCall,
-      options: params.options,
-    });
+    const wire = { id: entry.id, sessionId: this.host.sessionId, toolCall, options: params.options };
+    entry.shown = { kind: 'permission', wire };
+    this.host.delivery.permission(wire);
     return pending;
   }
 
@@ -177,7 +182,7 @@ export class RequestLedger {
     }
     if (!entry || !n || !this.host.mayAsk('elicitation')) return Promise.resolve(CANCELLED_ELICITATION);
     const pending = this.wait(entry, CANCELLED_ELICITATION, signal);
-    this.host.delivery.elicitation({
+    const wire: ElicitationWire = {
       id: entry.id,
       ...(n.sessionId ? { sessionId: n.sessionId } : {}),
       mode: n.mode,
@@ -188,17 +193,22 @@ export class RequestLedger {
       ...(n.url ? { url: n.url } : {}),
       unsupported: n.unsupported,
       raw: n.raw,
-    });
+    };
+    entry.shown = { kind: 'elicitation', wire };
+    this.host.delivery.elicitation(wire);
     return pending;
   }
 
-  /** The page chose an option (or `null` to cancel). Rejects with `invalid-params` for an unknown option. */
+  /**
+   * The page chose an option (or `null` to cancel). Throws `closed` once the request ended (answered
+   * already, from this tab or another), `invalid-params` for an unknown option.
+   */
   answerPermission(id: string, optionId: string | null): void {
     const entry = this.find(id, 'permission');
-    if (optionId !== null && !entry?.options?.some((o) => o.optionId === optionId)) {
+    if (!entry?.settle) throw SiloError.closed('This permission request can no longer be answered');
+    if (optionId !== null && !entry.options?.some((o) => o.optionId === optionId)) {
       throw new SiloError('invalid-params', `Unknown permission option ${optionId}`);
     }
-    if (!entry?.settle) throw SiloError.closed('This permission request can no longer be answered');
     entry.settle(optionId === null ? CANCELLED_PERMISSION : { outcome: { outcome: 'selected', optionId } });
   }
 
@@ -219,6 +229,11 @@ export class RequestLedger {
     entry.answerText = result.text;
     // A url accept is consent to open the URL: it carries no content.
     entry.settle(n.elicitationId ? { action: 'accept' } : { action: 'accept', content: result.content });
+  }
+
+  /** The requests shown to the page that can still be answered, oldest first. */
+  pending(): LiveRequest[] {
+    return [...this.entries.values()].flatMap((e) => (e.settle && e.shown ? [e.shown] : []));
   }
 
   /** The turn was cancelled: answers every request shown to the page cancelled. */
@@ -288,6 +303,7 @@ export class RequestLedger {
       const settle = (answer: RequestPermissionResponse | CreateElicitationResponse) => {
         if (entry.settle !== settle) return;
         entry.settle = undefined;
+        entry.shown = undefined;
         resolve(answer as R);
       };
       entry.settle = settle;

@@ -6,7 +6,6 @@
  */
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
-import { SESSION_STATE_KINDS } from '../src/session-state.ts';
 import type { AgentRestoreNote, AgentResumeOutcome, AgentSessionUpdate } from '../src/types.ts';
 import type { WorkerConnectOptions } from '../src/worker-api.ts';
 import { signInRefused } from './auth.ts';
@@ -14,7 +13,6 @@ import { reapplyChoices } from './choices.ts';
 import type { Journal } from './journal.ts';
 import type { AgentLink } from './link.ts';
 import { mergeReplay } from './replay-merge.ts';
-import { normalizeReplayed } from './replay-shape.ts';
 import { journalHolding, restoreMethods } from './restore.ts';
 import type { LiveSessionState } from './state.ts';
 
@@ -28,11 +26,14 @@ export interface OpenHost {
   /** Unbinds the session id: updates are held until the next {@link attach}. */
   detach(): void;
   /**
-   * Routes a `session/load` replay until {@link endReplay}: into `buffer` when given (journaled later,
-   * by the merge), else straight into the journal. Either way id-less chunks get replay ids and
-   * replay shapes are read as live. Without a buffer the session ends it itself at its first prompt.
+   * Routes a `session/load` replay until {@link endReplay}: its conversation (`HISTORY_KINDS`,
+   * worker/replay-window.ts) into `buffer` when given (journaled later, by the merge), else straight
+   * into the journal; the rest (commands, title, usage, mode, notices) is journaled as it arrives
+   * either way, but with `whole` (a fork's replay), held with the rest. Id-less chunks get replay ids
+   * and replay shapes are read as live. Without a buffer the session ends it itself at its first
+   * prompt.
    */
-  startReplay(buffer: Raw[] | undefined): void;
+  startReplay(buffer: Raw[] | undefined, whole?: boolean): void;
   endReplay(): void;
   /** Journals one raw update from the agent (normalized, in order). */
   ingest(raw: Raw): void;
@@ -177,7 +178,6 @@ export async function restoreSession(
       let windowOpen = false;
       try {
         host.config.applyResponse(await link.request('session/load', params));
-        const answeredAt = buffer?.length ?? 0;
         // The replay may go on after the response (Gemini CLI). Into an empty journal it is journaled
         // as it streams, so the window stays open (no wait) until the first prompt ends it; a merge
         // needs the whole replay, so it waits for the replay to be quiet. No turn runs meanwhile.
@@ -190,10 +190,9 @@ export async function restoreSession(
           ...(reapplied.length ? { note: 'options-reapplied' } : {}),
         };
         if (!buffer) return loaded;
+        // Only the conversation was held back (the session's state was journaled as it came).
         const merge = mergeReplay(journaled, buffer);
-        const kept = merge.verdict === 'merged' ? merge.append : [];
-        for (const raw of kept) host.ingest(raw);
-        for (const raw of stateAfter(buffer, answeredAt, kept)) host.ingest(raw);
+        if (merge.verdict === 'merged') for (const raw of merge.append) host.ingest(raw);
         return merge.verdict === 'merged'
           ? loaded
           : { sessionId, outcome: 'loaded', note: 'replay-not-merged' };
@@ -239,15 +238,4 @@ export async function restoreSession(
 export function heldElsewhere(e: SiloError): boolean {
   const reason = (e.data as { reason?: unknown } | null | undefined)?.reason;
   return reason === 'thread_active_writer' || /\bin use by another\b/i.test(e.message);
-}
-
-/**
- * The updates that arrived after the load response that are no part of any history (commands, mode,
- * usage, title: the session's state) and the merge did not keep: journaled whatever it decided.
- */
-function stateAfter(buffer: readonly Raw[], answeredAt: number, kept: readonly Raw[]): Raw[] {
-  const taken = new Set(kept);
-  return buffer
-    .slice(answeredAt)
-    .filter((raw) => !taken.has(raw) && SESSION_STATE_KINDS.has(normalizeReplayed(raw).kind));
 }

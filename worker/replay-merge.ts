@@ -13,141 +13,28 @@
 import type { Raw } from '../src/json.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
 import { normalizeReplayed } from './replay-shape.ts';
+import {
+  type JournalView,
+  joined,
+  markJournalTurns,
+  type Piece,
+  piecesOf,
+  ROLE,
+  type Turn,
+  turnsOf,
+  type View,
+} from './replay-turns.ts';
+
+export type { JournalView };
 
 /** The result of {@link mergeReplay}. */
 export type ReplayMerge =
   | { readonly verdict: 'merged'; readonly append: readonly Raw[] }
   | { readonly verdict: 'cannot-merge'; readonly reason: string };
 
-/** A journaled update as the merge reads it. */
-export type JournalView = Pick<AgentSessionUpdate, 'kind' | 'raw' | 'messageId' | 'text'>;
-
-const ROLE: Readonly<Record<string, 'user' | 'agent' | 'thought'>> = {
-  user_message_chunk: 'user',
-  agent_message_chunk: 'agent',
-  agent_thought_chunk: 'thought',
-};
 const TEXT_ROLES = ['agent', 'thought'] as const;
-/** Stands for a non-text content block in a piece's text (U+FFFC OBJECT REPLACEMENT CHARACTER). */
-const OBJECT = '\uFFFC';
-/** User text an agent adds to its own history after a cancelled turn (claude-agent-acp); never a prompt. */
-const AGENT_MADE_USER = /^\s*\[Request interrupted by user[^\]\n]*\]\s*$/;
 /** The most positions {@link formable} tracks before it gives up (then the texts differ). */
 const FORMABLE_MAX_POSITIONS = 20_000;
-
-/** One update as the merge reads it: its kind and text as Silo journals them, its raw form. */
-interface View {
-  readonly kind: string;
-  readonly raw: Raw;
-  readonly text?: string | undefined;
-  readonly messageId?: string | undefined;
-}
-
-/** One piece of conversation: a run of same-role chunks (one text per chunk), or a tool call. */
-interface Piece {
-  readonly role: 'user' | 'agent' | 'thought' | 'tool';
-  readonly texts: string[];
-  /** Indices of the updates that make the piece, in order. */
-  readonly members: number[];
-  readonly messageId?: string | undefined;
-  /** A tool call seen only through a permission request (an agent may keep no trace of a refused one). */
-  weak?: boolean;
-}
-
-interface Turn {
-  /** The prompt (undefined for what comes before the first one). */
-  readonly user?: Piece;
-  readonly body: Piece[];
-  /** Journal turns: ended `cancelled`; open: no turn end journaled, or `interrupted`. */
-  cancelled?: boolean;
-  open?: boolean;
-}
-
-const joined = (p: Piece) => p.texts.join('');
-
-function pieceText(v: View): string {
-  if (v.text !== undefined) return v.text;
-  const content = v.raw.content as { type?: unknown; text?: unknown } | null | undefined;
-  if (content?.type === 'text' && typeof content.text === 'string') return content.text;
-  return `${OBJECT}${typeof content?.type === 'string' ? content.type : ''}${OBJECT}`;
-}
-
-function toolIdOf(v: View): string | undefined {
-  const id =
-    v.kind === 'permission'
-      ? (v.raw.toolCall as Raw | undefined)?.toolCallId
-      : v.kind.startsWith('tool_call')
-        ? v.raw.toolCallId
-        : undefined;
-  return typeof id === 'string' && id !== '' ? id : undefined;
-}
-
-/**
- * The conversation as pieces. A tool call is a piece where it is first seen — a `tool_call`, or a
- * `tool_call_update` or permission request for an id not seen before (agents that announce a call
- * only through its permission, or patch it before announcing it). Prompts split where their message
- * id changes when `splitPrompts` (a journal: Silo gives each prompt its id). Every other update is
- * ignored, and so is the user text agents add themselves (`[Request interrupted by user]`).
- */
-function piecesOf(views: readonly View[], splitPrompts: boolean): Piece[] {
-  const pieces: Piece[] = [];
-  const everSeen = new Set<string>();
-  let turnSeen = new Set<string>();
-  const announced = new Set<string>();
-  const viaPermission: Piece[] = [];
-  views.forEach((v, i) => {
-    const role = ROLE[v.kind];
-    if (role) {
-      const text = pieceText(v);
-      if (role === 'user' && AGENT_MADE_USER.test(text)) return;
-      const last = pieces.at(-1);
-      const split = role === 'user' && splitPrompts && last?.messageId !== v.messageId;
-      if (last?.role === role && !split) {
-        last.texts.push(text);
-        last.members.push(i);
-        return;
-      }
-      if (role === 'user') turnSeen = new Set();
-      pieces.push({ role, texts: [text], members: [i], messageId: v.messageId });
-      return;
-    }
-    const id = toolIdOf(v);
-    if (id === undefined) return;
-    if (v.kind !== 'permission') announced.add(id);
-    const fresh = v.kind === 'tool_call' ? !turnSeen.has(id) : !everSeen.has(id);
-    everSeen.add(id);
-    turnSeen.add(id);
-    if (!fresh) return;
-    const piece: Piece = { role: 'tool', texts: [id], members: [i] };
-    pieces.push(piece);
-    if (v.kind === 'permission') viaPermission.push(piece);
-  });
-  for (const p of viaPermission) if (!announced.has(p.texts[0]!)) p.weak = true;
-  return pieces;
-}
-
-/** The pieces split into turns at each prompt (the first turn holds what comes before any prompt). */
-function turnsOf(pieces: readonly Piece[]): Turn[] {
-  const turns: Turn[] = [{ body: [] }];
-  for (const p of pieces) {
-    if (p.role === 'user') turns.push({ user: p, body: [] });
-    else turns.at(-1)!.body.push(p);
-  }
-  return turns;
-}
-
-/** Marks each journal turn cancelled / open from the turn ends Silo journaled. */
-function markEnds(turns: readonly Turn[], journal: readonly JournalView[]): void {
-  turns.forEach((turn, t) => {
-    if (!turn.user) return;
-    const from = turn.user.members[0]!;
-    const to = turns[t + 1]?.user?.members[0] ?? journal.length;
-    const end = journal.slice(from, to).find((u) => u.kind === 'turn_end');
-    const reason = end?.raw.stopReason;
-    turn.cancelled = reason === 'cancelled';
-    turn.open = !end || reason === 'interrupted';
-  });
-}
 
 /**
  * True when `target` can be made of `chunks` in order with some chunks left out (one side holds a
@@ -176,10 +63,16 @@ const chunksOf = (pieces: readonly Piece[], role: string) =>
   pieces.filter((p) => p.role === role).flatMap((p) => p.texts);
 const toolIds = (pieces: readonly Piece[]) => pieces.filter((p) => p.role === 'tool').map(joined);
 
-/** The journal's pieces without the permission-only tool calls the replay does not hold. */
-function withoutAbsentWeak(mine: readonly Piece[], theirs: readonly Piece[]): Piece[] {
+/**
+ * A journal turn's pieces to compare with the replay's (`theirs`), without the tool calls the
+ * replay lacks that an agent may keep no trace of: one seen only through its permission request (a
+ * refused one), and any of a turn that was cancelled or cut off (Codex replays a turn its page died
+ * in as its prompt alone, and drops the unfinished calls of a cancelled one).
+ */
+function comparable(turn: Turn, theirs: readonly Piece[]): Piece[] {
   const ids = new Set(toolIds(theirs));
-  return mine.filter((p) => !p.weak || ids.has(joined(p)));
+  const loose = turn.cancelled || turn.open;
+  return turn.body.filter((p) => p.role !== 'tool' || ids.has(joined(p)) || !(p.weak || loose));
 }
 
 /** Splits a turn's body at its tool calls. */
@@ -197,8 +90,8 @@ function segments(body: readonly Piece[]): Piece[][] {
  * another order when `regrouped`… tools are then compared over the whole conversation instead), and
  * text that agrees for the whole turn and, when the tool calls line up, between each two of them.
  */
-function sameBody(mineIn: readonly Piece[], theirs: readonly Piece[], regrouped: boolean): boolean {
-  const mine = withoutAbsentWeak(mineIn, theirs);
+function sameBody(turn: Turn, theirs: readonly Piece[], regrouped: boolean): boolean {
+  const mine = comparable(turn, theirs);
   for (const role of TEXT_ROLES) if (!textAgrees(chunksOf(mine, role), chunksOf(theirs, role))) return false;
   if (regrouped) return true;
   const a = toolIds(mine);
@@ -225,28 +118,69 @@ interface Alignment {
 }
 
 /**
+ * Where the texts of a replay run, from `pos` on, spell `target` whole chunk by chunk: the index
+ * after them, or -1.
+ */
+function spelled(run: Piece, pos: number, target: string): number {
+  let acc = '';
+  let q = pos;
+  while (q < run.texts.length && acc.length < target.length) acc += run.texts[q++];
+  return acc === target ? q : -1;
+}
+
+/**
+ * A journal turn an agent may leave out of its replay: a cancelled one (Gemini CLI replays none),
+ * or a command the agent ran itself (claude-agent-acp's `/context`, Codex's `/status`, Copilot
+ * CLI's `/context` leave no trace in their history).
+ */
+const omittable = (turn: Turn) => turn.cancelled || turn.command;
+
+/**
  * Aligns the journal's prompts with the replay's. A replay run of user chunks may hold several
- * prompts (an agent that replays nothing of a turn between them); a journal turn that ended
- * `cancelled` may be missing from the replay (Gemini CLI replays none). Anything else that differs
- * is a verdict.
+ * prompts (an agent that replays nothing of a turn between them); journal turns the agent may leave
+ * out ({@link omittable}) may be missing; a command may be replayed as the prompt it stands for
+ * (OpenCode replays `/init` as its instructions) when the turn agrees otherwise. Anything else that
+ * differs is a verdict.
  */
 function alignTurns(mine: readonly Turn[], theirs: readonly Turn[]): Alignment | string {
   const pairs: Pair[] = [];
   let j = 1;
   for (let r = 1; r < theirs.length; r++) {
     const run = theirs[r]!.user!;
+    const end = run.texts.length;
     let pos = 0;
-    while (pos < run.texts.length) {
+    const at = (k: number) => (k < mine.length ? spelled(run, pos, joined(mine[k]!.user!)) : -1);
+    while (pos < end) {
       if (j >= mine.length) return { pairs, newFrom: run.members[pos]! };
-      const target = joined(mine[j]!.user!);
-      let acc = '';
-      let q = pos;
-      while (q < run.texts.length && acc.length < target.length) acc += run.texts[q++];
-      if (acc === target) {
-        pairs.push({ mine: j++, ...(q === run.texts.length ? { theirs: r } : {}) });
+      const q = at(j);
+      if (q >= 0) {
+        pairs.push({ mine: j++, ...(q === end ? { theirs: r } : {}) });
         pos = q;
-      } else if (mine[j]!.cancelled) pairs.push({ mine: j++ });
-      else return `the replay's prompt ${r} differs from the journal's prompt ${j}`;
+        continue;
+      }
+      // Left out: the turns up to one the replay holds here.
+      let k = j + 1;
+      while (k < mine.length && omittable(mine[k - 1]!) && at(k) < 0) k++;
+      if (k < mine.length && omittable(mine[k - 1]!)) {
+        while (j < k) pairs.push({ mine: j++ });
+        continue;
+      }
+      if (mine[j]!.command) {
+        // Replayed as what it stands for: the run up to where the next prompt starts.
+        let q = pos + 1;
+        const next = mine[j + 1]?.user;
+        while (q < end && (!next || spelled(run, q, joined(next)) < 0)) q++;
+        const body = q === end ? theirs[r]!.body : [];
+        // A command that is the journal's last turn, followed by a turn of the agent's that holds
+        // another conversation, was left out: that turn is new.
+        if (q < end || j + 1 < mine.length || sameBody(mine[j]!, body, false)) {
+          pairs.push({ mine: j++, ...(q === end ? { theirs: r } : {}) });
+          pos = q;
+          continue;
+        }
+      }
+      if (!omittable(mine[j]!)) return `the replay's prompt ${r} differs from the journal's prompt ${j}`;
+      pairs.push({ mine: j++ });
     }
   }
   return { pairs };
@@ -271,7 +205,7 @@ export function mergeReplay(journal: readonly JournalView[], replay: readonly Ra
     return { kind: u.kind, raw, text: u.text };
   });
   const mine = turnsOf(piecesOf(journal, true));
-  markEnds(mine, journal);
+  markJournalTurns(mine, journal);
   const theirs = turnsOf(piecesOf(views, false));
   const aligned = alignTurns(mine, theirs);
   if (typeof aligned === 'string') return { verdict: 'cannot-merge', reason: aligned };
@@ -284,30 +218,29 @@ export function mergeReplay(journal: readonly JournalView[], replay: readonly Ra
 
 /** Why the aligned turns differ, or undefined when they hold the same conversation. */
 function compare(mine: Turn[], theirs: Turn[], aligned: Alignment, regrouped: boolean): string | undefined {
-  if (!sameBody(mine[0]!.body, theirs[0]!.body, regrouped))
-    return 'the replay differs before the first prompt';
+  if (!sameBody(mine[0]!, theirs[0]!.body, regrouped)) return 'the replay differs before the first prompt';
   const last = aligned.pairs.at(-1);
-  const omitted = (pair: Pair) => pair.theirs === undefined && mine[pair.mine]!.cancelled;
+  const omitted = (pair: Pair) => pair.theirs === undefined && omittable(mine[pair.mine]!);
   for (const pair of aligned.pairs) {
-    if (omitted(pair)) continue; // a cancelled turn the agent does not replay
+    if (omitted(pair)) continue; // a turn the agent does not replay
     const body = pair.theirs === undefined ? [] : theirs[pair.theirs]!.body;
     // The journal's last turn may be cut short; its rest is appended (see append).
-    if (pair === last && mine[pair.mine]!.open && startOf(mine[pair.mine]!.body, body)) continue;
-    if (!sameBody(mine[pair.mine]!.body, body, regrouped)) return `the replay differs in turn ${pair.mine}`;
+    if (pair === last && mine[pair.mine]!.open && startOf(mine[pair.mine]!, body)) continue;
+    if (!sameBody(mine[pair.mine]!, body, regrouped)) return `the replay differs in turn ${pair.mine}`;
   }
   if (regrouped) {
     const kept = new Set(aligned.pairs.filter((p) => !omitted(p)).map((p) => p.mine));
-    const ours = mine.filter((_, i) => i === 0 || kept.has(i)).flatMap((t) => t.body);
     const all = theirs.flatMap((t) => t.body);
-    const a = toolIds(withoutAbsentWeak(ours, all)).sort();
+    const ours = mine.filter((_, i) => i === 0 || kept.has(i)).flatMap((t) => comparable(t, all));
+    const a = toolIds(ours).sort();
     if (a.join('\n') !== toolIds(all).sort().join('\n')) return 'the replay holds other tool calls';
   }
   return undefined;
 }
 
 /** True when `mine` is the start of `theirs`, its last piece possibly a message cut short. */
-function startOf(mineIn: readonly Piece[], theirs: readonly Piece[]): boolean {
-  const mine = withoutAbsentWeak(mineIn, theirs);
+function startOf(turn: Turn, theirs: readonly Piece[]): boolean {
+  const mine = comparable(turn, theirs);
   if (mine.length > theirs.length) return false;
   return mine.every((p, i) => {
     const other = theirs[i]!;
@@ -341,9 +274,9 @@ function append(
   const out: Raw[] = [];
   let from: number;
   if (!lastTheirs) from = aligned.newFrom ?? views.length;
-  else if (last && lastMine.open && startOf(lastMine.body, lastTheirs.body)) {
+  else if (last && lastMine.open && startOf(lastMine, lastTheirs.body)) {
     // The journal holds only the start of its last turn: the rest of it follows.
-    const cut = withoutAbsentWeak(lastMine.body, lastTheirs.body);
+    const cut = comparable(lastMine, lastTheirs.body);
     const mineLast = cut.at(-1);
     const match = lastTheirs.body[cut.length - 1];
     from = (match ?? lastTheirs.user!).members.at(-1)! + 1;

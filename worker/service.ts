@@ -1,12 +1,13 @@
 /**
  * The worker's implementation of {@link WorkerApi}: a journal, the sessions this worker drives, and
- * journal reads that need no connection (history, transcripts, export and import).
+ * journal reads that need no connection (history with search and rename — worker/history.ts —,
+ * transcripts, export and import).
  */
 import { SiloError } from '../src/errors.ts';
-import { readJsonlExport, toJsonl } from '../src/export.ts';
-import { EMPTY_SESSION_STATE, reduceSessionState } from '../src/session-state.ts';
+import { toJsonl } from '../src/export.ts';
 import type { WorkerApi } from '../src/worker-api.ts';
 import { deleteAgentSession, listAgentSessions } from './agent-sessions.ts';
+import { History } from './history.ts';
 import { type Journal, journalOpener } from './journal.ts';
 import { SessionCore } from './session.ts';
 
@@ -19,6 +20,7 @@ export function createWorkerService(): WorkerApi {
     journal ??= journalOpener('silo');
     return journal();
   };
+  const history = new History(db);
   const session = (handleId: string): SessionCore => {
     const s = sessions.get(handleId);
     if (!s) throw SiloError.closed('This session handle is closed');
@@ -48,6 +50,11 @@ export function createWorkerService(): WorkerApi {
     setConfigOption: (handleId, id, value) => session(handleId).setConfigOption(id, value),
     answerPermission: (handleId, id, optionId) => session(handleId).answerPermission(id, optionId),
     answerElicitation: (handleId, id, action) => session(handleId).answerElicitation(id, action),
+    async takeOver(handleId) {
+      const s = session(handleId);
+      await s.takeOver();
+      return s.wireSnapshot();
+    },
     async close(handleId) {
       const s = sessions.get(handleId);
       sessions.delete(handleId);
@@ -55,38 +62,33 @@ export function createWorkerService(): WorkerApi {
     },
     async sessions(options) {
       const journaled = (await (await db()).sessions()).filter((s) => !(s.continuedBy && !s.updateCount));
-      if (!options?.bridge) return journaled;
+      if (!options?.bridge) return history.search(journaled, options?.query);
       const known = new Set(journaled.map((s) => s.sessionId));
       const listed = await listAgentSessions(options.bridge, options.cwd);
-      return [...journaled, ...listed.filter((s) => !known.has(s.sessionId))];
+      return history.search([...journaled, ...listed.filter((s) => !known.has(s.sessionId))], options.query);
     },
     transcript: async (sessionId) => (await db()).read(sessionId),
     transcriptTail: async (sessionId, count) => (await db()).tail(sessionId, count),
     async clear(sessionId, options) {
       await (await db()).clear(sessionId);
+      history.forget(sessionId);
       return options?.bridge ? deleteAgentSession(options.bridge, sessionId) : { agentCopy: 'not-asked' };
     },
     async exportJsonl(sessionId) {
       const j = await db();
-      const agent = (await j.session(sessionId))?.agent;
-      return toJsonl(await j.read(sessionId), agent ? { agent } : {});
-    },
-    async importJsonl(jsonl, sessionId) {
-      const { updates, info } = readJsonlExport(jsonl);
-      const id = sessionId ?? `import-${crypto.randomUUID()}`;
-      const j = await db();
-      // The title the imported updates end with is the session's, as it was where it was exported.
-      const { title } = updates.reduce(reduceSessionState, EMPTY_SESSION_STATE);
-      const record = await j.upsertSession(id, {
-        lastOutcome: 'journal-only',
-        ...(title ? { title } : {}),
-        ...(info.agent ? { agent: info.agent } : {}),
+      const record = await j.session(sessionId);
+      return toJsonl(await j.read(sessionId), {
+        ...(record?.agent ? { agent: record.agent } : {}),
+        sessionId: record?.importedFrom ?? sessionId,
+        ...(record?.userTitle ? { title: record.userTitle } : {}),
       });
-      const writer = j.writer(id, record.nextSeq);
-      writer.append(updates.map((u, i) => ({ ...u, seq: record.nextSeq + i })));
-      await writer.flushed();
-      j.dropWriter(id);
-      return id;
+    },
+    importJsonl: (jsonl, sessionId) => history.importJsonl(jsonl, sessionId),
+    async rename(sessionId, title) {
+      const shown = await history.rename(sessionId, title);
+      // Open handles of the session show the new title at once (other tabs at their next connect).
+      for (const core of sessions.values()) if (core.sessionId === sessionId) core.retitle(title);
+      return shown;
     },
   };
 }

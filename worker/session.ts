@@ -1,18 +1,13 @@
 /**
  * One session as the worker runs it: its state (agent info, config options, commands, usage), its
- * journal writer, its turns, and the interactive requests the agent makes; the connection
- * (worker/connection.ts), the other tabs (worker/follow.ts) and the request ledger (worker/ledger.ts)
- * are wired in here. Updates flow tap → normalizer → journal → page, in wire order, and reach the
- * page only once committed.
+ * journal writer, and the interactive requests the agent makes; its prompt turns
+ * (worker/prompt-turns.ts), the connection (worker/connection.ts), the other tabs (worker/tabs.ts) and
+ * the request ledger (worker/ledger.ts) are wired in here. Updates flow tap → normalizer → journal →
+ * page, in wire order, and reach the page only once committed.
  */
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
-import type {
-  AgentContentBlock,
-  AgentSessionSnapshot,
-  AgentSessionUpdate,
-  AgentTurnEnd,
-} from '../src/types.ts';
+import type { AgentContentBlock, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type {
   ElicitationAction,
   WireSnapshot,
@@ -22,21 +17,18 @@ import type {
 import { rememberChoice, setOption } from './choices.ts';
 import { Connection } from './connection.ts';
 import { Delivery } from './delivery.ts';
-import { PromptEcho } from './echo.ts';
-import { SessionTabs } from './follow.ts';
 import type { Journal, SessionWriter } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
-import { PromptQueue, type RunningTurn, steer } from './mid-turn.ts';
 import { latestId, type OpenHost } from './open.ts';
+import { PromptTurns } from './prompt-turns.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './replay-shape.ts';
+import { ReplayWindow } from './replay-window.ts';
 import { requestTap } from './request-tap.ts';
+import { RunStamps } from './run-stamps.ts';
 import { SessionStatus } from './status.ts';
 import { SubagentSessions } from './subagents.ts';
-import { TurnUsageMeter } from './turn-usage.ts';
+import { SessionTabs } from './tabs.ts';
 import { TurnFrames } from './turns.ts';
-
-/** How long a cancelled turn may take to answer before Silo stops waiting for it. */
-export const FORCE_STOP_MS = 5000;
 
 /** A session driven by this worker. Create with {@link SessionCore.start}. */
 export class SessionCore {
@@ -47,20 +39,18 @@ export class SessionCore {
   private readonly ids = new MessageIdSynthesizer();
   private readonly children = new SubagentSessions();
   private early: Raw[] = [];
-  private replay: { buffer: Raw[] } | undefined; // a load's replay, held for the merge
+  private readonly replay = new ReplayWindow(this.ids);
   /** This session's updates received so far (a load's replay is whole once this stops moving). */
   private updatesSeen = 0;
-  private turn: RunningTurn | undefined;
-  /** Prompts the agent holds behind the running turn (it queues prompts: worker/mid-turn.ts). */
-  private readonly queued = new PromptQueue();
+  private readonly turns: PromptTurns;
+  /** Arrival times on the first update of each live run (worker/run-stamps.ts). */
+  private readonly stamps = new RunStamps();
   /** Snapshots taken for the page so far ({@link wireSnapshot}). */
   private revisions = 0;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
-  private readonly echo = new PromptEcho();
   private readonly frames = new TurnFrames((update) => this.record(update));
   private readonly tabs: SessionTabs;
-  private readonly usage = new TurnUsageMeter();
 
   private constructor(
     private readonly journal: Journal,
@@ -71,15 +61,42 @@ export class SessionCore {
     const status = new SessionStatus(() => void this.delivery.state());
     this.status = status;
     const core = this;
+    this.turns = new PromptTurns({
+      get sessionId() {
+        return status.sessionId;
+      },
+      delivery: this.delivery,
+      record: (update) => {
+        // A turn's end: the next update the agent sends starts a run of its own (worker/run-stamps.ts).
+        if (update.kind === 'turn_end') this.stamps.reset();
+        this.record(update);
+      },
+      flushed: async () => this.writer?.flushed(),
+      cancelRequests: () => this.requests.cancelAll(),
+      nextSeq: () => this.writer!.nextSeq,
+      beforePrompt: () => this.frames.beforePrompt(),
+      status,
+    });
+    this.tabs = new SessionTabs({
+      journal,
+      delivery: this.delivery,
+      status,
+      snapshot: () => this.snapshot(),
+      requests: () => this.requests,
+      nextSeq: () => this.writer?.nextSeq ?? 0,
+      cancel: () => void this.cancel(),
+      release: () => this.release(),
+      takeOver: () => this.connection.restore(),
+    });
     this.requests = new RequestLedger({
       record: (update) => this.record(update),
-      delivery: this.delivery,
+      delivery: this.tabs.requestDelivery(),
       get sessionId() {
         return status.sessionId;
       },
       mayAsk: (kind) =>
         (kind === 'permission' ? options.handlesPermissions : options.handlesElicitations) &&
-        !this.turn?.cancelled &&
+        !this.turns.cancelled &&
         !this.writer?.error,
     });
     const open: OpenHost = {
@@ -90,17 +107,11 @@ export class SessionCore {
       detach: () => {
         status.sessionId = '';
       },
-      startReplay: (buffer) => {
-        this.replay = buffer ? { buffer } : undefined;
-        this.ids.replaying = true;
-      },
-      endReplay: () => {
-        this.replay = undefined;
-        this.ids.replaying = false;
-      },
+      startReplay: (buffer, whole) => this.replay.start(buffer, whole),
+      endReplay: () => this.replay.end(),
       ingest: (raw) => this.ingest(raw),
       endDeadTurn: () => {
-        if (!this.turn && this.frames.open)
+        if (!this.turns.running && this.frames.open)
           this.frames.end('interrupted', 'The page closed before the turn ended');
       },
       get updatesSeen() {
@@ -127,15 +138,9 @@ export class SessionCore {
       flushed: async () => this.writer?.flushed(),
       linkEnded: (serial) => {
         this.requests.linkEnded(serial);
-        if (!this.turn && this.frames.open === 'agent') this.frames.end('interrupted', 'The agent went away');
+        if (!this.turns.running && this.frames.open === 'agent')
+          this.frames.end('interrupted', 'The agent went away');
       },
-    });
-    this.tabs = new SessionTabs({
-      journal,
-      delivery: this.delivery,
-      status,
-      snapshot: () => this.snapshot(),
-      takeOver: () => this.connection.restore(),
     });
   }
 
@@ -169,8 +174,14 @@ export class SessionCore {
     return core;
   }
 
+  /** The user renamed the session (a blank title takes theirs away): the page is told. */
+  retitle(title: string | undefined): void {
+    this.status.config.userTitle = title?.trim() || undefined;
+    void this.delivery.state();
+  }
+
   snapshot(): AgentSessionSnapshot {
-    return this.status.snapshot(this.turn !== undefined, this.queued.length);
+    return this.status.snapshot(this.turns.running, this.turns.queued);
   }
 
   /** The snapshot for the page, numbered in the order taken ({@link WireSnapshot}). */
@@ -202,7 +213,7 @@ export class SessionCore {
     };
     this.ids.reset();
     this.children.reset();
-    this.status.config.setTitle(record.title);
+    this.status.config.remember(record);
     this.requests.resetJournal();
     this.frames.reset();
     // On a reconnect the writer is the one already in use: read the journal once it holds everything.
@@ -232,25 +243,25 @@ export class SessionCore {
     if (sessionId !== this.sessionId) {
       // A subagent's work is journaled here (not while a load's replay is held for the merge: the
       // journal it merges into holds the work it saw); any other session's is quarantined.
-      if (this.children.has(sessionId) && !this.replay) this.ingestChild(update as Raw, sessionId);
+      if (this.children.has(sessionId) && !this.replay.merging) this.ingestChild(update as Raw, sessionId);
       return;
     }
     this.updatesSeen++;
-    if (this.replay) {
-      this.replay.buffer.push(update as Raw);
+    if (this.replay.hold(update as Raw)) {
       this.applyState(normalizeReplayed(update));
       return;
     }
-    if (this.turn && this.echo.swallow(update as Raw)) return; // the prompt is journaled already
+    if (this.turns.running && this.turns.echo.swallow(update as Raw)) return; // the prompt is journaled already
     this.ingest(update as Raw);
   }
 
   private ingest(raw: Raw): void {
     const writer = this.writer;
     if (!writer) return;
-    const live = !this.turn && !this.ids.replaying;
+    const live = !this.turns.running && !this.ids.replaying;
     this.frames.beforeUpdate(raw, live);
-    const update = normalizeShaped(raw, writer.nextSeq, this.ids, this.turn !== undefined);
+    const shaped = normalizeShaped(raw, writer.nextSeq, this.ids, this.turns.running);
+    const update = this.stamps.stamp(shaped, this.ids.replaying);
     this.learn(update);
     writer.append([update]);
     this.frames.afterUpdate(raw, live);
@@ -265,11 +276,7 @@ export class SessionCore {
     writer.append([update]);
   }
 
-  /**
-   * Journals an update Silo records itself (prompt, turn end, permission and question rows); the
-   * session state sees it as the transcript model will (the first prompt names the session, a turn's
-   * end adds its usage).
-   */
+  /** Journals an update Silo records itself (prompt, turn end, rows); the session state sees it too. */
   private record(update: Omit<AgentSessionUpdate, 'seq'>): void {
     const writer = this.writer;
     if (!writer) return;
@@ -297,143 +304,23 @@ export class SessionCore {
 
   // ── Turns ─────────────────────────────────────────────────────────────────────────────────────
 
-  /**
-   * Journals the user's message, one update per block, under one id: `silo-u<seq>` for a prompt,
-   * `silo-s<seq>` (and `steered`) for a message sent into the running turn.
-   */
-  private recordMessage(blocks: readonly AgentContentBlock[], prefix: 'silo-u' | 'silo-s'): void {
-    const timestamp = new Date().toISOString();
-    const messageId = `${prefix}${this.writer!.nextSeq}`;
-    for (const content of blocks) {
-      const text = content.type === 'text' && typeof content.text === 'string' ? content.text : undefined;
-      this.record({
-        kind: 'user_message_chunk',
-        content,
-        text,
-        messageId,
-        timestamp,
-        ...(prefix === 'silo-s' ? { steered: true } : {}),
-        raw: { sessionUpdate: 'user_message_chunk', content, messageId },
-      });
-    }
-  }
-
-  /** The link a message can go out on now; throws why not (another tab's, read-only, closed…). */
-  private sendable() {
-    const { status } = this;
-    if (status.state === 'following')
-      throw status.error ?? new SiloError('not-owner', 'Another tab drives this session');
-    if (status.outcome === 'journal-only')
-      throw status.error ?? new SiloError('journal-only', 'This session is read-only');
-    if (this.writer?.error) throw this.writer.error;
-    const link = this.connection.link;
-    if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
-    return link;
-  }
-
-  /**
-   * Sends a prompt; resolves to the stop reason once the whole turn is journaled and delivered. While
-   * a turn runs, an agent that queues prompts gets it at once and runs it next (it is journaled when
-   * its turn begins); any other agent's refuses it (`invalid-params`).
-   */
+  /** Sends a prompt (worker/prompt-turns.ts); resolves to the stop reason once the turn is journaled. */
   async prompt(blocks: readonly AgentContentBlock[]): Promise<string> {
-    const link = this.sendable();
-    const behind = this.turn !== undefined || this.queued.length > 0;
-    if (behind && !this.status.midTurn?.queue)
-      throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
-    const turn: RunningTurn = { cancelled: false, force: new AbortController() };
-    const answer = link.request<Raw>(
-      'session/prompt',
-      { sessionId: this.sessionId, prompt: blocks },
-      // Force stop must not wait for an agent that ignores the cancel (it may never answer).
-      { cancellationSignal: turn.force.signal, stopWaitingOnCancel: true },
-    );
-    answer.catch(() => {}); // read below, once its turn has begun
-    if (behind) {
-      const started = this.queued.wait(turn);
-      void this.delivery.state();
-      await started;
-    }
-    this.frames.beforePrompt();
-    this.recordMessage(blocks, 'silo-u');
-    this.turn = turn;
-    this.echo.expect(blocks);
-    void this.delivery.state();
-    let end: AgentTurnEnd;
-    let failure: SiloError | undefined;
-    let response: Raw = {};
-    try {
-      response = await answer;
-      end = { stopReason: typeof response.stopReason === 'string' ? response.stopReason : 'end_turn' };
-    } catch (error) {
-      const e = SiloError.from(error);
-      if (link.closedSignal.aborted) {
-        await link.ended; // after the link's own end handling (pending requests recorded first)
-        failure = new SiloError('interrupted', `The turn was interrupted: ${e.message}`, e.data);
-        end = { stopReason: 'interrupted', error: { code: e.code, message: e.message } };
-      } else if (turn.cancelled) {
-        end = { stopReason: 'cancelled' };
-      } else {
-        failure = e;
-        end = { stopReason: 'error', error: { code: e.code, message: e.message } };
-      }
-    }
-    this.turn = undefined;
-    this.echo.end();
-    const endedAt = new Date().toISOString();
-    const { current } = this.status.config;
-    const usage = this.usage.ended(current, response, endedAt, this.status.agentInfo.name, link.serial);
-    if (usage) end = { ...end, usage };
-    this.record({
-      kind: 'turn_end',
-      turnEnd: end,
-      timestamp: endedAt,
-      raw: { ...response, stopReason: end.stopReason },
-    });
-    this.queued.next(); // a prompt the agent holds begins now, before its updates are journaled
-    await this.writer!.flushed();
-    await this.delivery.flush();
-    if (failure) throw failure;
-    return end.stopReason;
+    return this.turns.run(this.status.sendable(this.connection.link, this.writer?.error), blocks);
   }
 
   /**
-   * Cancels the running turn: answers every pending permission request and question cancelled, then
-   * sends `session/cancel` (in that order on the wire, as the protocol notes ask). If the agent has not
-   * answered after {@link FORCE_STOP_MS}, Silo stops waiting and ends the turn as cancelled.
+   * Cancels the running turn (worker/prompt-turns.ts: its open requests answered cancelled, then
+   * `session/cancel`); in a following tab, asks the driving tab to.
    */
   async cancel(): Promise<void> {
-    const turn = this.turn;
-    const link = this.connection.link;
-    if (!turn || !link) return;
-    turn.cancelled = true;
-    this.queued.cancelAll();
-    this.requests.cancelAll();
-    // The SDK writes those answers as its request handlers resolve (microtasks); one task later they
-    // are queued on the wire, so session/cancel goes after them.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const sent = link.notify('session/cancel', { sessionId: this.sessionId });
-    setTimeout(() => turn.force.abort(), FORCE_STOP_MS);
-    await sent.catch(() => {});
+    if (this.tabs.forwardCancel()) return;
+    await this.turns.cancel(this.connection.link);
   }
 
-  /**
-   * Sends a message into the running turn (`_session/steering`, when the agent offers it). Resolves
-   * `steered` once the agent took it (journaled then, beside the turn's updates), `ended` when no turn
-   * runs any more (nothing was kept: send it as a prompt). Rejects `invalid-params` when the agent
-   * takes no such message, or as {@link prompt} does when nothing can be sent.
-   */
+  /** Sends a message into the running turn (worker/prompt-turns.ts); rejects as {@link prompt} does. */
   async steer(blocks: readonly AgentContentBlock[]): Promise<'steered' | 'ended'> {
-    const link = this.sendable();
-    if (!this.status.midTurn?.steer)
-      throw new SiloError('invalid-params', 'The agent takes no messages into a running turn');
-    if (!this.turn) return 'ended';
-    const outcome = await steer(link, this.sessionId, blocks);
-    if (outcome === 'ended') return outcome;
-    this.recordMessage(blocks, 'silo-s');
-    await this.writer!.flushed();
-    await this.delivery.flush();
-    return outcome;
+    return this.turns.steer(this.status.sendable(this.connection.link, this.writer?.error), blocks);
   }
 
   /** Sets a config option or a legacy mode; resolves once the agent accepted it. */
@@ -452,12 +339,39 @@ export class SessionCore {
 
   /** The page chose an option (or `null` to cancel). Rejects with `invalid-params` for an unknown option. */
   async answerPermission(rowId: string, optionId: string | null): Promise<void> {
+    const forwarded = this.tabs.forward({ kind: 'permission', id: rowId, optionId });
+    if (forwarded) return forwarded;
     this.requests.answerPermission(rowId, optionId);
   }
 
   /** The page answered a question. Accept validates first: `invalid-params` with `data.errors`. */
   async answerElicitation(rowId: string, action: ElicitationAction): Promise<void> {
+    const forwarded = this.tabs.forward({ kind: 'elicitation', id: rowId, action });
+    if (forwarded) return forwarded;
     this.requests.answerElicitation(rowId, action);
+  }
+
+  // ── Tabs ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** Makes this tab the session's driver (see `AgentSessionHandle.takeOver`). */
+  takeOver(): Promise<void> {
+    return this.tabs.takeOver();
+  }
+
+  /**
+   * Another tab takes the session over: stops the running turn (as Stop does), ends the connection
+   * and commits everything. Resolves to the journal position after the last update.
+   */
+  private async release(): Promise<number> {
+    if (this.turns.running) await this.cancel();
+    await this.turns.settled();
+    await this.connection.release();
+    await this.writer?.flushed().catch(() => {});
+    await this.delivery.flush();
+    const next = this.writer?.nextSeq ?? 0;
+    this.journal.dropWriter(this.sessionId);
+    this.writer = undefined;
+    return next;
   }
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────

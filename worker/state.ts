@@ -16,6 +16,13 @@ import type { AgentSessionConfigOption, AgentSessionSnapshot, AgentSessionUpdate
 /** Session state as the worker's snapshot shows it. Every change goes through the reducer. */
 export class LiveSessionState {
   current: SessionState = EMPTY_SESSION_STATE;
+  /** The title the user gave the session (`rename`): it wins over the reducer's. */
+  userTitle: string | undefined;
+
+  /** The title the page shows: the user's, else the agent's or the first prompt's. */
+  get title(): string | undefined {
+    return this.userTitle ?? this.current.title;
+  }
 
   /** Config options plus the mode option (dropped when a config option already covers modes). */
   get options(): AgentSessionConfigOption[] {
@@ -49,13 +56,18 @@ export class LiveSessionState {
     this.current = withModel(this.current, value);
   }
 
-  /** A title remembered with the session (shown before any update says otherwise). */
-  setTitle(title: string | undefined): void {
-    if (title) this.current = { ...this.current, title };
+  /**
+   * What the journal remembered of the session: its title (shown before any update says otherwise)
+   * and the one the user gave it.
+   */
+  remember(record: { readonly title?: string; readonly userTitle?: string }): void {
+    if (record.title) this.current = { ...this.current, title: record.title };
+    this.userTitle = record.userTitle;
   }
 
-  /** What a follower copies from the owner's snapshot. */
+  /** What a follower copies from the owner's snapshot (its title is the user's when they gave one). */
   mirror(snapshot: AgentSessionSnapshot): void {
+    this.userTitle = undefined;
     const { title: _, usage: __, tokens: ___, ...rest } = this.current;
     this.current = {
       ...rest,

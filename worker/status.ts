@@ -3,7 +3,7 @@
  * opened, its connection state and error, the agent's identity, and its session state (through the
  * shared reducer, see worker/state.ts), or, while this tab follows another, what that tab mirrors.
  */
-import type { SiloError } from '../src/errors.ts';
+import { SiloError } from '../src/errors.ts';
 import type {
   AgentConnectionState,
   AgentInfo,
@@ -11,6 +11,7 @@ import type {
   AgentPromptCapabilities,
   AgentRestoreNote,
   AgentResumeOutcome,
+  AgentSessionRole,
   AgentSessionSnapshot,
 } from '../src/types.ts';
 import type { AgentLink } from './link.ts';
@@ -24,6 +25,10 @@ export class SessionStatus {
   outcome: AgentResumeOutcome = 'new';
   restoreNote: AgentRestoreNote | undefined;
   state: AgentConnectionState = 'connecting';
+  /** Whether this tab drives the session (worker/tabs.ts). */
+  role: AgentSessionRole = 'driver';
+  /** While following: whether a tab drives the session now. */
+  driverPresent: boolean | undefined;
   /** The coded error behind the state, if any. */
   error: SiloError | undefined;
   agentInfo: AgentInfo = { name: 'unknown' };
@@ -90,16 +95,33 @@ export class SessionStatus {
   }
 
   /**
+   * The link a message can go out on now (`link`, the session's; `journalError`, its writer's);
+   * throws why not: `not-owner` in a follower, `journal-only`, the journal's error, or `closed`.
+   */
+  sendable(link: AgentLink | undefined, journalError: SiloError | undefined): AgentLink {
+    if (this.role === 'follower')
+      throw this.error ?? new SiloError('not-owner', 'Another tab drives this session');
+    if (this.outcome === 'journal-only')
+      throw this.error ?? new SiloError('journal-only', 'This session is read-only');
+    if (journalError) throw journalError;
+    if (!link || this.state !== 'connected') throw this.error ?? SiloError.closed();
+    return link;
+  }
+
+  /**
    * The snapshot the page gets; `busy` is whether this tab runs a turn, `queued` how many prompts
    * the agent holds behind it.
    */
   snapshot(busy: boolean, queued = 0): AgentSessionSnapshot {
-    const { title, usage, tokens, commands, activity } = this.config.current;
+    const { usage, tokens, commands, activity } = this.config.current;
+    const title = this.config.title;
     return {
       sessionId: this.sessionId,
       resumeOutcome: this.outcome,
       ...(this.restoreNote ? { restoreNote: this.restoreNote } : {}),
       state: this.state,
+      role: this.role,
+      ...(this.role === 'follower' ? { driverPresent: this.driverPresent !== false } : {}),
       agentInfo: title === undefined ? this.agentInfo : { ...this.agentInfo, title },
       configOptions: this.mirrored?.configOptions ?? this.config.options,
       availableCommands: commands,

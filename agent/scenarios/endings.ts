@@ -45,7 +45,14 @@ export async function hang(turn: Turn): Promise<StopReason> {
   return new Promise<StopReason>(() => {});
 }
 
-/** Sends a chunk and a pending tool call, then exits the process with `code` (default 3). */
+/** What `crash` writes on stderr before it exits: the line a client should quote. */
+export const CRASH_STDERR = 'reference-agent: crashed on purpose (/scenario crash)';
+
+/**
+ * Sends a chunk and a pending tool call, then exits the process with `code` (default 3). On the way
+ * out it writes {@link CRASH_STDERR} and then, as real agents do, a Node warning (Node prints it and
+ * its hint after the agent's own line), so the last stderr line is not the meaningful one.
+ */
 export async function crash(turn: Turn): Promise<StopReason> {
   const code = Number(turn.args[0] ?? 3);
   await turn.say('About to crash. ');
@@ -56,7 +63,14 @@ export async function crash(turn: Turn): Promise<StopReason> {
     kind: 'execute',
     status: 'pending',
   });
-  process.exit(code);
+  process.stderr.write(`${CRASH_STDERR}\n`);
+  // Node writes a warning from its 'warning' listener, a tick after it is emitted: exit after it.
+  process.once('warning', () => setImmediate(() => process.exit(code)));
+  process.emitWarning(
+    'Possible EventTarget memory leak detected. 11 abort listeners added to [AbortSignal]. MaxListeners is 10.',
+    'MaxListenersExceededWarning',
+  );
+  return new Promise<StopReason>(() => {});
 }
 
 /** This file's scenarios, in the order `/scenario list` and the demo's picker show them (index.ts). */
@@ -107,7 +121,8 @@ export const scenarios: readonly Scenario[] = [
   {
     name: 'crash',
     args: '[code]',
-    description: 'Sends a chunk and a pending tool call, then exits with code 3 mid-turn.',
+    description:
+      'Sends a chunk and a pending tool call, then exits with code 3 mid-turn (stderr: a line, then a Node warning).',
     run: crash,
   },
 ];

@@ -6,7 +6,8 @@
  * file is read from the user's own disk (`File`), and a thumbnail is a `data:` URL of that file.
  *
  * What is sent (see docs/components.md, "Attachments"):
- * - a PNG, JPEG, GIF or WebP image: an `image` block (base64 data, MIME type), if the agent accepts
+ * - a PNG, JPEG, GIF or WebP image: an `image` block (base64 data, MIME type, and its name as the URI
+ *   `attachment:///<name>`), if the agent accepts
  *   images (`promptCapabilities.image`); otherwise it is refused;
  * - a text file (UTF-8 without NUL characters): a `resource` block with its text, if the agent accepts
  *   embedded context (`embeddedContext`); otherwise its text goes in a `text` block, introduced by its
@@ -19,6 +20,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentContentBlock, AgentPromptCapabilities } from '../../src/index.ts';
+import { fileNameOf } from '../shared/format.ts';
 import type { SiloChatAttachmentStrings } from '../shared/strings/chat.ts';
 
 /** The largest file that can be attached (5 MiB). */
@@ -78,7 +80,9 @@ export function refusal(
 /** The content block that carries an attachment (check {@link refusal} first). */
 export function toBlock(a: Attachment, caps: AgentPromptCapabilities): AgentContentBlock {
   const uri = `attachment:///${encodeURIComponent(a.name)}`;
-  if (a.kind === 'image') return { type: 'image', mimeType: a.mimeType, data: a.data! };
+  // The image's name goes with it as its `uri` (ACP's field for where an image came from), so the
+  // transcript can show it; the agent reads the image from `data`.
+  if (a.kind === 'image') return { type: 'image', mimeType: a.mimeType, data: a.data!, uri };
   if (a.kind === 'text' && !caps.embeddedContext) {
     const fence = a.text!.includes('```') ? '````' : '```';
     return { type: 'text', text: `${a.name}:\n${fence}\n${a.text}\n${fence}` };
@@ -90,6 +94,77 @@ export function toBlock(a: Attachment, caps: AgentPromptCapabilities): AgentCont
         ? { uri, mimeType: a.mimeType, text: a.text! }
         : { uri, mimeType: a.mimeType, blob: a.data! },
   };
+}
+
+/** A text file sent inline, as {@link toBlock} writes it for an agent without embedded context. */
+const INLINE_FILE = /^([^\n]+):\n(`{3,})\n([\s\S]*)\n\2$/;
+
+/** Bytes of base64 data. */
+const bytesOf = (b64: string) => Math.floor((b64.replace(/[\s=]/g, '').length * 3) / 4);
+
+/**
+ * A sent prompt taken apart again (to edit it): the text the user typed and the files that went with
+ * it, as {@link toBlock} made their blocks — an image, a resource with text or a blob, or a text file
+ * sent inline. Any other block is left out.
+ */
+export function fromBlocks(blocks: readonly AgentContentBlock[]): {
+  text: string;
+  attachments: Attachment[];
+} {
+  const texts: string[] = [];
+  const attachments: Attachment[] = [];
+  for (const b of blocks) {
+    const f = b as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const base = { id: crypto.randomUUID() };
+    if (b.type === 'text') {
+      const text = str(f.text);
+      const inline = INLINE_FILE.exec(text);
+      if (inline)
+        attachments.push({
+          ...base,
+          name: inline[1]!,
+          mimeType: 'text/plain',
+          kind: 'text',
+          text: inline[3]!,
+          size: new Blob([inline[3]!]).size,
+        });
+      else texts.push(text);
+    } else if (b.type === 'image' && str(f.data)) {
+      const mimeType = str(f.mimeType);
+      const name = fileNameOf(str(f.uri)) || `image.${mimeType.split('/')[1] ?? 'png'}`;
+      attachments.push({
+        ...base,
+        name,
+        mimeType,
+        kind: 'image',
+        data: str(f.data),
+        size: bytesOf(str(f.data)),
+      });
+    } else if (b.type === 'resource') {
+      const r = (f.resource ?? {}) as Record<string, unknown>;
+      const name = fileNameOf(str(r.uri)) || 'file';
+      if (typeof r.text === 'string')
+        attachments.push({
+          ...base,
+          name,
+          mimeType: str(r.mimeType) || 'text/plain',
+          kind: 'text',
+          text: r.text,
+          size: new Blob([r.text]).size,
+        });
+      else if (str(r.blob))
+        attachments.push({
+          ...base,
+          name,
+          mimeType: str(r.mimeType) || 'application/octet-stream',
+          kind: 'binary',
+          data: str(r.blob),
+          size: bytesOf(str(r.blob)),
+        });
+    }
+  }
+  return { text: texts.join(''), attachments };
 }
 
 /** The blocks of a message's attachments (capabilities unknown: none assumed beyond text). */

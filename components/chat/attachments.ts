@@ -94,6 +94,17 @@ export class Attachments {
     this.changed();
   }
 
+  /**
+   * Puts the files of a sent prompt back (Edit last), loading the files chunk first (once); resolves
+   * to the text the user typed in it. Rejects when the chunk cannot be loaded (nothing changes then).
+   */
+  async fromPrompt(blocks: readonly AgentContentBlock[]): Promise<string> {
+    const m = await filesChunk.load();
+    const { text, attachments } = m.fromBlocks(blocks);
+    this.restore(attachments);
+    return text;
+  }
+
   /** Paste into the composer: files on the clipboard are attached (text still pastes as text). */
   onPaste = (e: ClipboardEvent): void => {
     const files = Array.from(e.clipboardData?.files ?? []);

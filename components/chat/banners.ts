@@ -36,6 +36,8 @@ export interface BannerActions {
   dismiss(key: string | undefined): void;
   /** Send the failed message again. */
   resend(): void;
+  /** Make this tab drive the conversation (it follows another tab). */
+  takeOver(): void;
 }
 
 /** The key under which a dismissed error is remembered. */
@@ -44,7 +46,8 @@ const keyOf = (e: { code: string; message: string } | undefined) =>
 
 /**
  * The banner for the current state, or `nothing`. An error banner has `role="alert"` and a Dismiss
- * button; a read-only or restore notice has `role="status"`. The connection's own error shows only
+ * button; a read-only, restore or following notice (another tab drives the session, with Take over)
+ * has `role="status"`. The connection's own error shows only
  * while it is not connected (it may linger in the snapshot after recovery).
  */
 export function renderBanner(
@@ -62,6 +65,13 @@ export function renderBanner(
       : shown === st.error
         ? st.error
         : new SiloError(shown.code, shown.message);
+  // Following another tab is not an error: say so calmly, and offer to take over.
+  if (snapshot?.role === 'follower' && !st.error) {
+    return html`<div class="banner" part="banner following" role="status">
+      <span class="text">${snapshot.driverPresent === false ? s.followingDriverGone : s.following}</span>
+      <button type="button" part="take-over" @click=${() => act.takeOver()}>${s.takeOver}</button>
+    </div>`;
+  }
   if (snapshot?.resumeOutcome === 'journal-only' || snapshot?.state === 'read-only') {
     const held = snapshot.restoreNote === 'held-elsewhere';
     return html`<div class="banner" part="banner" role="status">

@@ -85,12 +85,14 @@ export interface TurnStatus {
 
 /**
  * The running turn's state, what became of messages sent during it (into the turn, or held by the
- * agent), and the message Silo holds until it ends — when there is any of these.
+ * agent), and the message Silo holds until it ends — when there is any of these; the held one says
+ * when it goes (when the agent finishes, or once connected while `waiting`).
  */
 export function renderStatusRow(
   s: SiloChatAllStrings,
   turn: TurnStatus,
   queued: QueuedMessage | undefined,
+  waiting: boolean,
   unqueue: () => void,
 ): TemplateResult | typeof nothing {
   const { busy } = turn;
@@ -119,7 +121,7 @@ export function renderStatusRow(
     ${
       queued !== undefined
         ? html`<span class="queued" part="queued" role="status">
-            <span class="label">${s.queued}</span> <span class="text">${clip(queued.text, 1000)}</span
+            <span class="label">${waiting && !busy ? s.queuedConnecting : s.queued}</span> <span class="text">${clip(queued.text, 1000)}</span
             >${queued.attachments.map((a) => html` <span class="file">${a.name}</span>`)}
             <button type="button" part="unqueue" @click=${unqueue}>${s.unqueue}</button>
           </span>`

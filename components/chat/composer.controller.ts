@@ -12,7 +12,12 @@ import {
   type ReactiveControllerHost,
   type TemplateResult,
 } from 'lit';
-import type { AgentCommand, AgentSessionConfigOption, AgentSessionSnapshot } from '../../src/index.ts';
+import type {
+  AgentCommand,
+  AgentContentBlock,
+  AgentSessionConfigOption,
+  AgentSessionSnapshot,
+} from '../../src/index.ts';
 import type { SiloChatAllStrings } from '../shared/strings/strings.ts';
 import { type Attachment, Attachments, refusal } from './attachments.ts';
 import { type QueuedMessage, renderPickers, renderStatusRow } from './composer-views.ts';
@@ -23,6 +28,13 @@ export interface ComposerContext {
   snapshot(): AgentSessionSnapshot | undefined;
   /** Why a message cannot be sent now (not connected, read-only…), or undefined when it can. */
   whyNotSendable(): string | undefined;
+  /** What the user can do about it, as a button beside the note (Take over and send), if anything. */
+  remedy(): { readonly label: string; run(): void } | undefined;
+  /**
+   * True while the session is on its way (connecting, reconnecting): a message is queued then, and
+   * sent once it can be, rather than kept with a note.
+   */
+  waiting(): boolean;
   /** True while a turn runs (or a prompt is being sent). */
   busy(): boolean;
   /** Sends a prompt with its attachments; resolves once the turn ended or failed (the element shows a failure). */
@@ -33,17 +45,19 @@ export interface ComposerContext {
   errorCode(): string | undefined;
   /** Stops the running turn. */
   cancel(): void;
-  /** The last message the user sent in this session, if any. */
-  lastPrompt(): string | undefined;
+  /** The content blocks of the last message the user sent in this session, if any. */
+  lastPrompt(): readonly AgentContentBlock[] | undefined;
   setOption(option: AgentSessionConfigOption, value: string | boolean): void;
   /** True when config options can be changed now. */
   optionsEnabled(): boolean;
 }
 
 /**
- * Typed text is never thrown away: Enter sends it when it can, queues it while a turn runs (sent
- * when the turn ends, shown above the input and cancellable back into the composer), and otherwise
- * keeps it and says why. A prompt refused before it reached the agent gives its text back.
+ * Typed text is never thrown away: Enter sends it when it can; queues it while a turn runs or the
+ * session is still on its way (connecting, reconnecting) — shown above the input, cancellable back
+ * into the composer, and sent once the agent can take it; and otherwise keeps it and says why. A
+ * queued message the session can no longer take (the connection failed) comes back into the
+ * composer with the reason. A prompt refused before it reached the agent gives its text back.
  */
 export class ComposerController implements ReactiveController {
   draft = '';
@@ -97,12 +111,28 @@ export class ComposerController implements ReactiveController {
       this.#tick = setInterval(() => this.host.requestUpdate(), 1000);
     } else if (!busy && this.#busySince !== undefined) this.#stopClock();
     if (!busy && !this.ctx.snapshot()?.queuedPrompts) this.#agentQueued = [];
-    // The turn ended and the session can take a message: send the queued one (after this update).
-    if (this.queued !== undefined && !busy && this.ctx.whyNotSendable() === undefined) {
-      const { text, attachments } = this.queued;
+    if (this.queued !== undefined && !busy) this.#flush(this.queued);
+  }
+
+  /**
+   * The turn ended or the session connected: send the queued message (after this update) if the agent
+   * can take it; back into the composer with the reason if it cannot (a file it does not accept, a
+   * connection that failed); kept while the session is still on its way.
+   */
+  #flush(q: QueuedMessage): void {
+    const why = this.ctx.whyNotSendable();
+    if (why !== undefined && this.ctx.waiting()) return;
+    const caps = this.ctx.snapshot()?.promptCapabilities;
+    const s = this.ctx.strings();
+    const refused = why === undefined && caps ? q.attachments.find((a) => refusal(a, caps, s)) : undefined;
+    if (why === undefined && !refused) {
       this.queued = undefined;
-      queueMicrotask(() => this.#send(text, attachments));
+      queueMicrotask(() => this.#send(q.text, q.attachments));
+      return;
     }
+    this.#giveBack();
+    if (refused) this.#attachmentNote = s.notSentAttachment(refused.name, refusal(refused, caps!, s)!);
+    else this.#refused = true;
   }
 
   /** The messages the agent still holds: the last `queuedPrompts` sent during the turn. */
@@ -158,7 +188,8 @@ export class ComposerController implements ReactiveController {
   submit(): void {
     const text = this.draft;
     if (!text.trim() && this.attachments.list.length === 0) return;
-    if (this.ctx.whyNotSendable()) {
+    const waiting = this.ctx.whyNotSendable() !== undefined && this.ctx.waiting();
+    if (this.ctx.whyNotSendable() && !waiting) {
       this.#refused = true;
       this.#update();
       return;
@@ -175,16 +206,17 @@ export class ComposerController implements ReactiveController {
     this.draft = '';
     const attachments = this.attachments.take();
     const midTurn = this.ctx.snapshot()?.midTurn;
-    if (!this.ctx.busy()) this.#send(text, attachments);
-    else if (midTurn?.steer && this.queued === undefined) void this.#steer(text, attachments);
-    else if (midTurn?.queue && this.queued === undefined) {
+    if (waiting || this.queued !== undefined) this.#queue(text, attachments);
+    else if (!this.ctx.busy()) this.#send(text, attachments);
+    else if (midTurn?.steer) void this.#steer(text, attachments);
+    else if (midTurn?.queue) {
       this.#agentQueued.push(text);
       this.#send(text, attachments);
     } else this.#queue(text, attachments);
     this.#update();
   }
 
-  /** Holds the message until the turn ends (joined to one held already). */
+  /** Holds the message until the turn ends or the session connects (joined to one held already). */
   #queue(text: string, attachments: readonly Attachment[]): void {
     const q = this.queued;
     this.queued = q
@@ -218,26 +250,49 @@ export class ComposerController implements ReactiveController {
 
   /** Cancels the queued message: its text and files return to the composer, before anything added since. */
   unqueue(): void {
+    if (this.queued === undefined) return;
+    this.#giveBack();
+    this.#input()?.focus();
+  }
+
+  #giveBack(): void {
     const q = this.queued;
     if (q === undefined) return;
     this.draft = this.draft ? `${q.text}\n${this.draft}` : q.text;
     this.queued = undefined;
     this.attachments.restore(q.attachments);
     this.#update();
-    this.#input()?.focus();
   }
 
-  /** Puts the last message sent back into the composer (to edit it and send it again). */
+  /**
+   * Puts the last message sent back into the composer, with the files that went with it (to edit it
+   * and send it again). A message with files loads the attachments' chunk first; if it cannot be
+   * loaded, the text comes back alone.
+   */
   editLast(): void {
-    const last = this.ctx.lastPrompt();
-    if (last === undefined) return;
-    this.draft = last;
+    const blocks = this.ctx.lastPrompt();
+    if (blocks === undefined) return;
     this.#refused = false;
+    const only = blocks.length === 1 && blocks[0]!.type === 'text' ? blocks[0]!.text : undefined;
+    if (typeof only === 'string') {
+      this.#putBack(only);
+      return;
+    }
+    const typed = () => blocks.map((b) => (b.type === 'text' ? String(b.text ?? '') : '')).join('');
+    void this.attachments.fromPrompt(blocks).then(
+      (text) => this.#putBack(text),
+      () => this.#putBack(typed()),
+    );
+  }
+
+  /** `text` in the composer, focused, the caret at its end. */
+  #putBack(text: string): void {
+    this.draft = text;
     this.#update();
     const input = this.#input();
     input?.focus();
     void (this.host as unknown as { updateComplete: Promise<unknown> }).updateComplete.then(() =>
-      input?.setSelectionRange(last.length, last.length),
+      input?.setSelectionRange(text.length, text.length),
     );
   }
 
@@ -298,6 +353,7 @@ export class ComposerController implements ReactiveController {
     const active = Math.min(this.#menuIndex, Math.max(0, menu.length - 1));
     const why = this.ctx.whyNotSendable();
     const note = this.#refused ? why : this.#attachmentNote;
+    const remedy = this.#refused && why ? this.ctx.remedy() : undefined;
     const files = this.attachments.list.length > 0;
     const seconds =
       this.#busySince === undefined ? 0 : Math.floor((performance.now() - this.#busySince) / 1000);
@@ -340,9 +396,16 @@ export class ComposerController implements ReactiveController {
           waitingOn: this.ctx.snapshot()?.activity?.waitingOn,
         },
         this.queued,
+        this.ctx.waiting(),
         () => this.unqueue(),
       )}
-      ${note ? html`<p class="note" part="note" id="composer-note" role="status">${note}</p>` : nothing}
+      ${
+        note
+          ? html`<p class="note" part="note" id="composer-note" role="status">
+            ${note}${remedy ? html` <button type="button" part="remedy" @click=${remedy.run}>${remedy.label}</button>` : nothing}
+          </p>`
+          : nothing
+      }
       ${
         hinted
           ? html`<p class="command-hint" part="command-hint" id="command-hint">

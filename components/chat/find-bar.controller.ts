@@ -15,6 +15,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import { formatNumber } from '../shared/format.ts';
+import { icon } from '../shared/icons.ts';
 import type { SiloFindStrings } from '../shared/strings/strings.ts';
 import type { SiloFindResult } from '../transcript/silo-transcript.ts';
 import type { FindBarContext } from './find-bar-context.ts';
@@ -138,7 +139,7 @@ export class FindBarController implements ReactiveController {
       <span class="count" part="find-count" role="status" aria-live="polite">${this.#count(s)}</span>
       <button type="button" part="find-previous" aria-label=${s.findPrevious} title=${s.findPrevious} @click=${() => this.#step(-1)}>↑</button>
       <button type="button" part="find-next" aria-label=${s.findNext} title=${s.findNext} @click=${() => this.#step(1)}>↓</button>
-      <button type="button" part="find-close" aria-label=${s.findClose} title=${s.findClose} @click=${() => void this.close()}>✕</button>
+      <button type="button" part="find-close" aria-label=${s.findClose} title=${s.findClose} @click=${() => void this.close()}>${icon('close')}</button>
     </div>`;
   }
 }

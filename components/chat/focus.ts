@@ -2,6 +2,7 @@
  * What `<silo-chat>` reads from its transcript, and where focus goes after a prompt in it is answered.
  * @packageDocumentation
  */
+import { type AgentContentBlock, lastUserMessage, promptBlocks } from '../../src/index.ts';
 import type { SiloTranscript } from '../transcript/silo-transcript.ts';
 
 /** An element with an open shadow root holding a `<silo-transcript>` and the composer's textarea. */
@@ -11,14 +12,13 @@ type ChatElement = HTMLElement & { readonly renderRoot: ParentNode };
 export const transcriptOf = (chat: ChatElement): SiloTranscript | null =>
   chat.renderRoot.querySelector('silo-transcript');
 
-/** The last message the user sent in the chat's session (from its transcript), if any. */
-export function lastPrompt(chat: ChatElement): string | undefined {
-  const rows = transcriptOf(chat)?.model.rows ?? [];
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const r = rows[i]!;
-    if (r.type === 'message' && r.role === 'user' && r.text.trim()) return r.text;
-  }
-  return undefined;
+/**
+ * The content blocks of the last message the user sent in the chat's session (from its transcript),
+ * if any: what Edit last puts back and Retry sends again.
+ */
+export function lastPrompt(chat: ChatElement): AgentContentBlock[] | undefined {
+  const row = lastUserMessage(transcriptOf(chat)?.model.rows ?? []);
+  return row ? promptBlocks(row) : undefined;
 }
 
 /**

@@ -203,10 +203,29 @@ export class ChatSessionController implements ReactiveController {
     const snapshot = this.snapshot;
     if (!this.handle || !snapshot)
       return this.phase === 'connecting' ? s.notSentConnecting : s.notSentOffline;
+    if (snapshot.role === 'follower') return s.notSentFollowing;
     if (snapshot.resumeOutcome === 'journal-only' || snapshot.state === 'read-only') return s.notSentReadOnly;
     if (snapshot.state === 'reconnecting') return s.notSentReconnecting;
     if (snapshot.state !== 'connected') return s.notSentOffline;
     return undefined;
+  }
+
+  /**
+   * Makes this tab drive the session it follows (see `AgentSessionHandle.takeOver`); the snapshot is
+   * current once it resolves. Rejects as that does.
+   */
+  async takeOver(): Promise<void> {
+    const handle = this.handle;
+    if (!handle) return;
+    await handle.takeOver();
+    if (handle === this.handle) this.#set({ snapshot: handle.snapshot });
+  }
+
+  /** True while the session is on its way: connecting, or reconnecting after a drop. */
+  waiting(): boolean {
+    if (this.phase === 'connecting') return true;
+    const state = this.handle ? this.snapshot?.state : undefined;
+    return state === 'connecting' || state === 'reconnecting';
   }
 
   /** The state the header shows: the session's once connected, else the phase. */

@@ -21,9 +21,10 @@ export const chatStyles = css`
     background: var(--_surface);
     flex: none;
   }
+  /* The title takes what the state and the actions leave (flex-basis 0), so they share its line. */
   .title {
     font-weight: 600;
-    flex: 1 1 auto;
+    flex: 1 1 0;
     min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
@@ -66,20 +67,48 @@ export const chatStyles = css`
     padding: 2px 8px;
     white-space: nowrap;
   }
-  /* Phones: the actions take their own line under the title, the composer's padding shrinks. */
-  @media (max-width: 480px) {
-    .actions {
-      flex: 1 1 100%;
-    }
-    .actions button {
-      flex: 1 1 auto;
-    }
-    .composer {
-      padding: 6px 8px 8px;
-    }
-    .input-row button {
-      padding: 8px 12px;
-    }
+  /* The exports' menu: a summary that opens its options over the transcript. */
+  details.menu {
+    position: relative;
+  }
+  details.menu > summary {
+    list-style: none;
+    cursor: pointer;
+    font-size: 0.85em;
+    padding: 2px 8px;
+    border: 1px solid var(--_border);
+    border-radius: 6px;
+    background: var(--_bg);
+    white-space: nowrap;
+  }
+  details.menu > summary::-webkit-details-marker {
+    display: none;
+  }
+  details.menu > summary::after {
+    content: ' ▾';
+  }
+  details.menu > summary:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
+  .menu-items {
+    position: absolute;
+    top: calc(100% + 4px);
+    right: 0;
+    z-index: 3;
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    padding: 4px;
+    min-width: max-content;
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: 0 4px 16px var(--_shadow);
+  }
+  .menu-items button {
+    text-align: start;
+    border-color: transparent;
   }
   .banner {
     padding: 8px var(--_space);
@@ -94,7 +123,7 @@ export const chatStyles = css`
     color: var(--_danger);
   }
   .banner .text {
-    flex: 1 1 16rem;
+    flex: 1 1 10rem;
   }
   .banner button {
     color: var(--_fg);
@@ -306,40 +335,28 @@ export const chatStyles = css`
     font-size: 0.95em;
     padding: 1px 8px;
   }
-  .attach-icon {
-    display: none;
+  /* A short window: less padding around the header, the banner and the composer, for the transcript. */
+  @media (max-height: 560px) {
+    header,
+    .banner {
+      padding-block: 4px;
+    }
+    .composer {
+      padding-block: 6px 8px;
+    }
   }
-  /* Phones: the pickers take one line that scrolls sideways, the header's buttons are smaller, Attach
-     is a "+" (its accessible name stays the full label), so the composer keeps its width. */
+  /* Phones: a smaller header and composer padding. */
   @media (max-width: 480px) {
-    .attach-text {
-      display: none;
-    }
-    .attach-icon {
-      display: inline;
-      font-size: 1.2em;
-      line-height: 1;
-    }
     header {
       padding: 6px 8px;
     }
-    .actions button {
+    .actions button,
+    details.menu > summary {
       padding: 1px 6px;
       font-size: 0.8em;
     }
-    .pickers {
-      flex-wrap: nowrap;
-      overflow-x: auto;
-      margin-bottom: 4px;
-    }
-    .pickers label {
-      flex: none;
-    }
-    /* An empty composer is sized by its placeholder (field-sizing: content), which wraps to several
-       lines on a phone: it keeps the height of two lines of text instead. */
-    textarea:placeholder-shown {
-      field-sizing: fixed;
-      height: 2.8em;
+    .composer {
+      padding: 6px 8px 8px;
     }
   }
 `;

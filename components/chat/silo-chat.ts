@@ -13,17 +13,14 @@ import {
 import { exportChunk } from '../shared/export.chunk.ts';
 import { TRANSCRIPT_EXPORTPARTS } from '../shared/parts.ts';
 import { SiloElement } from '../shared/silo-element.ts';
-import {
-  defaultChatActionStrings,
-  defaultChatAttachmentStrings,
-  defaultChatStrings,
-  defaultFindStrings,
-} from '../shared/strings/chat.ts';
+import { defaultChatAllStrings } from '../shared/strings/chat.ts';
 import { mergeStrings, type SiloChatAllStrings } from '../shared/strings/strings.ts';
 import { theme } from '../shared/theme.styles.ts';
+import type { SiloTurnActionDetail } from '../transcript/silo-transcript.ts';
 import { toBlocks } from './attachments.ts';
 import { renderBanner } from './banners.ts';
 import { ComposerController } from './composer.controller.ts';
+import { narrowComposerStyles } from './composer-narrow.styles.ts';
 import type { SiloChatStringsOverride } from './events.ts';
 import { findBarStyles } from './find-bar.styles.ts';
 import { FindShortcutController } from './find-shortcut.controller.ts';
@@ -32,13 +29,6 @@ import { renderHeader, saveExport } from './header.ts';
 import { type ChatConnectOptions, ChatSessionController } from './session.controller.ts';
 import { chatStyles } from './silo-chat.styles.ts';
 import { TurnRunner } from './turn-runner.ts';
-
-const DEFAULT_CHAT_STRINGS: SiloChatAllStrings = {
-  ...defaultChatStrings,
-  ...defaultChatActionStrings,
-  ...defaultChatAttachmentStrings,
-  ...defaultFindStrings,
-};
 
 export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from './events.ts';
 
@@ -70,8 +60,11 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @csspart title - The session title.
  * @csspart state - The connection state badge.
  * @csspart actions - The session action buttons; `new-session` the New session button.
- * @csspart banner - A message about the connection (unreachable, journal-only) or an error. An error
- *   banner says what happened, has a Dismiss button (`dismiss`), and clears after the next completed turn.
+ * @csspart banner - A message about the connection (unreachable, journal-only, following another tab)
+ *   or an error. An error banner says what happened, has a Dismiss button (`dismiss`), and clears after
+ *   the next completed turn. While another tab drives the session the banner (also `following`) says
+ *   so calmly and has a Take over button (`take-over`).
+ * @csspart take-over - The banner's Take over button in a tab that follows another.
  * @csspart dismiss - The banner's Dismiss button.
  * @csspart resend - The banner's "Send again" button after a message failed.
  * @csspart sign-in - A sign-in button (one per method a page can use); `sign-in-elsewhere` says how to
@@ -86,6 +79,8 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @csspart steered-note - Says that a message sent during the turn went into that turn.
  * @csspart agent-queued - A message sent during the turn that the agent holds, to run after it.
  * @csspart note - Why the composer's text was not sent (it stays in the composer), `role="status"`.
+ * @csspart remedy - The note's button, when there is something to do: "Take over and send" in a tab
+ *   that follows another (it takes over, then sends the kept message).
  * @csspart input - The message textarea.
  * @csspart attach - The Attach button (a file picker); files can also be pasted or dropped on the composer.
  * @csspart attachments - The attached files (`attachment` each, `attachment-preview` an image's thumbnail,
@@ -102,7 +97,7 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @cssprop [--silo-color-bg] - And every other `--silo-*` property of `<silo-transcript>`.
  */
 export class SiloChat extends SiloElement {
-  static override styles = [theme, chatStyles, findBarStyles];
+  static override styles = [theme, chatStyles, narrowComposerStyles, findBarStyles];
 
   static override properties = {
     bridge: {},
@@ -155,6 +150,8 @@ export class SiloChat extends SiloElement {
   });
   readonly #turns = new TurnRunner(this, {
     handle: () => this.handle,
+    // Sending from anywhere (Find, Home, reading back) brings the user's own message into view.
+    sending: () => transcriptOf(this)?.scrollToLatest(),
     completed: () => {
       this.error = undefined;
       this.dismissed = undefined;
@@ -165,6 +162,11 @@ export class SiloChat extends SiloElement {
     strings: () => this.#strings(),
     snapshot: () => this.snapshot,
     whyNotSendable: () => this.#whyNotSendable(),
+    remedy: () =>
+      this.snapshot?.role === 'follower'
+        ? { label: this.#strings().takeOverAndSend, run: () => void this.#takeOver(true) }
+        : undefined,
+    waiting: () => this.#session.waiting(),
     busy: () => this.#busy(),
     send: (text, files) => this.#turns.send(text, toBlocks(files, this.snapshot?.promptCapabilities)),
     steer: (text, files) => this.#turns.steer(text, toBlocks(files, this.snapshot?.promptCapabilities)),
@@ -297,7 +299,7 @@ export class SiloChat extends SiloElement {
   }
 
   #strings(): SiloChatAllStrings {
-    return mergeStrings(DEFAULT_CHAT_STRINGS, this.strings);
+    return mergeStrings(defaultChatAllStrings, this.strings);
   }
 
   #whyNotSendable(): string | undefined {
@@ -324,9 +326,31 @@ export class SiloChat extends SiloElement {
     saveExport(kind, this.handle?.sessionId, text).catch((e) => this.#report(e));
   }
 
+  /**
+   * Makes this tab drive the session it follows; with `send`, then sends the composer's kept message.
+   * A failure is shown and fired as `silo-error`.
+   */
+  async #takeOver(send = false): Promise<void> {
+    try {
+      await this.#session.takeOver();
+    } catch (e) {
+      this.#report(e);
+      return;
+    }
+    if (send) this.#composer.submit();
+  }
+
   #resend(): void {
     if (this.#whyNotSendable() || this.#busy()) return;
     if (this.#turns.resend()) this.error = undefined;
+  }
+
+  /** The transcript's Retry (the last prompt again, with its files) or Continue (after `max_tokens`). */
+  #turnAction(action: 'retry' | 'continue'): void {
+    if (this.#whyNotSendable() || this.#busy()) return;
+    const blocks = action === 'retry' ? lastPrompt(this) : undefined;
+    if (action === 'continue') void this.#turns.send(this.#strings().continuePrompt);
+    else if (blocks) void this.#turns.send('', blocks);
   }
 
   override render() {
@@ -363,6 +387,7 @@ export class SiloChat extends SiloElement {
             this.error = undefined;
           },
           resend: () => this.#resend(),
+          takeOver: () => void this.#takeOver(),
         },
         s,
       )}
@@ -379,10 +404,12 @@ export class SiloChat extends SiloElement {
         .locale=${this.locale}
         ?branchable=${this.#canBranch()}
         @silo-branch=${(e: CustomEvent<{ turn: number }>) => void this.branch(e.detail.turn)}
+        .turnActions=${!this.#busy() && !this.#whyNotSendable() && !this.#composer.queued}
+        @silo-turn-action=${(e: CustomEvent<SiloTurnActionDetail>) => this.#turnAction(e.detail.action)}
         @silo-permission-answered=${this.#returnFocus}
         @silo-elicitation-ended=${this.#returnFocus}
       ></silo-transcript>
-      ${this.#composer.render()}
+      <div class="composer-box">${this.#composer.render()}</div>
     `;
   }
 }

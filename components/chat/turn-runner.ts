@@ -19,6 +19,8 @@ const NOT_SENT = new Set([
 /** What the turns need from their element. */
 export interface TurnRunnerContext {
   handle(): AgentSessionHandle | undefined;
+  /** A prompt is being sent: the transcript brings the user's own message into view. */
+  sending(): void;
   /** A turn completed: whatever went wrong before is resolved. */
   completed(): void;
   /** Sending, cancelling, or the turn failed: show and fire it. */
@@ -52,6 +54,7 @@ export class TurnRunner {
     if (!handle || (!text.trim() && blocks.length === 0)) return undefined;
     this.sending = true;
     this.host.requestUpdate();
+    this.ctx.sending();
     try {
       const stop = await handle.prompt(
         blocks.length ? [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...blocks] : text,

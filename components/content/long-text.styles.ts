@@ -2,15 +2,20 @@
 import { css } from 'lit';
 
 /**
- * Plain text in pieces, each laid out only while on screen (`content-visibility: auto`; a piece's
- * last measured size stands in for it after that, an estimate before), and the bar of a collapsed
- * rest.
+ * Plain text in pieces, each (when there are more than one) laid out only while on screen
+ * (`content-visibility: auto`; a piece's last measured size stands in for it after that, an
+ * estimate before), and the bar of a collapsed rest.
  */
 export const longTextStyles = css`
   .piece {
     display: block;
     white-space: pre-wrap;
     overflow-wrap: anywhere;
+  }
+  /* A text of one piece is laid out as it is: skipping it saves nothing, and Firefox's sizing of a
+     skipped piece as it comes on screen can end in "ResizeObserver loop completed with undelivered
+     notifications" on the page. */
+  .piece:not(:only-child) {
     content-visibility: auto;
     contain-intrinsic-block-size: auto 40em;
   }

@@ -1,7 +1,7 @@
 /**
  * Number, percent, currency and date formatting through `Intl`, cached per locale. A currency that is
  * not an ISO 4217 code (for example `"credits"`) is shown as a number followed by the unit. Also the
- * small text helpers of the row templates (class tokens, clipping, JSON).
+ * small text helpers of the row templates (class tokens, clipping, JSON, a URI's file name).
  * @packageDocumentation
  */
 
@@ -103,5 +103,20 @@ export function safeJson(v: unknown): string {
     return JSON.stringify(v, null, 2) ?? '';
   } catch {
     return '';
+  }
+}
+
+/**
+ * The file name a URI ends in, for people: `attachment:///notes.txt` (how `<silo-chat>` names the
+ * files it sends) and `file:///home/me/notes.txt` are `notes.txt`; `''` when there is none.
+ */
+export function fileNameOf(uri: string): string {
+  const path = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (!last || /^[a-z][\w+.-]*:$/i.test(last)) return '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
   }
 }

@@ -57,7 +57,15 @@ export class LiveRequestsController implements ReactiveController {
     for (const req of [...(host.permissionRequests ?? []), ...(host.elicitationRequests ?? [])]) {
       if (this.#seen.has(req)) continue;
       this.#seen.add(req);
-      req.signal.addEventListener('abort', () => host.requestUpdate(), { once: true });
+      req.signal.addEventListener(
+        'abort',
+        () => {
+          // Ended meanwhile (answered in another tab, say): its outcome shows, not a failed answer's error.
+          if (this.#prompts.get(req.id)?.error) this.#prompts.delete(req.id);
+          host.requestUpdate();
+        },
+        { once: true },
+      );
       if (!req.signal.aborted) this.#focusPrompt = req.id;
     }
     host.requestUpdate();
@@ -87,7 +95,8 @@ export class LiveRequestsController implements ReactiveController {
 
   /**
    * Answers a live permission. Fails closed: on an error nothing is assumed allowed and the prompt
-   * stays answerable (unless it was withdrawn), showing the error. Fires `silo-permission-answered`.
+   * stays answerable (unless it was withdrawn), showing the error; a request that ended meanwhile
+   * (answered first in another tab) shows how it ended instead. Fires `silo-permission-answered`.
    */
   async choose(req: AgentPermissionRequest, optionId: string): Promise<void> {
     this.#prompts.set(req.id, { busy: true });
@@ -97,7 +106,9 @@ export class LiveRequestsController implements ReactiveController {
       this.#prompts.set(req.id, { chosen: optionId });
       this.host.emit('silo-permission-answered', { id: req.id, optionId });
     } catch (e) {
-      this.#prompts.set(req.id, { error: SiloError.from(e).message });
+      // The request ended meanwhile (another tab answered first): show how it ended, not an error.
+      if (req.signal.aborted) this.#prompts.delete(req.id);
+      else this.#prompts.set(req.id, { error: SiloError.from(e).message });
     }
     this.host.requestUpdate();
   }

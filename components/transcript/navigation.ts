@@ -1,8 +1,9 @@
 /**
- * Keyboard navigation in `<silo-transcript>`'s log: ArrowUp/ArrowDown between turns (user messages),
- * Alt+ArrowUp/Alt+ArrowDown between pending prompts, Home/End to the first/last row
- * ({@link navigationTarget}, pure: it only picks the row), and scrolling a row into view
- * ({@link revealRow}, also used by find and by live prompts taking focus).
+ * Keyboard navigation in `<silo-transcript>`'s log, a feed of rows: ArrowUp/ArrowDown to the
+ * previous/next row, PageUp/PageDown between turns (user messages), Alt+ArrowUp/Alt+ArrowDown between
+ * pending prompts, Home/End to the first/last row ({@link navigationTarget}, pure: it only picks the
+ * row), and scrolling a row into view ({@link revealRow}, also used by find and by live prompts
+ * taking focus). Tab in and out of the feed: transcript/feed.controller.ts.
  * @packageDocumentation
  */
 import type { VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
@@ -11,7 +12,9 @@ import { loadTranscriptView } from './rows.chunk.ts';
 
 /**
  * The row a key press in the log moves to: its index, `-1` for a handled key with nowhere to go, or
- * `undefined` for a key this navigation does not handle (Ctrl, Meta or Shift held; other keys).
+ * `undefined` for a key this navigation does not handle (Ctrl, Meta or Shift held; other keys): a
+ * row for ArrowUp/ArrowDown, a turn (user message) for PageUp/PageDown, a pending prompt for
+ * Alt+ArrowUp/Alt+ArrowDown, the first or last row for Home/End.
  * `from` is the index of the row focus is in (`-1`: the log itself).
  */
 export function navigationTarget(
@@ -22,15 +25,21 @@ export function navigationTarget(
 ): number | undefined {
   if (e.ctrlKey || e.metaKey || e.shiftKey) return undefined;
   const isTurn = (r: TranscriptRow) => r.type === 'message' && r.role === 'user';
-  const match = e.altKey ? isPending : isTurn;
-  if (e.key === 'ArrowDown') {
+  const arrow = e.key === 'ArrowDown' || e.key === 'ArrowUp';
+  const page = e.key === 'PageDown' || e.key === 'PageUp';
+  if (!arrow && !page) return navigationEnds(e, rows);
+  if (page && e.altKey) return undefined;
+  const match = e.altKey ? isPending : page ? isTurn : () => true;
+  if (e.key === 'ArrowDown' || e.key === 'PageDown') {
     for (let i = from + 1; i < rows.length; i++) if (match(rows[i]!)) return i;
     return -1;
   }
-  if (e.key === 'ArrowUp') {
-    for (let i = (from < 0 ? rows.length : from) - 1; i >= 0; i--) if (match(rows[i]!)) return i;
-    return -1;
-  }
+  for (let i = (from < 0 ? rows.length : from) - 1; i >= 0; i--) if (match(rows[i]!)) return i;
+  return -1;
+}
+
+/** Home and End: the first and the last row. */
+function navigationEnds(e: KeyboardEvent, rows: readonly TranscriptRow[]): number | undefined {
   if (e.key === 'Home' && !e.altKey) return 0;
   if (e.key === 'End' && !e.altKey) return rows.length - 1;
   return undefined;
@@ -71,16 +80,21 @@ export async function revealRow(
 }
 
 /**
- * {@link navigationTarget} for a key press in the log, from the row focus is in (the outermost `.row`
- * on the event's composed path, by its `data-index`; none: the log itself).
+ * {@link navigationTarget} for a key press on a row or on the log itself, from the row focus is in
+ * (the outermost `.row` on the event's composed path, by its `data-index`: a subagent's rows inside a
+ * card are not rows of the log; none: the log itself). A key pressed in a control inside a row (a
+ * field of a question, a scrolling code block, a button) is that control's: undefined.
  */
 export function keyTarget(
   e: KeyboardEvent,
   rows: readonly TranscriptRow[],
   isPending: (row: TranscriptRow) => boolean,
 ): number | undefined {
-  // The outermost row: a subagent's rows inside a card are not rows of the log.
-  const current = e.composedPath().findLast((n) => n instanceof HTMLElement && n.classList.contains('row')) as
+  const path = e.composedPath();
+  const on = path[0];
+  if (!(on instanceof HTMLElement) || !(on.classList.contains('row') || on.classList.contains('log')))
+    return undefined;
+  const current = path.findLast((n) => n instanceof HTMLElement && n.classList.contains('row')) as
     | HTMLElement
     | undefined;
   return navigationTarget(e, rows, current ? Number(current.dataset.index) : -1, isPending);

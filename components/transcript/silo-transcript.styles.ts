@@ -27,12 +27,26 @@ export const transcriptStyles = css`
     color: var(--_muted);
     flex: none;
   }
+  /* One line at any width: the meter narrows, then the text is cut with an ellipsis. */
   .usage meter {
-    width: 8rem;
+    width: min(8rem, 18%);
     height: 0.6rem;
+    flex: none;
+  }
+  .usage-text {
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   .cost {
     margin-inline-start: auto;
+    white-space: nowrap;
+  }
+  @media (max-height: 560px) {
+    .usage {
+      padding-block: 3px;
+    }
   }
   /* The virtualizer sets the same inline (position, contain, overflow, min-height) once the rows chunk
      is in: here they hold for the frame before it, so the log's box does not move when it arrives. */
@@ -43,6 +57,15 @@ export const transcriptStyles = css`
     min-height: 150px;
     overflow: auto;
     outline-offset: -2px;
+  }
+  /* The feed's edges: focused for an instant so that Tab leaves the log (transcript/feed.controller.ts). */
+  .feed-edge {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    outline: none;
   }
   .empty {
     position: absolute;

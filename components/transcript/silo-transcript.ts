@@ -24,17 +24,19 @@ import {
 } from '../shared/strings/strings.ts';
 import { theme } from '../shared/theme.styles.ts';
 import { turnAnnouncement } from './announce.ts';
+import { FeedFocusController } from './feed.controller.ts';
 import type { SiloFindResult } from './find/find.controller.ts';
 import { TranscriptFindStandIn } from './find/find.lazy.ts';
 import { findStyles } from './find/find.styles.ts';
 import { LiveRequestsController } from './live-requests.controller.ts';
 import { transcriptLog } from './log.lazy.ts';
 import { keyTarget, revealRow } from './navigation.ts';
+import type { TurnAction } from './rows/row-context.ts';
 import { transcriptStyles } from './silo-transcript.styles.ts';
 import { TranscriptSourceController } from './source.controller.ts';
 import { StickToBottomController } from './stick-to-bottom.controller.ts';
 import { tailPaintStyles } from './tail-paint.styles.ts';
-import { renderTranscript, rowContext } from './view.ts';
+import { lastTurnEndKey, renderTranscript, rowContext } from './view.ts';
 
 export type { SiloFindResult } from './find/find.controller.ts';
 
@@ -48,6 +50,11 @@ export interface SiloBranchDetail {
   readonly turn: number;
 }
 
+/** Detail of `silo-turn-action`: the user chose Retry or Continue on the last turn's end. */
+export interface SiloTurnActionDetail {
+  readonly action: TurnAction;
+}
+
 /** Detail of `silo-permission-answered`. */
 export interface SiloPermissionAnsweredDetail {
   readonly id: string;
@@ -59,6 +66,7 @@ declare global {
     'silo-load-error': CustomEvent<SiloLoadErrorDetail>;
     'silo-permission-answered': CustomEvent<SiloPermissionAnsweredDetail>;
     'silo-branch': CustomEvent<SiloBranchDetail>;
+    'silo-turn-action': CustomEvent<SiloTurnActionDetail>;
   }
 }
 
@@ -90,6 +98,8 @@ declare global {
  * @fires silo-permission-answered - The user answered a live permission prompt (detail: `{ id, optionId }`).
  * @fires silo-branch - With `branchable`: the user chose "Branch from here" on a turn's end (detail: `{ turn }`,
  *   the turn's number, for `connect({ fork: { sessionId, atTurn: turn } })`).
+ * @fires silo-turn-action - With `turn-actions`: the user chose Retry or Continue on the last turn's end
+ *   (detail: `{ action: 'retry' | 'continue' }`); the element sends nothing itself (`<silo-chat>` does).
  *
  * @csspart usage - The usage header (context meter, the session's tokens, cost).
  * @csspart usage-meter - The context meter (`<meter>`).
@@ -116,7 +126,8 @@ declare global {
  * @csspart elicitation - A question row (holds `<silo-elicitation>`, whose parts are exported prefixed:
  *   `elicitation-base`, `elicitation-answer`, … — every part of `<silo-elicitation>`).
  * @csspart turn-start - The divider that opens a turn the agent started by itself (no prompt).
- * @csspart turn-end - A turn-end row.
+ * @csspart turn-end - A turn-end row: `turn-tokens`, `turn-duration`, and with `turn-actions` on the last one
+ *   `turn-retry` and (after `max_tokens`) `turn-continue`.
  * @csspart unknown - A row for an update of an unknown kind.
  * @csspart image - An image block.
  * @csspart resource-link - A resource link; `resource` an embedded resource.
@@ -174,6 +185,7 @@ export class SiloTranscript extends SiloElement {
     strings: { attribute: false },
     locale: {},
     branchable: { type: Boolean },
+    turnActions: { type: Boolean, attribute: 'turn-actions' },
     loadError: { state: true, attribute: false },
     announcement: { state: true, attribute: false },
   };
@@ -200,6 +212,11 @@ export class SiloTranscript extends SiloElement {
   declare locale: string | undefined;
   /** Each turn's end offers "Branch from here", which fires `silo-branch` (attribute `branchable`). */
   declare branchable: boolean;
+  /**
+   * The last turn's end offers Retry (its prompt again, with its files) and, after `max_tokens`,
+   * Continue; choosing one fires `silo-turn-action` (attribute `turn-actions`; off by default).
+   */
+  declare turnActions: boolean;
   declare private loadError: string | undefined;
   declare private announcement: string;
 
@@ -237,6 +254,13 @@ export class SiloTranscript extends SiloElement {
       return revealRow(this.#log, index);
     },
   });
+  /** The log as one Tab stop: Tab lands on its current row and leaves after that row's controls. */
+  #feed = new FeedFocusController(this, {
+    log: () => this.#log,
+    indexOf: (key) => this.#renderedRow(key),
+    count: () => this.#rows.length,
+    focusRow: (index) => this.focusRow(index),
+  });
   /** Follows the log's bottom while stuck (for a live or journaled session, which open at their end). */
   #stick = new StickToBottomController(
     this,
@@ -252,6 +276,7 @@ export class SiloTranscript extends SiloElement {
     this.elicitationRequests = [];
     this.announcement = '';
     this.branchable = false;
+    this.turnActions = false;
   }
 
   /** Fires `silo-branch` for `turn` (a turn end's "Branch from here"). */
@@ -372,7 +397,16 @@ export class SiloTranscript extends SiloElement {
     return renderTranscript({
       log: transcriptLog(this),
       strings,
-      ctx: rowContext(this, strings, this.#requests),
+      ctx: rowContext(
+        this,
+        strings,
+        this.#requests,
+        lastTurnEndKey(this.#rows),
+        (action) => this.emit('silo-turn-action', { action }),
+        this.#rows.length,
+      ),
+      feed: this.#feed,
+      busy: this.#source.model.current.inTurn,
       rows: this.#rows,
       usage: { ...(usage ? { usage } : {}), ...(tokens ? { tokens } : {}) },
       orphans: this.#requests.orphans(),

@@ -10,8 +10,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentElicitationRequest, AgentPermissionRequest, TranscriptRow } from '../../src/index.ts';
 import type { SiloTranscriptStrings } from '../shared/strings/strings.ts';
+import type { FeedFocusController } from './feed.controller.ts';
 import type { LiveRequestsController } from './live-requests.controller.ts';
-import type { RowContext } from './rows/row-context.ts';
+import type { RowContext, TurnAction } from './rows/row-context.ts';
 import type { TranscriptLog } from './rows.chunk.ts';
 import type { StickToBottomController } from './stick-to-bottom.controller.ts';
 import { renderUsage, type UsageView } from './usage.ts';
@@ -41,6 +42,10 @@ export interface TranscriptView {
   readonly onStandInFocus: (e: FocusEvent) => void;
   /** A key pressed in the log (after the stick controller has seen it as user intent). */
   readonly onKeydown: (e: KeyboardEvent) => void;
+  /** The log as one Tab stop (transcript/feed.controller.ts). */
+  readonly feed: Pick<FeedFocusController, 'onFocusIn' | 'onKeydown' | 'onPointerDown'>;
+  /** A turn is running (the feed is `aria-busy`: its rows are still being added to). */
+  readonly busy: boolean;
   /** The "Jump to latest" button was clicked. */
   readonly onJump: () => void;
 }
@@ -50,24 +55,36 @@ export function renderTranscript(v: TranscriptView): TemplateResult {
   const { strings: s, ctx, rows, orphans, stick, log } = v;
   return html`
     ${renderUsage(v.usage, ctx)}
+    <span class="feed-edge" data-edge="start" tabindex="-1"></span>
     <div
       class="log"
       part="log"
-      role="log"
+      role=${log && rows.length ? 'feed' : 'region'}
       aria-live="off"
+      aria-busy=${v.busy ? 'true' : 'false'}
       aria-label=${s.transcriptLabel}
       tabindex="0"
       @scroll=${stick.onScroll}
       @wheel=${(e: WheelEvent) => e.deltaY < 0 && stick.onUserIntent()}
       @touchmove=${stick.onUserIntent}
-      @pointerdown=${stick.onUserIntent}
+      @pointerdown=${() => {
+        stick.onUserIntent();
+        v.feed.onPointerDown();
+      }}
+      @focusin=${v.feed.onFocusIn}
       @keydown=${(e: KeyboardEvent) => {
         stick.onUserIntent();
-        v.onKeydown(e);
+        if (!v.feed.onKeydown(e)) v.onKeydown(e);
       }}
     >
       ${log ? log.logRows(rows, ctx) : nothing}
     </div>
+    <span
+      class="feed-edge"
+      data-edge="end"
+      tabindex=${rows.length ? '0' : '-1'}
+      @focusin=${v.feed.onFocusIn}
+    ></span>
     ${log ? log.logOverlays(rows, ctx, v.tailPaint, orphans, v.onStandInFocus) : nothing}
     ${
       rows.length === 0 && orphans.length === 0
@@ -90,24 +107,51 @@ export interface RowContextSource {
   readonly branchable: boolean;
   /** Fires `silo-branch` for a turn. */
   branch(turn: number): void;
+  /** Whether the last turn's end offers Retry and Continue (`turn-actions`). */
+  readonly turnActions: boolean;
+}
+
+/** Stop reasons after which the last turn's end offers Continue. */
+const CONTINUABLE = new Set(['max_tokens']);
+
+/** The key of the last turn-end row, when nothing comes after it but rows that draw no turn. */
+export function lastTurnEndKey(rows: readonly TranscriptRow[]): string | undefined {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (r.type === 'turn-end') return r.key;
+    if (r.type === 'message' && r.role === 'user') return undefined;
+  }
+  return undefined;
 }
 
 /**
- * The context rows render with: `strings` and the locale, the live requests by id, and the live
- * prompts' state and answering (through `requests`; a failing answer is reported there, never thrown).
+ * The context rows render with: `strings` and the locale, the live requests by id, the live
+ * prompts' state and answering (through `requests`; a failing answer is reported there, never thrown),
+ * and what the last turn's end (`lastTurnEnd`, its row key) offers, chosen through `turnAction`.
  */
 export function rowContext(
   host: RowContextSource,
   strings: SiloTranscriptStrings,
   requests: Pick<LiveRequestsController, 'promptState' | 'choose'>,
+  lastTurnEnd: string | undefined,
+  turnAction: (action: TurnAction) => void,
+  rowCount: number,
 ): RowContext {
   return {
     strings,
     locale: host.locale,
+    rowCount,
     permission: (id) => host.permissionRequests.find((r) => r.id === id),
     elicitation: (id) => host.elicitationRequests.find((r) => r.id === id),
     promptState: (id) => requests.promptState(id),
     choose: (req, optionId) => void requests.choose(req, optionId),
     ...(host.branchable ? { branch: (turn: number) => host.branch(turn) } : {}),
+    turnActions: (key, stopReason) =>
+      host.turnActions && key === lastTurnEnd
+        ? CONTINUABLE.has(stopReason)
+          ? ['continue', 'retry']
+          : ['retry']
+        : [],
+    turnAction,
   };
 }

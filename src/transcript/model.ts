@@ -13,6 +13,7 @@ import {
   type SessionState,
 } from '../session-state.ts';
 import type { AgentElicitationRecord, AgentPermissionRecord, AgentSessionUpdate } from '../types.ts';
+import { TurnClock, timeOf } from './clock.ts';
 import { appendToMessage, merge, patchCompaction } from './patch.ts';
 import { isObject, kindOf, originOf, planEntries, ROLE_OF_KIND, str, toolCallFromRaw } from './raw.ts';
 import type {
@@ -50,6 +51,8 @@ export class TranscriptModel extends ToolRows {
   private session: SessionState = EMPTY_SESSION_STATE;
   private lastSeq = -1;
   private turnStart = 0;
+  /** Turn and thought durations, from the journal's timestamps. */
+  private readonly clock = new TurnClock();
   /** The row of the running turn the agent started by itself, if any. */
   private agentTurn: string | undefined;
   /** Routes subagents' work into their cards (the top model only: the models it nests never route). */
@@ -110,9 +113,11 @@ export class TranscriptModel extends ToolRows {
     const routed = this.subagents?.route(u, raw);
     if (routed !== undefined) return routed;
     const role = ROLE_OF_KIND[kind];
+    const at = timeOf(u);
+    this.clock.arrived(this.rows, at, role === 'thought');
     if (role) {
       this.stateUpdate(u); // the first prompt may name the session; a chunk may report usage (Qwen Code)
-      return this.message(u, role);
+      return this.clock.went(this.rows, this.message(u, role), role, at);
     }
     switch (kind) {
       case 'tool_call':
@@ -198,12 +203,17 @@ export class TranscriptModel extends ToolRows {
         messageId,
         parts: [],
         text: '',
-        timestamp: u.timestamp,
+        timestamp: role === 'user' ? u.timestamp : undefined,
         ...(u.steered === true ? { steered: true } : {}),
       };
       i = this.push(row);
     }
-    this.rows[i] = appendToMessage(this.rows[i] as MessageRow, text, block, u.timestamp);
+    this.rows[i] = appendToMessage(
+      this.rows[i] as MessageRow,
+      text,
+      block,
+      role === 'user' ? u.timestamp : undefined,
+    );
     return i;
   }
 
@@ -212,6 +222,7 @@ export class TranscriptModel extends ToolRows {
     if (this.state.inTurn) this.closeTurnTools('interrupted');
     this.state = { ...this.state, turn: this.state.turn + 1, inTurn: true };
     this.turnStart = this.rows.length;
+    this.clock.startTurn();
     this.turnTools = [];
     this.agentTurn = undefined;
     this.turnsStarted++;
@@ -327,7 +338,7 @@ export class TranscriptModel extends ToolRows {
     this.state = { ...this.state, inTurn: false };
     this.agentTurn = undefined;
     this.turnsEnded++;
-    this.stateUpdate(u); // the turn's usage, by the one reducer
+    this.stateUpdate(u); // the turn's usage and time, by the one reducer (src/usage.ts)
     const usage = this.session.lastTurn;
     return this.push({
       type: 'turn-end',

@@ -23,7 +23,9 @@ import type {
 
 /**
  * Appends one chunk to a message: text extends the last text part (or opens one), a non-text block
- * becomes a part of its own. The row keeps its first timestamp.
+ * becomes a part of its own. A chunk Silo recorded of the user's prompt (it has a `timestamp`) is one
+ * whole content block of it, so its text opens a part of its own too: the parts of a prompt are its
+ * blocks (what Retry sends again). The row keeps its first timestamp.
  */
 export function appendToMessage(
   row: MessageRow,
@@ -34,8 +36,9 @@ export function appendToMessage(
   let parts = row.parts;
   if (text !== undefined) {
     const lastPart = parts[parts.length - 1];
+    const whole = row.role === 'user' && timestamp !== undefined;
     parts =
-      lastPart?.type === 'text'
+      lastPart?.type === 'text' && !whole
         ? [...parts.slice(0, -1), { type: 'text', text: lastPart.text + text }]
         : [...parts, { type: 'text', text }];
   } else if (block) {

@@ -46,6 +46,11 @@ export interface MessageRow extends TranscriptRowBase {
   readonly timestamp?: string;
   /** The user's message went into the running turn (`_session/steering`), not a turn of its own. */
   readonly steered?: boolean;
+  /**
+   * A thought: how long the agent thought, in milliseconds — from each run of its chunks to the next
+   * update, summed — when the journal holds their arrival times (live updates since Silo stamps them).
+   */
+  readonly durationMs?: number;
   /** True when its turn ended in `refusal`: the agent dropped it from its context. */
   readonly excluded?: boolean;
 }
@@ -176,7 +181,10 @@ export interface TurnEndRow extends TranscriptRowBase {
    * `_meta.quota.token_count`, or Qwen Code's per-request `_meta.usage`; src/usage.ts).
    */
   readonly tokens?: TurnTokens;
-  /** How long the turn took, from its prompt to its end (or as the agent timed its requests). */
+  /**
+   * How long the turn took, in milliseconds: from its prompt to its end, or as the agent timed its
+   * requests (src/usage.ts; the session state's `lastTurn`, the one source of a turn's time).
+   */
   readonly durationMs?: number;
   /** When Silo recorded the turn's end. */
   readonly timestamp?: string;

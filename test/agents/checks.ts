@@ -26,7 +26,7 @@ import { missingFromJournal, readWire } from './wire.ts';
 
 /** One check's outcome. */
 export interface CheckResult {
-  readonly status: 'pass' | 'fail' | 'not-offered';
+  readonly status: 'pass' | 'fail' | 'not-offered' | 'agent-lost';
   readonly detail?: string;
 }
 
@@ -48,6 +48,8 @@ class CheckFailed extends Error {}
 
 /** Thrown inside a check when the agent turns out not to offer what it checks. */
 class NotOffered extends Error {}
+/** The agent lost the session itself ({@link AgentSpec.losesSessions}) and Silo said so honestly. */
+class AgentLost extends Error {}
 
 function expect(condition: unknown, reason: string): asserts condition {
   if (!condition) throw new CheckFailed(reason);
@@ -70,6 +72,25 @@ function toolText(journal: readonly AgentSessionUpdate[]): string {
     .join('\n');
 }
 
+/** How long the journal may take to hold what the wire log shows the agent sent (it is in flight). */
+const CATCH_UP_MS = 10_000;
+
+/**
+ * What the agent sent (per the wire log) that the journal lacks, by kind, once the journal holds it
+ * all or {@link CATCH_UP_MS} passed. The wire tap logs a line before the bridge forwards it, and an
+ * agent may send state well after its restore answer (OpenCode its commands ~190 ms after
+ * `session/resume`): a journal read once, as the page settles, can miss updates still on their way.
+ */
+async function unjournaled(ctx: CheckContext, chat: ChatDriver, sessionId: string) {
+  const deadline = Date.now() + CATCH_UP_MS;
+  for (;;) {
+    const journal = await chat.journal();
+    const { missing } = missingFromJournal(readWire(ctx.wireLog), journal, sessionId, chat.reloads);
+    if (Object.keys(missing).length === 0 || Date.now() > deadline) return { journal, missing };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * What is wrong with a restored session: another session id, a restore note, a prompt without its
  * turn end, an update the agent sent that the journal lacks. Empty when nothing is.
@@ -82,14 +103,37 @@ async function restoreProblems(ctx: CheckContext, chat: ChatDriver, sessionId: s
     problems.push(`state ${s.state}${s.error ? ` (${s.error.code}: ${s.error.message})` : ''}`);
   if (s.sessionId !== sessionId) problems.push(`another session (${s.sessionId})`);
   if (s.restoreNote) problems.push(`restoreNote ${s.restoreNote} (outcome ${s.resumeOutcome})`);
-  const journal = await chat.journal();
+  const { journal, missing } = await unjournaled(ctx, chat, sessionId);
   const sent = prompts(journal);
   const ended = turnEnds(journal);
   if (ended < sent) problems.push(`${sent} prompts but ${ended} turn_end`);
-  const { missing } = missingFromJournal(readWire(ctx.wireLog), journal, sessionId, chat.reloads);
   const lost = Object.entries(missing);
   if (lost.length) problems.push(`missing from the journal: ${lost.map(([k, n]) => `${n} ${k}`).join(', ')}`);
   return problems;
+}
+
+/**
+ * For an agent that loses sessions ({@link AgentSpec.losesSessions}) restored journal-only: what is
+ * dishonest about it (a false alarm, no error saying so, no banner, the journal lost, a turn left
+ * open), or, when nothing is, throws {@link AgentLost}. Returns [] for any other restore. In a new
+ * profile (`fresh`) there is no journal to keep: the banner is all the user can get.
+ */
+async function lossProblems(ctx: CheckContext, chat: ChatDriver, fresh = false): Promise<string[]> {
+  const s = await chat.snapshot();
+  if (!ctx.spec.losesSessions || s?.resumeOutcome !== 'journal-only') return [];
+  const problems: string[] = [];
+  if (s.restoreNote) problems.push(`restoreNote ${s.restoreNote} (a false alarm: the agent lost it)`);
+  if (s.error?.code !== 'journal-only') problems.push(`error ${s.error?.code ?? 'none'}, not journal-only`);
+  const banner = await chat.banner();
+  if (!banner) problems.push('no banner says the agent cannot continue it');
+  const journal = await chat.journal();
+  if (!fresh && journal.length === 0) problems.push('an empty transcript');
+  if (turnEnds(journal) < prompts(journal))
+    problems.push(`${prompts(journal)} prompts but ${turnEnds(journal)} turn_end`);
+  if (problems.length) return problems;
+  throw new AgentLost(
+    `the agent lost the session (${ctx.spec.losesSessions}); Silo: journal-only, ${journal.length} updates kept, ${turnEnds(journal)} turn ends, banner "${banner}"`,
+  );
 }
 
 /** A restore's summary for a passing check. */
@@ -119,7 +163,7 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
       const detail = await body();
       results.set(name, { status: 'pass', ...(detail ? { detail } : {}) });
     } catch (e) {
-      const status = e instanceof NotOffered ? 'not-offered' : 'fail';
+      const status = e instanceof NotOffered ? 'not-offered' : e instanceof AgentLost ? 'agent-lost' : 'fail';
       const message = (e as Error).message;
       results.set(name, { status, detail: message.replace(/\s+/g, ' ').slice(0, 600) });
       // Leave no turn running into the next check.
@@ -296,6 +340,8 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     await chat!.openPrompt(kind);
     await chat!.reload();
     await chat!.settled('the session restored after a reload with a prompt open');
+    const lost = await lossProblems(ctx, chat!);
+    expect(lost.length === 0, `${kind} open, the agent lost the session: ${lost.join('; ')}`);
     const problems = await restoreProblems(ctx, chat!, sessionId);
     const open = (await chat!.rows()).filter(
       (r) => r.type === 'tool' && (r.toolCall?.status === 'pending' || r.toolCall?.status === 'in_progress'),
@@ -327,6 +373,8 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
         s = await second.snapshot();
       }
       expect(s, `no session: ${(await second.banner()) ?? 'no banner'}`);
+      const lost = await lossProblems(ctx, second, true);
+      expect(lost.length === 0, `the agent lost the session: ${lost.join('; ')}`);
       const problems: string[] = [];
       if (s.state !== 'connected')
         problems.push(`state ${s.state}${s.error ? ` (${s.error.code}: ${s.error.message})` : ''}`);

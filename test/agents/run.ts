@@ -123,7 +123,15 @@ async function runAgent(
 /** The table: one row per agent, one column per check. */
 function table(runs: readonly AgentRun[]): string {
   const mark = (r?: CheckResult) =>
-    r?.status === 'pass' ? 'pass' : r?.status === 'fail' ? 'FAIL' : r ? '—' : '?';
+    r?.status === 'pass'
+      ? 'pass'
+      : r?.status === 'fail'
+        ? 'FAIL'
+        : r?.status === 'agent-lost'
+          ? 'lost'
+          : r
+            ? '—'
+            : '?';
   const head = ['agent', 'version', ...CHECKS];
   const rows = runs.map((r) => [r.spec.name, r.spec.version, ...CHECKS.map((c) => mark(r.results.get(c)))]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));

@@ -6,6 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AgentSessionUpdate } from '../../src/types.ts';
+// The kinds that make up a conversation (a replay's, held for the merge); other kinds are state.
+import { HISTORY_KINDS } from '../../worker/replay-window.ts';
 
 /** One logged line. */
 export interface WireLine {
@@ -49,20 +51,10 @@ export function exchanges(
   return out;
 }
 
-/** Kinds that make up a conversation (and so a replay); other kinds are state. */
-const CONVERSATION = new Set([
-  'user_message_chunk',
-  'agent_message_chunk',
-  'agent_thought_chunk',
-  'tool_call',
-  'tool_call_update',
-  'plan',
-]);
-
 /**
  * The `session/update`s of `sessionId` the journal must hold: every one sent outside a
- * `session/load` replay, and, after a load's response, every state update (commands, mode, config,
- * usage, title) until the next prompt — the part of a replay window that is not the replay. An
+ * `session/load` replay, and every update of a load that is no part of its conversation (commands,
+ * mode, config, usage, title, notices) — the part of a replay window that is not the replay. An
  * agent process alive when a page went away (`gone`: the times the test reloaded or closed one)
  * may still write after it; those updates had no page to reach and are not counted.
  */
@@ -87,7 +79,7 @@ export function mustJournal(
       continue;
     const update = msg.params.update;
     const kind = String(update.sessionUpdate);
-    if (replaying.get(line.conn) && CONVERSATION.has(kind)) continue;
+    if (replaying.get(line.conn) && HISTORY_KINDS.has(kind)) continue;
     out.push(update);
   }
   return out;

@@ -5,7 +5,7 @@
 // history and every journaled transcript offline, imports and clears, and renders an export in the
 // offline viewer. Screenshots: screenshots/demo.png, embed.png, demo-offline.png, offline.png.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
@@ -120,6 +120,11 @@ async function waitForTurnEnd(page: Page, before: number, what: string): Promise
 async function pickScenario(page: Page, name: string): Promise<number> {
   await ready(page);
   const before = await turnEnds(page);
+  // The picker is a disclosure in the sidebar (closed at first in a short window).
+  await page.evaluate(() => {
+    const picker = document.querySelector<HTMLDetailsElement>('details#scenarios');
+    if (picker) picker.open = true;
+  });
   await page.click(`[data-scenario="${name}"]`);
   return before;
 }
@@ -362,12 +367,63 @@ test('the demo: live chat, scenarios, restore on reload, embed, offline history 
         () => document.querySelector('[data-bridge="offline"]'),
         [],
       );
-      // Import the export, so the history holds more than one journal.
+      // The export of the session in the history adds no second entry.
       const input = (await page.$('#import')) as ElementHandle<HTMLInputElement>;
       await input.uploadFile(exportFile);
       await waitFor(
         page,
+        'the import said to be in the history already',
+        () => document.querySelector('.message')?.textContent?.includes('is in the history already'),
+        [],
+      );
+      assert.equal(await page.$$eval('#history [data-session-id]', (els) => els.length), 1);
+      // An export with one more update is another session: the history holds two journals.
+      const grown = join(sessionsDir, 'grown.jsonl');
+      writeFileSync(
+        grown,
+        `${readFileSync(exportFile, 'utf8')}${JSON.stringify({ kind: 'agent_message_chunk', text: 'A copy', raw: {} })}\n`,
+      );
+      await input.uploadFile(grown);
+      await waitFor(
+        page,
         'the imported session in the history',
+        () => document.querySelectorAll('#history [data-session-id]').length === 2,
+        [],
+      );
+      // Rename it from the history, and find it by that title and by its text (the service searches).
+      const copyId = await page.$eval('silo-transcript#viewer', (v) => (v as Viewer).sessionId!);
+      await page.click(`#history [data-rename="${copyId}"]`);
+      await page.waitForSelector('#history input.rename');
+      await page.keyboard.down('Control');
+      await page.keyboard.press('a');
+      await page.keyboard.up('Control');
+      await page.keyboard.type('The imported copy');
+      await page.keyboard.press('Enter');
+      await waitFor(
+        page,
+        'the copy renamed in the history',
+        (c: string) =>
+          document.querySelector(`#history [data-session-id="${c}"] .title`)?.textContent ===
+          'The imported copy',
+        [copyId],
+      );
+      await page.type('#history-search', 'imported copy');
+      await waitFor(
+        page,
+        'the search to find the renamed copy only',
+        (c: string) => {
+          const found = Array.from(document.querySelectorAll('#history [data-session-id]'));
+          return found.length === 1 && found[0]!.getAttribute('data-session-id') === c;
+        },
+        [copyId],
+      );
+      await page.$eval('#history-search', (i) => {
+        (i as HTMLInputElement).value = '';
+        i.dispatchEvent(new Event('input'));
+      });
+      await waitFor(
+        page,
+        'both sessions listed again',
         () => document.querySelectorAll('#history [data-session-id]').length === 2,
         [],
       );

@@ -4,8 +4,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   CLAUDE_MODEL_MARKUP,
+  commandExpansion,
   GEMINI_SESSION_CONTEXT,
   INTERRUPT_MARKER,
+  INTERRUPT_TOOL_MARKER,
+  OPEN_TURN,
   shapeReplay,
 } from '../../agent/replay-shape.ts';
 import { MessageIdSynthesizer } from '../../worker/normalize.ts';
@@ -213,4 +216,45 @@ test('Silo’s own prompt ends a load’s replay: what follows is read as live',
   ids.next('user_message_chunk', 'silo-u1', 1);
   assert.equal(ids.replaying, false);
   assert.equal(normalizeShaped(context, 2, ids, true).kind, 'user_message_chunk');
+});
+
+// A session as test:agents' reload-open leaves it: a cancelled turn whose call ran, one of the
+// agent's commands, then a turn its process died in while its call waited for the client.
+const cut: Raw[] = [
+  user('run it', 'u1'),
+  { sessionUpdate: 'tool_call', toolCallId: 'call-run', title: 'run.sh', status: 'pending' },
+  { sessionUpdate: 'tool_call_update', toolCallId: 'call-run', rawInput: {} },
+  user('/review', 'u2'),
+  agent('Reviewed.', 'm1'),
+  user('draft it', 'u3'),
+  { sessionUpdate: 'tool_call', toolCallId: 'call-draft', title: 'Write draft.txt', status: 'pending' },
+];
+const cutMarks = [
+  { at: 0, stopReason: 'cancelled' },
+  { at: 3, stopReason: 'end_turn' },
+  { at: 5, stopReason: OPEN_TURN },
+];
+
+test('reference agent, after a turn its process died in: claude marks the cancelled call "for tool use", codex keeps the cut turns’ prompts alone, copilot fails the open call, opencode expands the command; claude, codex and copilot leave the command out', () => {
+  const claude = shapeReplay(cut, cutMarks, 'claude');
+  assert.deepEqual(
+    claude
+      .filter((u) => u.sessionUpdate === 'user_message_chunk')
+      .map((u) => (u.content as { text: string }).text),
+    ['run it', INTERRUPT_TOOL_MARKER, 'draft it'],
+  );
+  assert.deepEqual(shapeReplay(cut, cutMarks, 'codex'), [user('run it'), user('draft it')]);
+  assert.deepEqual(shapeReplay(cut, cutMarks, 'copilot'), [
+    ...[cut[0]!, cut[1]!, cut[2]!, cut[5]!, cut[6]!].map(({ messageId: _, ...u }) => u),
+    { sessionUpdate: 'tool_call_update', toolCallId: 'call-draft', status: 'failed' },
+  ]);
+  const opencode = shapeReplay(cut, cutMarks, 'opencode');
+  assert.deepEqual(opencode[3], {
+    ...cut[3],
+    content: { type: 'text', text: commandExpansion('review', '') },
+  });
+  assert.deepEqual(
+    opencode.filter((_, i) => i !== 3),
+    cut.filter((_, i) => i !== 3),
+  );
 });

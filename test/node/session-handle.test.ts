@@ -15,6 +15,7 @@ const BASE = {
   configOptions: [],
   availableCommands: [],
   busy: false,
+  role: 'driver',
 } as const;
 const opening: AgentSessionSnapshot = { ...BASE, resumeOutcome: 'new', state: 'connecting' };
 const loaded: AgentSessionSnapshot = { ...BASE, resumeOutcome: 'loaded', state: 'connected' };

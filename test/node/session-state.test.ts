@@ -2,6 +2,7 @@
 // fed to both, gives the same title, usage and commands (and the worker its config options and mode).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { promptTitle } from '../../src/session-state.ts';
 import { TranscriptModel } from '../../src/transcript/model.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { MessageIdSynthesizer, normalizeUpdate } from '../../worker/normalize.ts';
@@ -138,7 +139,7 @@ describe('session-state reducer: the worker snapshot and the transcript model ag
     assert.equal(model.current.title, 'Named by the agent', 'transcript model');
     // A title remembered with a restored session wins over the next prompt the same way.
     const restored = new LiveSessionState();
-    restored.setTitle('Remembered');
+    restored.remember({ title: 'Remembered' });
     restored.apply(named[1]!);
     assert.equal(restored.current.title, 'Remembered');
     // With no agent title, the first non-blank line of the first prompt names the session, a later
@@ -156,5 +157,35 @@ describe('session-state reducer: the worker snapshot and the transcript model ag
     const m = new TranscriptModel();
     m.applyAll(unnamed.slice(0, 2));
     assert.equal(m.current.title, 'Fix the build');
+  });
+});
+
+describe('a title from the first prompt, without protocol noise (issue 28 §4)', () => {
+  const user = (text: string): AgentSessionUpdate => ({ kind: 'user_message_chunk', text, raw: {} });
+  const titleOf = (...prompts: string[]) => {
+    const model = new TranscriptModel();
+    model.applyAll(prompts.map(user));
+    return model.current.title;
+  };
+
+  test('promptTitle: tagged context and fenced files dropped, a slash command without its slash', () => {
+    assert.deepEqual(promptTitle('/scenario tools'), { title: 'scenario tools', command: true });
+    assert.deepEqual(promptTitle('<system-reminder>be brief</system-reminder>\n\n  Fix the bug  \nmore'), {
+      title: 'Fix the bug',
+      command: false,
+    });
+    assert.deepEqual(promptTitle('```\n# Project\n```\nnotes.txt'), { title: 'notes.txt', command: false });
+    assert.equal(promptTitle('<session_context>x</session_context>\n  \n'), undefined);
+    assert.equal(promptTitle('x'.repeat(100))?.title.length, 80);
+  });
+
+  test('a slash command names the session until a prompt of words; then only the agent renames it', () => {
+    assert.equal(titleOf('/scenario tools'), 'scenario tools');
+    assert.equal(titleOf('/scenario tools', '/review'), 'scenario tools');
+    assert.equal(titleOf('/scenario tools', 'Fix the login bug', 'Other'), 'Fix the login bug');
+    const model = new TranscriptModel();
+    model.applyAll([user('Fix it'), ...journal([{ sessionUpdate: 'session_info_update', title: 'Agent' }])]);
+    model.apply(user('ignored'));
+    assert.equal(model.current.title, 'Agent');
   });
 });

@@ -17,6 +17,8 @@ export interface SiloChatStrings {
   retry: string;
   continueInNew: string;
   clear: string;
+  /** The menu of the exports (`exportJsonl`, `exportMarkdown`). */
+  export: string;
   exportJsonl: string;
   exportMarkdown: string;
   untitled: string;
@@ -44,12 +46,22 @@ export interface SiloChatStrings {
   connectionLost: (message: string) => string;
   /** Label of the button that hides a banner. */
   dismiss: string;
+  /** Another tab drives this conversation and this one mirrors it live (the banner, a calm notice). */
+  following: string;
+  /** The tab that drove this conversation closed (or reloads): nobody talks to the agent now. */
+  followingDriverGone: string;
+  /** The button that makes this tab drive the conversation. */
+  takeOver: string;
+  /** The composer's button, after Enter in a following tab: take over, then send the kept message. */
+  takeOverAndSend: string;
   /** Why Enter did not send (the text stays in the composer): still connecting. */
   notSentConnecting: string;
   /** … the connection dropped and is being re-established. */
   notSentReconnecting: string;
   /** … the session is journal-only (read-only). */
   notSentReadOnly: string;
+  /** … another tab drives the conversation (the note offers {@link takeOverAndSend}). */
+  notSentFollowing: string;
   /** … there is no connection (closed, failed, no bridge). */
   notSentOffline: string;
 }
@@ -65,6 +77,7 @@ export const defaultChatStrings: SiloChatStrings = {
   retry: 'Retry',
   continueInNew: 'Continue in a new session',
   clear: 'Clear',
+  export: 'Export',
   exportJsonl: 'Export JSONL',
   exportMarkdown: 'Export Markdown',
   untitled: 'New conversation',
@@ -74,6 +87,7 @@ export const defaultChatStrings: SiloChatStrings = {
     connected: 'Connected',
     reconnecting: 'Reconnecting…',
     'read-only': 'Read-only',
+    following: 'Following',
     closed: 'Disconnected',
     failed: 'Connection failed',
   },
@@ -108,12 +122,18 @@ export const defaultChatStrings: SiloChatStrings = {
     `Your message was sent, but the agent stopped before finishing its answer (${message}). Silo reconnects by itself; send again to continue.`,
   connectionLost: (message) => `The connection to the agent was lost (${message}). Reconnecting…`,
   dismiss: 'Dismiss',
+  following: 'Open in another tab — following live.',
+  followingDriverGone: 'The tab that was driving this conversation closed. Take over to continue it here.',
+  takeOver: 'Take over',
+  takeOverAndSend: 'Take over and send',
   notSentConnecting:
     'Not sent yet: still connecting to the agent. Your message is kept; press Enter again once connected.',
   notSentReconnecting:
     'Not sent: the connection to the agent dropped and is being restored. Your message is kept; press Enter again once connected.',
   notSentReadOnly:
     'Not sent: this conversation is read-only. Your message is kept; continue in a new session to send it.',
+  notSentFollowing:
+    'Not sent: another tab is driving this conversation. Your message is kept; take over to send it from here.',
   notSentOffline: 'Not sent: the agent is not connected. Your message is kept.',
 };
 
@@ -131,6 +151,8 @@ export interface SiloChatActionStrings {
   stopHint: string;
   /** Before a message typed while the agent works: it is sent when the turn ends. */
   queued: string;
+  /** Before a message typed while the chat connects (or reconnects): it is sent once connected. */
+  queuedConnecting: string;
   /** Cancels the queued message (its text returns to the composer). */
   unqueue: string;
   /** After a message sent during the turn went into that turn (the agent takes such messages). */
@@ -143,6 +165,8 @@ export interface SiloChatActionStrings {
   editLastLabel: string;
   /** Sends a message that failed again. */
   resend: string;
+  /** The prompt the transcript's Continue sends after a turn stopped at the token limit. */
+  continuePrompt: string;
 }
 
 export const defaultChatActionStrings: SiloChatActionStrings = {
@@ -152,12 +176,14 @@ export const defaultChatActionStrings: SiloChatActionStrings = {
   elapsed: (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
   stopHint: 'Stop the agent’s turn (Esc)',
   queued: 'Sent when the agent finishes:',
+  queuedConnecting: 'Sent once connected:',
   unqueue: 'Cancel',
   steeredNote: 'Your message went into the running turn.',
   agentQueued: 'The agent runs this next:',
   editLast: 'Edit last',
   editLastLabel: 'Edit your last message and send it again (↑ in an empty composer)',
   resend: 'Send again',
+  continuePrompt: 'Continue',
 };
 
 /** Strings of `<silo-chat>`'s attachments (components/chat/attachments.ts). */
@@ -236,3 +262,11 @@ export type SiloChatAllStrings = SiloChatStrings &
   SiloChatActionStrings &
   SiloChatAttachmentStrings &
   SiloFindStrings;
+
+/** Every default string of `<silo-chat>`, in one object (what its `strings` override is merged over). */
+export const defaultChatAllStrings: SiloChatAllStrings = {
+  ...defaultChatStrings,
+  ...defaultChatActionStrings,
+  ...defaultChatAttachmentStrings,
+  ...defaultFindStrings,
+};

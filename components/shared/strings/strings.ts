@@ -92,6 +92,16 @@ export interface SiloTranscriptStrings extends SiloCopyStrings, SiloLongTextStri
   branchHint: string;
   /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
   turnTokens: (total: string, input: string, output: string) => string;
+  /** A thought's summary once its duration is known (`duration` formatted). */
+  thoughtFor: (duration: string) => string;
+  /** The last turn's Retry (with `turn-actions`): its prompt again, with its files, as a new turn. */
+  retryTurn: string;
+  /** Tooltip and accessible description of {@link retryTurn}. */
+  retryTurnLabel: string;
+  /** The last turn's Continue, after it stopped at the token limit. */
+  continueTurn: string;
+  /** Tooltip and accessible description of {@link continueTurn}. */
+  continueTurnLabel: string;
   stop: {
     end_turn: string;
     cancelled: string;
@@ -159,6 +169,7 @@ export interface SiloTranscriptStrings extends SiloCopyStrings, SiloLongTextStri
   /** An image given only by address (`uri`): never fetched, so not shown. */
   imageNotShown: (uri: string) => string;
   audio: (mime: string) => string;
+  /** How an embedded resource is named: `name` is its URI's file name (or the URI when it has none). */
   resource: (name: string) => string;
   unknownBlock: (type: string) => string;
   unknownUpdate: (kind: string) => string;
@@ -186,6 +197,11 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   branch: 'Branch from here',
   branchHint: 'Start a new session that carries the conversation up to this point',
   turnTokens: (total) => `${total} tokens`,
+  thoughtFor: (duration) => `Thought for ${duration}`,
+  retryTurn: 'Retry',
+  retryTurnLabel: 'Send your last message again, with its files, as a new turn',
+  continueTurn: 'Continue',
+  continueTurnLabel: 'Ask the agent to go on where it stopped',
   stop: {
     end_turn: 'Done',
     cancelled: 'Cancelled',
@@ -271,7 +287,7 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   unsupportedImage: (mime) => `Image of an unsupported type (${mime})`,
   imageNotShown: (uri) => `Image not shown (only images sent with their data are shown): ${uri}`,
   audio: (mime) => `Audio (${mime})`,
-  resource: (name) => `Resource ${name}`,
+  resource: (name) => name,
   unknownBlock: (type) => `Unsupported content (${type})`,
   unknownUpdate: (kind) => `Update of an unknown kind: ${kind}`,
   empty: 'No messages yet.',

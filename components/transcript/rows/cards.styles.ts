@@ -151,6 +151,19 @@ export const transcriptCardStyles = css`
   .turn-end[data-stop-reason='error'] {
     color: var(--_danger);
   }
+  .turn-action {
+    font: inherit;
+    color: var(--_accent);
+    background: none;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    padding: 1px 10px;
+    cursor: pointer;
+  }
+  .turn-action:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
   .turn-end[data-stop-reason='cancelled'],
   .turn-end[data-stop-reason='max_tokens'],
   .turn-end[data-stop-reason='max_turn_requests'] {
@@ -170,6 +183,14 @@ export const transcriptCardStyles = css`
     max-width: 100%;
     max-height: 24rem;
     border-radius: calc(var(--_radius) * 0.7);
+  }
+  .named-image {
+    margin: 4px 0;
+  }
+  .named-image figcaption {
+    font-size: 0.85em;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
   }
   .pending {
     flex: none;

@@ -14,6 +14,7 @@ import { onCodeCopyClick } from '../../content/copy.ts';
 import { plainText } from '../../content/long-text.ts';
 import { safeHref } from '../../content/safe-href.ts';
 import { clipLabel } from '../../content/text-budget.ts';
+import { fileNameOf } from '../../shared/format.ts';
 import type { SiloTranscriptStrings } from '../../shared/strings/strings.ts';
 
 /** Image types shown inline (from base64 data only). */
@@ -81,17 +82,30 @@ export function renderContentBlock(
   }
 }
 
-/** An image from its base64 data; one with only a `uri` (or a type not allowed) is a placeholder. */
+/**
+ * An image from its base64 data, with its file name under it when its `uri` names one; one with only
+ * a `uri` (or a type not allowed) is a placeholder.
+ */
 function image(mime: string, data: string, uri: string, s: SiloTranscriptStrings): TemplateResult {
   if (!IMAGE_TYPES.test(mime) || !BASE64.test(data)) {
     return html`<div class="placeholder" part="placeholder">${s.unsupportedImage(mime)}</div>`;
   }
   if (!data) return html`<div class="placeholder" part="placeholder">${s.imageNotShown(uri || mime)}</div>`;
-  return html`<img class="image" part="image" alt=${s.image(mime)} src="data:${mime};base64,${data}" />`;
+  const name = fileNameOf(uri);
+  const img = html`<img class="image" part="image" alt=${name || s.image(mime)} src="data:${mime};base64,${data}" />`;
+  if (!name) return img;
+  return html`<figure class="named-image">
+    ${img}<figcaption class="file-name" part="file-name" title=${uri}>${name}</figcaption>
+  </figure>`;
+}
+
+/** A resource's name (its URI's file name, else the URI) with its whole URI as a tooltip. */
+function resourceName(uri: string, s: SiloTranscriptStrings): TemplateResult {
+  return html`<span class="file-name" part="file-name" title=${uri}>${s.resource(fileNameOf(uri) || uri)}</span>`;
 }
 
 /**
- * An embedded resource: its URI (and type) as the summary; text as a code block (open when short);
+ * An embedded resource: its file name (and type) as the summary; text as a code block (open when short);
  * a base64 image blob as an image; any other blob as its name and type.
  */
 function resource(
@@ -105,7 +119,7 @@ function resource(
   if (typeof r.text === 'string') {
     const open = atMostLines(r.text, OPEN_RESOURCE_LINES);
     return html`<details class="resource" part="resource" ?open=${open}>
-      <summary>${s.resource(uri)}${mime ? html` <span class="muted">${mime}</span>` : nothing}</summary>
+      <summary>${resourceName(uri, s)}${mime ? html` <span class="muted">${mime}</span>` : nothing}</summary>
       <pre tabindex="0"><code>${plainText(key, r.text, s, locale)}</code></pre>
     </details>`;
   }
@@ -113,10 +127,10 @@ function resource(
   if (blob && IMAGE_TYPES.test(mime) && BASE64.test(blob)) {
     return html`<figure class="resource" part="resource">
       <img class="image" part="image" alt=${s.image(mime)} src="data:${mime};base64,${blob}" />
-      <figcaption>${s.resource(uri)}</figcaption>
+      <figcaption>${resourceName(uri, s)}</figcaption>
     </figure>`;
   }
   return html`<div class="resource" part="resource">
-    ${s.resource(uri)}${mime ? html` <span class="muted">${mime}</span>` : nothing}
+    ${resourceName(uri, s)}${mime ? html` <span class="muted">${mime}</span>` : nothing}
   </div>`;
 }

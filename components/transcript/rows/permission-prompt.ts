@@ -120,7 +120,7 @@ export function permissionPrompt(row: PermissionRow, ctx: RowContext, inCard = f
 
 /** A permission with no tool card to hold it: a row of its own. */
 export function permissionRow(row: PermissionRow, index: number, ctx: RowContext): TemplateResult {
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row permission">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row permission">
     ${permissionPrompt(row, ctx)}
   </div>`;
 }

@@ -22,13 +22,22 @@ export interface PromptState {
 export interface RowContext {
   readonly strings: SiloTranscriptStrings;
   readonly locale: string | undefined;
+  /** How many rows the log holds (each row's `aria-setsize` in the feed). */
+  readonly rowCount: number;
   permission(id: string): AgentPermissionRequest | undefined;
   elicitation(id: string): AgentElicitationRequest | undefined;
   promptState(id: string): PromptState;
   choose(request: AgentPermissionRequest, optionId: string): void;
   /** "Branch from here" on a turn's end (absent: not offered). */
   branch?(turn: number): void;
+  /** What can be done with the turn this turn-end row ends (Retry, Continue), if anything. */
+  turnActions(key: string, stopReason: string): readonly TurnAction[];
+  /** The user chose `action` on the last turn's end. */
+  turnAction(action: TurnAction): void;
 }
+
+/** What the last turn's end offers: its prompt again, or going on after the token limit. */
+export type TurnAction = 'retry' | 'continue';
 
 /** Renders a content block (text, image, resource…) the way messages do; `key` names it (a row's key and part). */
 export type BlockRenderer = (

@@ -22,7 +22,8 @@ import { plainText } from '../../content/long-text.ts';
 import { markdown } from '../../content/markdown.lazy.ts';
 import { clipLabel } from '../../content/text-budget.ts';
 import { loadElicitation } from '../../elicitation/silo-elicitation.chunk.ts';
-import { clip, formatTime, safeClass, safeJson } from '../../shared/format.ts';
+import { clip, formatDuration, formatTime, safeClass, safeJson } from '../../shared/format.ts';
+import { icon } from '../../shared/icons.ts';
 import { ELICITATION_EXPORTPARTS } from '../../shared/parts.ts';
 import { renderContentBlock } from './content-blocks.ts';
 import { permissionOpen, permissionPrompt, permissionRow } from './permission-prompt.ts';
@@ -87,9 +88,10 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
   );
   const meta = html`${row.steered ? html`<span class="badge" part="steered">${s.steered}</span>` : nothing}${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
   if (row.role === 'thought') {
-    return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row thought">
+    const took = row.durationMs === undefined ? undefined : formatDuration(row.durationMs, s, ctx.locale);
+    return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row thought">
       <details class="thought">
-        <summary>${who}</summary>
+        <summary>${took === undefined ? who : html`<span part="thought-duration">${s.thoughtFor(took)}</span>`}</summary>
         ${body}
       </details>
       ${meta}
@@ -101,6 +103,9 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     data-key=${row.key}
     ?data-turn-start=${row.role === 'user' && !row.steered}
     tabindex="-1"
+    role="article"
+    aria-posinset=${index + 1 || nothing}
+    aria-setsize=${ctx.rowCount}
     part="row message message-${row.role}"
   >
     <div class="bubble">
@@ -122,13 +127,13 @@ function block(b: AgentContentBlock, owner: object, ctx: RowContext, key: string
 
 function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row plan">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row plan">
     <div class="card plan">
       <div class="label">${s.plan}</div>
       <ul class="checklist" part="plan-list">
         ${row.entries.map(
           (e) => html`<li data-status=${safeClass(e.status)} data-priority=${safeClass(e.priority)}>
-            <span class="check" aria-hidden="true">${e.status === 'completed' ? '✓' : e.status === 'in_progress' ? '◐' : ''}</span>
+            <span class="check" aria-hidden="true">${e.status === 'completed' ? icon('check') : e.status === 'in_progress' ? icon('half') : ''}</span>
             <span class="sr-only">${s.planStatus[e.status] ?? e.status}:</span>
             <span class="entry">${clipLabel(e.content)}</span>
             ${e.priority === 'high' ? html`<span class="badge">${s.priority(e.priority)}</span>` : nothing}
@@ -141,7 +146,7 @@ function planRow(row: PlanRow, index: number, ctx: RowContext): TemplateResult {
 
 function compactionRow(row: CompactionRow, index: number, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row compaction">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row compaction">
     <div class="card compaction" data-status=${safeClass(row.status)}>
       <div class="label">${s.compactionStatus[row.status] ?? `${s.compaction} (${row.status})`}</div>
       ${row.summary.map((b, i) => block(b, row, ctx, `${row.key}#s${i}`))}
@@ -153,7 +158,7 @@ function compactionRow(row: CompactionRow, index: number, ctx: RowContext): Temp
 function noticeRow(row: NoticeRow, index: number, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
   const sev = KNOWN_SEVERITIES.has(row.severity) ? row.severity : 'other';
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row notice notice-${sev}">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row notice notice-${sev}">
     <div class="notice ${sev}" role="note">
       <strong>${s.notice[sev] ?? s.notice.other}${sev === 'other' && row.severity ? ` (${row.severity})` : ''}:</strong>
       <span class="title">${clipLabel(row.title)}</span>
@@ -166,7 +171,7 @@ function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): Te
   void loadElicitation().catch(() => undefined);
   const live = ctx.elicitation(row.record.id);
   const open = !row.record.resolution && live !== undefined && !live.signal.aborted;
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row elicitation">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row elicitation">
     <div class="prompt" data-prompt=${row.record.id} ?data-pending=${open} tabindex="-1">
       <silo-elicitation
         exportparts=${ELICITATION_EXPORTPARTS}
@@ -186,7 +191,7 @@ function turnStartRow(row: TurnStartRow, index: number, ctx: RowContext): Templa
 }
 
 function unknownRow(row: UnknownRow, index: number, ctx: RowContext): TemplateResult {
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row unknown">
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row unknown">
     <details class="unknown">
       <summary>${ctx.strings.unknownUpdate(row.kind)}</summary>
       <pre tabindex="0"><code>${clip(safeJson(row.raw), 4000)}</code></pre>

@@ -39,7 +39,7 @@ export const toolCardStyles = css`
   }
   .kind-icon {
     flex: none;
-    font-size: 0.9em;
+    color: var(--_muted);
   }
   .kind {
     font-size: 0.75em;

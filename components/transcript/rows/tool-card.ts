@@ -16,23 +16,10 @@ import type { LineDiff } from '../../content/line-diff.ts';
 import { plainText } from '../../content/long-text.ts';
 import { clipLabel, PLAIN_SHOWN } from '../../content/text-budget.ts';
 import { formatNumber, safeClass, safeJson } from '../../shared/format.ts';
+import { icon, TOOL_KIND_ICONS } from '../../shared/icons.ts';
 import type { BlockRenderer, RowContext } from './row-context.ts';
 import { type NestedRows, subagentView } from './subagent-view.ts';
 import { ending, terminalBlock, terminalStatus } from './terminal-block.ts';
-
-/** Icons by tool kind (decorative: the kind's name is written beside them for assistive technology). */
-const KIND_ICONS: Readonly<Record<string, string>> = {
-  read: '📄',
-  edit: '✏️',
-  delete: '🗑️',
-  move: '↔️',
-  search: '🔍',
-  execute: '▶️',
-  think: '💭',
-  fetch: '🌐',
-  switch_mode: '🔀',
-  other: '🔧',
-};
 
 /** Open or closed as the user left each card, by row key (bounded: the oldest choice goes first). */
 const userOpen = new Map<string, boolean>();
@@ -94,7 +81,12 @@ export function toolRow(
   const fallback = opensByDefault(row, attention);
   const open = attention || (userOpen.get(row.key) ?? fallback);
   const edits = call.content.filter((c): c is AgentToolCallContent & { type: 'diff' } => c.type === 'diff');
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row tool">
+  const kind = s.toolKind[call.kind] ?? s.toolKind.other ?? '';
+  // A diff names its file: a location of that file says it again.
+  const edited = new Set(edits.map((c) => String(c.path ?? '')));
+  const locations = call.locations.filter((l) => !edited.has(l.path));
+  const file = call.kind === 'read' ? readPath(row) : undefined;
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row tool">
     <details
       class="card tool"
       data-status=${safeClass(status)}
@@ -103,8 +95,8 @@ export function toolRow(
       @toggle=${onToggle(row.key, fallback)}
     >
       <summary class="tool-head" part="tool-summary">
-        <span class="kind-icon" aria-hidden="true">${KIND_ICONS[call.kind] ?? KIND_ICONS.other}</span>
-        <span class="kind" part="tool-kind">${s.toolKind[call.kind] ?? s.toolKind.other}</span>
+        ${icon(TOOL_KIND_ICONS[call.kind] ?? 'wrench', 'kind-icon')}
+        ${sayKind(title, kind) ? html`<span class="kind" part="tool-kind">${kind}</span>` : nothing}
         <span class="title" part="tool-title" title=${title}>${title}</span>
         ${edits.length ? lineCounts(edits, ctx) : nothing}
         ${exitBadge(call.terminals, ctx)}
@@ -113,16 +105,16 @@ export function toolRow(
       <div class="tool-body" part="tool-body">
         ${inside}
         ${
-          call.locations.length
+          locations.length
             ? html`<ul class="locations" part="tool-locations">
-              ${call.locations.map(
+              ${locations.map(
                 (l) =>
                   html`<li><code>${clipLabel(String(l.path))}${typeof l.line === 'number' ? `:${l.line}` : ''}</code></li>`,
               )}
             </ul>`
             : nothing
         }
-        ${call.content.map((c, i) => toolContent(c, row, ctx, block, `${row.key}#c${i}`))}
+        ${call.content.map((c, i) => toolContent(c, row, ctx, block, `${row.key}#c${i}`, file))}
         ${unplaced(call.content, call.terminals).map((t) => terminalBlock(t, row.key, ctx))}
         ${call.content.length === 0 && !call.terminals?.length ? rawOutput(call.rawOutput, ctx, `${row.key}#out`) : nothing}
         ${row.subagent ? subagentView(row, ctx, block, nested) : nothing}
@@ -191,14 +183,61 @@ function rawOutput(value: unknown, ctx: RowContext, key: string): TemplateResult
   </details>`;
 }
 
+/**
+ * Whether the summary writes the kind's name before the title: not when the title starts with that
+ * word already ("Read README.md" is not "READ Read README.md"); the icon is there either way.
+ */
+function sayKind(title: string, kind: string): boolean {
+  const t = title.trimStart().toLowerCase();
+  const k = kind.toLowerCase();
+  return !(t.startsWith(k) && !/[\p{L}\p{N}]/u.test(t.charAt(k.length)));
+}
+
+/**
+ * The file a read call read, from its first location or its input's path (`path`, `file_path`,
+ * `abs_path`: the names agents use), else `''` (its contents are still drawn as code).
+ */
+function readPath(row: ToolCallRow): string {
+  const first = row.toolCall.locations[0]?.path;
+  if (first) return first;
+  const input = row.toolCall.rawInput as Record<string, unknown> | null | undefined;
+  for (const key of ['path', 'file_path', 'abs_path']) {
+    const v = typeof input === 'object' && input !== null ? input[key] : undefined;
+    if (typeof v === 'string') return v;
+  }
+  return '';
+}
+
+/** A fence around the whole text (agents wrap a file's contents in one): its language and its code. */
+const WHOLE_FENCE = /^(`{3,}|~{3,})([\w+#.-]*)[^\n]*\n([\s\S]*?)\n?\1[ \t]*\n?$/;
+
+/**
+ * A file's contents, as a read call returns them: code (never Markdown: a file's `# Title` is not a
+ * heading), highlighted as the language of its path (or of the fence the agent wrapped it in).
+ */
+function fileContents(text: string, path: string, key: string, ctx: RowContext): TemplateResult {
+  const fence = WHOLE_FENCE.exec(text);
+  const code = fence ? fence[3]! : text;
+  const named = fence?.[2] || undefined;
+  // Past the plain-text bound, plain and in pieces like any long output (content/long-text.ts).
+  const shown =
+    code.length > PLAIN_SHOWN
+      ? plainText(key, code, ctx.strings, ctx.locale)
+      : highlightedFile(code, path, named);
+  return html`<pre class="output file" part="tool-file" tabindex="0"><code>${shown}</code></pre>`;
+}
+
 function toolContent(
   c: AgentToolCallContent,
   owner: object,
   ctx: RowContext,
   block: BlockRenderer,
   key: string,
+  file: string | undefined,
 ): TemplateResult {
   const s = ctx.strings;
+  if (c.type === 'content' && file !== undefined && c.content.type === 'text')
+    return fileContents(String((c.content as { text?: unknown }).text ?? ''), file, key, ctx);
   if (c.type === 'content')
     return html`<div class="tool-content" tabindex="0">${block(c.content, owner, ctx, key)}</div>`;
   if (c.type === 'terminal') {
@@ -231,17 +270,20 @@ function diffView(c: AgentToolCallContent & { type: 'diff' }, ctx: RowContext): 
         const d = diffOf(m, c);
         return html`${d.lines.map(
           (l) =>
-            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="ln" aria-hidden="true" data-old=${l.oldLine ?? ''} data-new=${l.newLine ?? ''}></span><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${highlightedLine(l.text, path)}${l.clipped ? html`<span class="clipped" part="diff-clipped">${s.clippedLine(formatNumber(l.clipped, ctx.locale))}</span>` : nothing}</div>`,
+            html`<div class="line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}"><span class="ln" aria-hidden="true" data-old=${l.oldLine ?? ''} data-new=${l.newLine ?? ''}></span><span class="op" aria-hidden="true">${l.op}</span><span class="sr-only">${l.op === '+' ? 'added' : l.op === '-' ? 'removed' : ''}</span>${highlightedFile(l.text, path)}${l.clipped ? html`<span class="clipped" part="diff-clipped">${s.clippedLine(formatNumber(l.clipped, ctx.locale))}</span>` : nothing}</div>`,
         )}${d.hidden ? html`<div class="line more">${s.moreLines(formatNumber(d.hidden, ctx.locale))}</div>` : nothing}`;
       }, html`<div class="line loading">${s.loadingDiff}</div>`)}
     </div>
   </figure>`;
 }
 
-/** One diff line, highlighted as the language of `path` once the highlighter is loaded. */
-function highlightedLine(text: string, path: string): unknown {
+/**
+ * `text` (a diff line, a file's contents), highlighted as `language` if given, else as the language
+ * of `path`, once the highlighter is loaded; plain until then.
+ */
+function highlightedFile(text: string, path: string, language?: string): unknown {
   return withHighlighter((h) => {
-    const nodes = h.highlight(text, h.languageOfPath(path));
+    const nodes = h.highlight(text, language ?? h.languageOfPath(path));
     return nodes ? highlightTemplate(nodes) : text;
   }, text);
 }

@@ -1,7 +1,8 @@
 /**
  * The row that ends a turn: how it ended ("Done", "Cancelled", …), then how long it took and the
  * tokens it used when they are known ("Done · 12 s · 3.4K tokens"; the full counts in the figure's
- * title), and "Branch from here" where the transcript offers branching.
+ * title), then its actions in one row: Retry / Continue on the last turn (`turn-actions`) and "Branch
+ * from here" where the transcript offers branching.
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -21,8 +22,8 @@ const KNOWN_STOPS = new Set([
 ]);
 
 /**
- * The turn-end row (`part="row turn-end"`): `turn-duration` and `turn-tokens` beside the outcome, and
- * "Branch from here" (`branch`) when the transcript offers it.
+ * The turn-end row (`part="row turn-end"`): `turn-duration` and `turn-tokens` beside the outcome, then
+ * `turn-retry` / `turn-continue` (`ctx.turnActions`) and "Branch from here" (`branch`) when offered.
  */
 export function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
@@ -33,7 +34,8 @@ export function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): Tem
       : KNOWN_STOPS.has(reason)
         ? s.stop[reason as 'end_turn']
         : s.stop.other(reason);
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" part="row turn-end">
+  const actions = ctx.turnActions(row.key, reason);
+  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row turn-end">
     <div class="turn-end" data-stop-reason=${safeClass(reason)}><span><span>${text}</span>${
       row.durationMs !== undefined
         ? html`<span class="muted" part="turn-duration"> · ${formatDuration(row.durationMs, s, ctx.locale)}</span>`
@@ -46,7 +48,11 @@ export function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): Tem
             row.tokens.output === undefined ? '' : formatCompact(row.tokens.output, ctx.locale),
           )}</span>`
         : nothing
-    }</span>${
+    }</span>${actions.map((a) =>
+      a === 'continue'
+        ? html` <button type="button" class="turn-action" part="turn-continue" title=${s.continueTurnLabel} @click=${() => ctx.turnAction(a)}>${s.continueTurn}</button>`
+        : html` <button type="button" class="turn-action" part="turn-retry" title=${s.retryTurnLabel} @click=${() => ctx.turnAction(a)}>${s.retryTurn}</button>`,
+    )}${
       ctx.branch && row.seq !== undefined
         ? html`<button type="button" class="branch" part="branch" title=${s.branchHint} @click=${() => ctx.branch?.(row.turn)}>${s.branch}</button>`
         : nothing

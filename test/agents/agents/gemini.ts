@@ -51,4 +51,6 @@ export const gemini: AgentSpec = {
   }),
   command: 'memory show',
   notOffered: { question: 'no tool of its asks the user a question' },
+  losesSessions:
+    'a session its process was ended in mid-turn is gone: session/load answers -32603 "No previous sessions found for this project."',
 };

@@ -44,6 +44,12 @@ export interface AgentSpec {
    * the agent offers no commands.
    */
   readonly command?: string;
+  /**
+   * How the agent loses a session whose process ended mid-turn (its own doing, not Silo's). A restore
+   * check that then finds Silo honest about it (journal-only, saying so, the journal kept, no false
+   * alarm) is `agent-lost`, not a failure.
+   */
+  readonly losesSessions?: string;
   /** Why a check cannot run with this agent, by check (shown as `not-offered`). */
   readonly notOffered?: Partial<Record<CheckName, string>>;
 }

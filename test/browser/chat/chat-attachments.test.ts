@@ -14,6 +14,16 @@ import { createAgentsService } from '../../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
 import {
+  attachmentError,
+  chips,
+  drop,
+  PIXEL,
+  paste,
+  pngFile,
+  receivedBlocks,
+  textFile,
+} from '../fixtures/attachments.ts';
+import {
   chatSuite,
   connected,
   input,
@@ -25,49 +35,6 @@ import {
   typeAndEnter,
 } from '../fixtures/chat.ts';
 
-/** A 1×1 PNG, base64 (the reference agent's RED_PIXEL_PNG). */
-const PIXEL =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-const pngFile = () =>
-  new File([Uint8Array.from(atob(PIXEL), (c) => c.charCodeAt(0))], 'pixel.png', { type: 'image/png' });
-const textFile = () => new File(['hello\nworld'], 'notes.txt', { type: 'text/plain' });
-
-function transfer(files: File[]): DataTransfer {
-  const dt = new DataTransfer();
-  for (const f of files) dt.items.add(f);
-  return dt;
-}
-/**
- * Pastes files into the composer as a clipboard paste would. Firefox copies a constructed event's
- * `clipboardData` without its files, so there the event is given the DataTransfer as its own property.
- * Returns whether the browser's own paste was prevented (at the event, before any file is read).
- */
-function paste(chat: SiloChat, files: File[]): boolean {
-  const clipboardData = transfer(files);
-  const event = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
-  if (event.clipboardData?.files.length !== files.length)
-    Object.defineProperty(event, 'clipboardData', { value: clipboardData });
-  return !input(chat).dispatchEvent(event);
-}
-/** Drops files on the composer; returns whether the browser's own drop was prevented (at the event). */
-function drop(chat: SiloChat, files: File[]): boolean {
-  const dataTransfer = transfer(files);
-  return !part(chat, 'composer')!.dispatchEvent(
-    new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }),
-  );
-}
-const chips = (chat: SiloChat) =>
-  Array.from(root(chat).querySelectorAll<HTMLElement>('[part~="attachment"]'));
-const attachmentError = (chat: SiloChat) => part(chat, 'attachment-error')?.textContent?.trim();
-
-/** The content blocks the agent received, from its `prompt-blocks` answer (the last agent message). */
-function receivedBlocks(chat: SiloChat): unknown {
-  const rows = transcript(chat).model.rows.filter((r) => r.type === 'message' && r.role === 'agent');
-  const text = (rows.at(-1) as { text: string } | undefined)?.text ?? '';
-  const json = /```json\n([\s\S]*?)\n```/.exec(text)?.[1];
-  return json === undefined ? undefined : JSON.parse(json);
-}
-
 /** The last user message's element in the transcript. */
 const lastUserRow = (chat: SiloChat) =>
   Array.from(transcript(chat).shadowRoot!.querySelectorAll<HTMLElement>('[part~="message-user"]')).at(-1);
@@ -77,7 +44,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
   const chats = chatSuite('silo-attach');
   const create = (b?: TestBridge, cwd?: string, key?: string) => chats.create(b, cwd, key);
 
-  it('a pasted image shows as a chip with a thumbnail, is sent as an image block, and shows in the transcript', async () => {
+  it('a pasted image shows as a chip with a thumbnail, is sent as an image block, and shows in the transcript with its name', async () => {
     const chat = create();
     chats.mount(chat, 700);
     await connected(chat);
@@ -94,14 +61,17 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
     await sendAndWait(chat, '/scenario prompt-blocks');
     expect(receivedBlocks(chat)).to.deep.equal([
       { type: 'text', text: '/scenario prompt-blocks' },
-      { type: 'image', mimeType: 'image/png', data: PIXEL },
+      { type: 'image', mimeType: 'image/png', data: PIXEL, uri: 'attachment:///pixel.png' },
     ]);
     expect(chips(chat)).to.have.length(0);
     const img = lastUserRow(chat)?.querySelector('img[part~="image"]');
     expect(img?.getAttribute('src')).to.equal(`data:image/png;base64,${PIXEL}`);
+    // The sent image is named in the transcript, as the chip named it.
+    expect(img?.getAttribute('alt')).to.equal('pixel.png');
+    expect(lastUserRow(chat)?.querySelector('[part~="file-name"]')?.textContent).to.equal('pixel.png');
   });
 
-  it('a dropped text file is sent as a resource block and shown with its text; a removed chip is not sent', async () => {
+  it('a dropped text file is sent as a resource block and shown with its name and text; a removed chip is not sent', async () => {
     const chat = create();
     chats.mount(chat, 700);
     await connected(chat);
@@ -124,8 +94,10 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
       },
     ]);
     const resource = lastUserRow(chat)?.querySelector('[part~="resource"]');
-    expect(resource?.querySelector('summary')?.textContent?.trim()).to.equal(
-      'Resource attachment:///notes.txt text/plain',
+    // Named by its file name (the URI is its tooltip), not as "Resource attachment:///notes.txt".
+    expect(resource?.querySelector('summary')?.textContent?.trim()).to.equal('notes.txt text/plain');
+    expect(resource?.querySelector('[part~="file-name"]')?.getAttribute('title')).to.equal(
+      'attachment:///notes.txt',
     );
     expect(resource?.querySelector('pre')?.textContent).to.equal('hello\nworld');
   });
@@ -248,7 +220,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
     await until(() => turnEnds(chat).length === 2, 'the cancelled turn and the queued one ended', 20000);
     expect(receivedBlocks(chat)).to.deep.equal([
       { type: 'text', text: '/scenario prompt-blocks' },
-      { type: 'image', mimeType: 'image/png', data: PIXEL },
+      { type: 'image', mimeType: 'image/png', data: PIXEL, uri: 'attachment:///pixel.png' },
     ]);
   });
 
@@ -275,9 +247,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
         `Image not shown (only images sent with their data are shown): ${base}agent-image.png`,
       ]);
       const resource = row.querySelector('[part~="resource"]')!;
-      expect(resource.querySelector('summary')?.textContent?.trim()).to.equal(
-        'Resource file:///project/notes.txt text/plain',
-      );
+      expect(resource.querySelector('summary')?.textContent?.trim()).to.equal('notes.txt text/plain');
       expect(resource.querySelector('pre')?.textContent).to.equal('line one\nline two');
       const link = row.querySelector('[part~="resource-link"] a')!;
       expect(link.getAttribute('href')).to.equal(`${base}agent-link.txt`);
@@ -338,6 +308,7 @@ describe('<silo-chat> attachments and content blocks (issue 16)', function () {
       expect(JSON.parse(jsonl.split('\n')[0]!)).to.deep.equal({
         kind: 'silo_export',
         agent: 'Silo reference agent',
+        sessionId: chat.session!.sessionId,
         raw: {},
       });
       const id = await service.importJsonl(jsonl);

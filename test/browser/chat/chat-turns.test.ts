@@ -3,6 +3,7 @@
 // sending a failed one again, and "New session" that does not pile up empty sessions.
 import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
+import { CRASH_STDERR } from '../../../agent/scenarios/endings.ts';
 import '../../../components/index.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
 import { type AgentsService, createAgentsService } from '../../../src/index.ts';
@@ -131,7 +132,7 @@ describe('<silo-chat> turn controls (issue 16)', function () {
     expect(input(chat).value).to.equal('first try, again');
   });
 
-  it('a message whose turn failed can be sent again from the banner', async () => {
+  it("a message whose turn failed can be sent again from the banner, which quotes the agent's last meaningful stderr line", async () => {
     const chat = create();
     cleanup = mount(chat, 600);
     await connected(chat);
@@ -139,6 +140,9 @@ describe('<silo-chat> turn controls (issue 16)', function () {
     const resend = await until(() => part(chat, 'resend'), '"Send again" offered once reconnected', 20000);
     expect(resend.textContent!.trim()).to.equal('Send again');
     expect(part(chat, 'banner')!.textContent).to.include('the agent stopped');
+    // The banner quotes the agent's own last stderr line, not the Node warning printed after it.
+    expect(part(chat, 'banner')!.textContent).to.include(CRASH_STDERR);
+    expect(part(chat, 'banner')!.textContent).not.to.include('Warning');
     resend.focus();
     await sendKeys({ press: 'Enter' });
     await until(
@@ -272,7 +276,10 @@ describe('<silo-chat> turn controls (issue 16)', function () {
         await connected(first);
         await sendAndWait(first, 'carried words');
         const a = first.session!.sessionId;
+        const closing = first.session!.closed;
         cleanup();
+        // Closed first (session/close answered): opened meanwhile, this page would follow the closing one.
+        await closing;
         const chat = make();
         cleanup = mount(chat, 600);
         await until(() => state(chat) === 'read-only', 'journal-only', 20000);

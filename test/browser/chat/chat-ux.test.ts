@@ -16,6 +16,7 @@ import {
   chatSuite,
   connected,
   input,
+  part,
   root,
   sendAndWait,
   state,
@@ -61,7 +62,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       }
     });
 
-    it('Enter while reconnecting keeps the text, says why, and sends it once connected again', async () => {
+    it('Enter while reconnecting queues the message, shown as queued, and it is sent once connected again (issue 28 §3)', async () => {
       const b = await startBridge();
       try {
         const chat = create(b);
@@ -70,16 +71,17 @@ describe('<silo-chat> everyday use (issue 16)', function () {
         await stopBridge(b.id, true);
         await until(() => state(chat) === 'reconnecting', 'reconnecting', 20000);
         await typeAndEnter(chat, 'while offline');
-        expect(input(chat).value).to.equal('while offline');
-        const note = await until(() => root(chat).querySelector('[part="note"]'), 'reason shown');
-        expect(note.textContent).to.include('being restored');
+        const queued = await until(() => part(chat, 'queued'), 'the message queued');
+        expect(queued.querySelector('.label')!.textContent).to.equal('Sent once connected:');
+        expect(queued.querySelector('.text')!.textContent).to.equal('while offline');
+        expect(input(chat).value, 'the composer is free').to.equal('');
         await restartBridge(b.id);
-        await connected(chat);
-        expect(root(chat).querySelector('[part="note"]'), 'the reason goes once it can send').to.equal(null);
-        input(chat).focus();
-        await sendKeys({ press: 'Enter' });
-        await until(() => userMessages(chat).includes('while offline'), 'sent after reconnecting', 20000);
-        expect(input(chat).value).to.equal('');
+        await until(
+          () => userMessages(chat).includes('while offline'),
+          'sent by itself once reconnected',
+          20000,
+        );
+        expect(part(chat, 'queued') === null, 'nothing queued any more').to.equal(true);
       } finally {
         await stopBridge(b.id);
       }

@@ -15,6 +15,7 @@ import type {
 } from '../../../src/transcript/rows.ts';
 import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
+import { chatIn as chatInFrame, openFrame, reloadFrame, sendIn } from '../fixtures/frames.ts';
 
 /** The request rows of `kind`, with the permissions held by their tool call's card. */
 function requestRows(
@@ -42,59 +43,8 @@ describe('<silo-chat>: requests after a real reload (real bridge, reference agen
     frame = undefined;
   });
 
-  /** Resolves once the frame's page has loaded the components (on first load and after each reload). */
-  function frameReady(f: HTMLIFrameElement): Promise<void> {
-    return new Promise((resolve) => {
-      const onMessage = (e: MessageEvent) => {
-        if (e.source !== f.contentWindow || e.data !== 'silo-frame-ready') return;
-        window.removeEventListener('message', onMessage);
-        resolve();
-      };
-      window.addEventListener('message', onMessage);
-    });
-  }
-
-  /** A same-origin page in an iframe with the components loaded; reloading it is a real navigation. */
-  async function openFrame(): Promise<HTMLIFrameElement> {
-    const f = document.createElement('iframe');
-    f.style.cssText = 'width:800px;height:700px;border:0';
-    const ready = frameReady(f);
-    f.srcdoc = `<script type="module">
-      import '/components/index.ts';
-      parent.postMessage('silo-frame-ready', '*');
-    </script>`;
-    document.body.append(f);
-    await ready;
-    return f;
-  }
-
-  /** A `<silo-chat>` in the frame's page, connected (restoring the last session of `cwd` if any). */
-  async function chatIn(f: HTMLIFrameElement, cwd: string, key: string): Promise<SiloChat> {
-    const doc = f.contentDocument!;
-    const chat = doc.createElement('silo-chat') as SiloChat;
-    chat.setAttribute('storage-key', key);
-    chat.setAttribute('bridge-url', bridge.url);
-    chat.setAttribute('bridge-token', bridge.token);
-    chat.setAttribute('cwd', cwd);
-    const box = doc.createElement('div');
-    box.style.cssText = 'height:680px;width:780px;display:flex;flex-direction:column;';
-    box.append(chat);
-    doc.body.append(box);
-    await until(
-      () =>
-        chat.session &&
-        chat.shadowRoot!.querySelector('[part="state"]')?.getAttribute('data-state') === 'connected',
-      'chat connected',
-      30_000,
-    );
-    return chat;
-  }
-
-  async function reload(f: HTMLIFrameElement): Promise<void> {
-    const ready = frameReady(f);
-    f.contentWindow!.location.reload();
-    await ready;
-  }
+  const chatIn = (f: HTMLIFrameElement, cwd: string, key: string) => chatInFrame(f, bridge, cwd, key);
+  const reload = reloadFrame;
 
   const transcript = (chat: SiloChat) => chat.shadowRoot!.querySelector('silo-transcript') as SiloTranscript;
   const turnEnds = (chat: SiloChat) =>
@@ -102,14 +52,7 @@ describe('<silo-chat>: requests after a real reload (real bridge, reference agen
       .model.rows.filter((r) => r.type === 'turn-end')
       .map((r) => (r.type === 'turn-end' ? r.stopReason : ''));
 
-  function send(chat: SiloChat, text: string): void {
-    const ta = chat.shadowRoot!.querySelector('textarea')!;
-    ta.value = text;
-    ta.dispatchEvent(new Event('input'));
-    ta.dispatchEvent(
-      new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, composed: true }),
-    );
-  }
+  const send = sendIn;
 
   /** The live prompt (a row with buttons, waiting for the user) in the chat's transcript. */
   const livePrompt = (chat: SiloChat) =>

@@ -97,7 +97,9 @@ describe('usage: every shape agents report it in, one model per turn and per ses
       expect(await session.prompt('hello')).to.equal('end_turn');
       const row = await until(() => parts(chat, 'turn-end')[0], 'the turn end shown', 20_000);
       await until(() => parts(chat, 'turn-tokens').length === 1, 'the turn tokens shown');
-      expect(row.textContent!.replace(/\s+/g, ' ').trim()).to.match(/^Done · \d+\.\d s · 320 tokens$/);
+      // One line of the turn's outcome, time and tokens; its actions (Retry) beside it in the same row.
+      const said = row.querySelector('.turn-end > span')!.textContent!.replace(/\s+/g, ' ').trim();
+      expect(said).to.match(/^Done · \d+\.\d s · 320 tokens$/);
       expect(parts(chat, 'turn-tokens')[0]!.getAttribute('title')).to.equal('320 tokens: 220 in, 100 out');
       const header = await until(() => parts(chat, 'usage-tokens')[0], 'the session tokens shown');
       expect(header.textContent).to.equal('320 tokens in this session');

@@ -425,7 +425,9 @@ describe('reliability: faults with a real bridge and real agents', function () {
         'the follower mirrors the turn',
       );
       await owner.close();
-      await until(() => follower.session.state === 'connected', 'the follower took over');
+      await until(() => follower.session.snapshot.driverPresent === false, 'nobody drives');
+      await follower.session.takeOver();
+      expect(follower.session.state).to.equal('connected');
       expect(await follower.session.prompt('from the follower')).to.equal('end_turn');
       const journal = await follower.session.transcript();
       expectGapless(journal, 'two tabs');

@@ -8,8 +8,6 @@ import { BACKGROUND_DONE } from '../../../agent/scenarios/agents.ts';
 import { scenarioPrompt } from '../../../agent/scenarios.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
 import {
-  type AgentElicitationRequest,
-  type AgentPermissionRequest,
   type AgentSessionUpdate,
   createAgentsService,
   type ToolCallRow,
@@ -20,6 +18,7 @@ import { until } from '../../support/until.ts';
 import '../../../components/index.ts';
 import { suiteBridges } from '../fixtures/bridges.ts';
 import { deepElements, mount } from '../fixtures/dom.ts';
+import { killablePage } from '../fixtures/pages.ts';
 import { modelOf } from '../fixtures/transcript-data.ts';
 
 const CWD = '/tmp/silo-turn-ends';
@@ -56,37 +55,11 @@ describe('every turn ends, visibly (real bridge, reference agent)', function () 
   this.timeout(60_000);
   const suite = suiteBridges();
 
-  /**
-   * Opens a session in a page of its own (a worker this test can kill), plays `prompt` until the
-   * agent's request reaches that page, then kills the page (its worker), as a reload does. Returns
-   * the session id and the database its journal is in.
-   */
+  /** A session in a page of its own that dies, as a reload kills it, while `prompt`'s request is open. */
   async function pageDiesWhileAsked(bridge: TestBridge, prompt: string, kind: 'permission' | 'question') {
-    const databaseName = `silo-turn-ends-${crypto.randomUUID()}`;
-    const worker = new Worker(new URL('../../../worker/index.ts', import.meta.url), { type: 'module' });
-    const page = createAgentsService({ worker, databaseName });
-    const asked: (AgentPermissionRequest | AgentElicitationRequest)[] = [];
-    const session = await page.connect({
-      bridge,
-      cwd: CWD,
-      ...(kind === 'permission'
-        ? { onPermission: (p) => asked.push(p) }
-        : { onElicitation: (q) => asked.push(q) }),
-    });
-    void session.prompt(prompt).catch(() => {});
-    await until(() => asked.length === 1, `the ${kind} is shown`);
-    // A request reaches the page as it comes; its record is journaled beside it.
-    // Each read is awaited before the next, so none is still pending when the worker is killed.
-    await until(
-      async () =>
-        (await session.transcript()).some(
-          (u) => u.kind === (kind === 'permission' ? 'permission' : 'elicitation'),
-        ),
-      `the ${kind} journaled`,
-    );
-    worker.terminate();
-    await session.closed;
-    return { sessionId: session.sessionId, databaseName };
+    const page = await killablePage(bridge, CWD);
+    await page.diesWhileAsked(prompt, kind);
+    return { sessionId: page.session.sessionId, databaseName: page.databaseName };
   }
 
   it('a question open when its page dies: on restore its turn is journaled ended (interrupted) after the question, and its tool card shows interrupted, never Pending', async () => {

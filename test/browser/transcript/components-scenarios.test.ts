@@ -129,6 +129,35 @@ describe('<silo-transcript> renders every reference-agent scenario (live)', func
     expect(tools.some((t) => t.querySelector('[part="tool-locations"] li'))).to.equal(true);
   });
 
+  it('tools: a card says its kind once, an edit names its file once, a read shows the file as code, icons are inline SVG', async () => {
+    await loadDiffer();
+    const { of } = await turn('/scenario tools');
+    const tools = of('tool');
+    const byKind = (kind: string) =>
+      tools.filter((t) => t.querySelector('.card')!.getAttribute('data-kind') === kind);
+    const summary = (t: HTMLElement) =>
+      t.querySelector('[part~="tool-summary"]')!.textContent!.replace(/\s+/g, ' ').trim();
+    // "Read README.md", not "READ Read README.md"; a title that does not start with its kind keeps it.
+    const read = byKind('read')[0]!;
+    expect(summary(read).replace(/^[^\p{L}]+/u, '')).to.match(/^Read README\.md /);
+    expect(read.querySelector('[part~="tool-kind"]')?.textContent, 'no kind label').to.equal(undefined);
+    const run = byKind('execute')[0]!;
+    expect(run.querySelector('[part~="tool-kind"]')!.textContent).to.equal('Run');
+    // The edit's path is in its diff only, not once more as a location.
+    const edit = byKind('edit').find((t) => t.textContent!.includes('Edit README.md'))!;
+    const body = edit.querySelector('[part~="tool-body"]')!.textContent!;
+    expect(body.split('/README.md').length - 1, 'the path shown once').to.equal(1);
+    // A read's output is the file's contents as code, not Markdown (its "# Project" is no heading).
+    expect(read.querySelector('h1, h2, h3')?.outerHTML, 'no heading').to.equal(undefined);
+    const file = read.querySelector('pre[part~="tool-file"] code');
+    expect(file?.textContent).to.equal('# Project\n\nA tiny project.');
+    // Icons are inline SVG in currentColor: nothing on any row needs an emoji font.
+    for (const t of tools) expect(t.querySelector('.kind-icon')!.localName).to.equal('svg');
+    const plan = of('plan')[0]!;
+    expect(plan.querySelectorAll('.check svg').length).to.be.greaterThan(0);
+    for (const r of [...tools, plan]) expect(r.textContent).not.to.match(/\p{Extended_Pictographic}/u);
+  });
+
   it('plan: one checklist, replaced whole as entries progress', async () => {
     const { of, model } = await turn('/scenario plan');
     expect(of('plan')).to.have.length(1);

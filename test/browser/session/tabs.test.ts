@@ -1,0 +1,220 @@
+// One writer per session across tabs (docs/restore.md), through the page API: two services of one
+// origin are two workers, as two tabs are (each holds its own socket and its side of the Web Lock and
+// the BroadcastChannel). A follower mirrors the driving tab, takes over on request (the other tab then
+// follows), answers permission requests and questions that reach the agent through the driving tab
+// (the first answer wins), stops the driving tab's turn, and keeps following when the driving tab
+// closes, until it takes over or a new tab drives the session. Real bridge, reference agent.
+import { expect } from 'chai';
+import {
+  type AgentElicitationRequest,
+  type AgentPermissionRequest,
+  type AgentSessionConnectOptions,
+  type AgentSessionHandle,
+  type AgentSessionUpdate,
+  type AgentsService,
+  createAgentsService,
+  SiloError,
+} from '../../../src/index.ts';
+import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
+import { until } from '../../support/until.ts';
+
+const CWD = '/tmp/silo-tabs';
+
+/** One tab: its service, handle, the updates it was delivered, and the live requests it was shown. */
+interface Tab {
+  service: AgentsService;
+  session: AgentSessionHandle;
+  delivered: AgentSessionUpdate[];
+  permissions: AgentPermissionRequest[];
+  questions: AgentElicitationRequest[];
+}
+
+const prompts = (us: readonly AgentSessionUpdate[]) =>
+  us.filter((u) => u.kind === 'user_message_chunk').map((u) => u.text);
+const stops = (us: readonly AgentSessionUpdate[]) =>
+  us.filter((u) => u.kind === 'turn_end').map((u) => u.turnEnd!.stopReason);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => SiloError.from(e).code,
+  );
+
+describe('tabs: one writer per session, a follower that can take over (real bridge, reference agent)', function () {
+  this.timeout(90_000);
+  let bridge: TestBridge;
+  let databaseName: string;
+  const tabs: Tab[] = [];
+
+  before(async () => {
+    bridge = await startBridge();
+  });
+  after(async () => {
+    await stopBridge(bridge.id);
+  });
+  beforeEach(() => {
+    databaseName = `silo-tabs-${crypto.randomUUID()}`;
+  });
+  afterEach(async () => {
+    for (const t of tabs.splice(0)) await t.service.dispose();
+  });
+
+  /** Opens a tab on the session `sessionId` (a new session without one). */
+  async function open(sessionId?: string, extra: Partial<AgentSessionConnectOptions> = {}): Promise<Tab> {
+    const service = createAgentsService({ databaseName });
+    const tab = { service, delivered: [], permissions: [], questions: [] } as unknown as Tab;
+    tabs.push(tab);
+    tab.session = await service.connect({
+      bridge,
+      cwd: CWD,
+      ...(sessionId ? { resume: { sessionId } } : {}),
+      onUpdate: (u) => tab.delivered.push(u),
+      onPermission: (r) => tab.permissions.push(r),
+      onElicitation: (r) => tab.questions.push(r),
+      ...extra,
+    });
+    return tab;
+  }
+
+  /** Waits until `tab` was delivered the end of turn number `n` (1-based). */
+  const turnEnded = (tab: Tab, n: number) =>
+    until(() => stops(tab.delivered).length >= n, `turn ${n} delivered`);
+
+  it('a second tab follows: calm, live, read-only; takeOver swaps the roles and its prompt is sent', async () => {
+    const a = await open();
+    await a.session.prompt('from the first tab');
+    const b = await open(a.session.sessionId);
+    expect(b.session.role).to.equal('follower');
+    expect(b.session.state).to.equal('following');
+    expect(b.session.snapshot.driverPresent).to.equal(true);
+    expect(a.session.role).to.equal('driver');
+    expect(await codeOf(b.session.prompt('too early'))).to.equal('not-owner');
+
+    await a.session.prompt('live from the first tab');
+    await turnEnded(b, 1);
+    expect(prompts(b.delivered)).to.deep.equal(['live from the first tab'], 'what the first tab sends, live');
+
+    await b.session.takeOver();
+    expect(b.session.role).to.equal('driver');
+    expect(b.session.state).to.equal('connected');
+    await until(() => a.session.role === 'follower', 'the first tab follows');
+    expect(a.session.state).to.equal('following');
+    await until(() => a.session.snapshot.driverPresent === true, 'the first tab sees the new driver');
+    expect(await codeOf(a.session.prompt('no longer mine'))).to.equal('not-owner');
+
+    expect(await b.session.prompt('from the second tab')).to.equal('end_turn');
+    await turnEnded(a, 3);
+    const journal = await b.session.transcript();
+    expect(prompts(journal)).to.deep.equal([
+      'from the first tab',
+      'live from the first tab',
+      'from the second tab',
+    ]);
+    expect(journal.map((u) => u.seq)).to.deep.equal(
+      journal.map((_, i) => i),
+      'one writer: no gap, no twice',
+    );
+    // Each tab was delivered every update once, in journal order.
+    expect(a.delivered.map((u) => u.seq)).to.deep.equal(journal.map((u) => u.seq));
+  });
+
+  it('taking over while the driving tab runs a turn stops that turn (cancelled) first', async () => {
+    const a = await open();
+    const follower = await open(a.session.sessionId);
+    const running = a.session.prompt('/scenario slow 200 50');
+    await until(() => follower.session.snapshot.busy, 'the follower sees the turn running');
+    await follower.session.takeOver();
+    expect(await running).to.equal('cancelled');
+    expect(stops(await follower.session.transcript())).to.deep.equal(['cancelled']);
+    expect(await follower.session.prompt('after the take-over')).to.equal('end_turn');
+  });
+
+  it('Stop in the following tab stops the driving tab’s turn', async () => {
+    const a = await open();
+    const b = await open(a.session.sessionId);
+    const running = a.session.prompt('/scenario slow 200 50');
+    await until(() => b.session.snapshot.busy, 'the follower sees the turn running');
+    await b.session.cancel();
+    expect(await running).to.equal('cancelled');
+  });
+
+  it('a permission is shown in both tabs; the follower’s answer reaches the agent, the first answer wins', async () => {
+    const a = await open();
+    const b = await open(a.session.sessionId);
+    const turn = a.session.prompt('/scenario permission tabs.txt');
+    const [mine, theirs] = await Promise.all([
+      until(() => a.permissions[0], 'the driving tab is asked'),
+      until(() => b.permissions[0], 'the following tab is asked'),
+    ]);
+    expect(theirs.id).to.equal(mine.id);
+    expect(theirs.options.map((o) => o.optionId)).to.deep.equal(mine.options.map((o) => o.optionId));
+    // The follower is shown the request after its row: the row is in what it was delivered.
+    expect(b.delivered.some((u) => u.kind === 'permission' && u.permission?.id === mine.id)).to.equal(true);
+    const allow = mine.options.find((o) => o.kind === 'allow_once')!.optionId;
+    await theirs.choose(allow);
+    expect(await turn).to.equal('end_turn');
+    await until(() => mine.signal.aborted && theirs.signal.aborted, 'both tabs see the request end');
+    expect(mine.resolution).to.equal('selected');
+    expect(theirs.resolution).to.equal('selected');
+    // The second answer, from the driving tab, comes too late.
+    expect(await codeOf(mine.choose(allow))).to.equal('closed');
+    const resolution = (await a.session.transcript()).find((u) => u.kind === 'permission_resolution');
+    expect(resolution?.permission).to.deep.equal({ id: mine.id, resolution: 'selected', optionId: allow });
+  });
+
+  it('a tab that starts following while a question is open is shown it, and can answer it', async () => {
+    const a = await open();
+    const turn = a.session.prompt('/scenario elicit-form');
+    const asked = await until(() => a.questions[0], 'the driving tab is asked');
+    const b = await open(a.session.sessionId);
+    // Nothing streams while the question waits: the driving tab's state comes with its answer to
+    // the follower's announcement (a turn running, its config options).
+    await until(() => b.session.snapshot.busy, 'the late follower knows the turn runs');
+    expect(b.session.configOptions.map((o) => [o.id, o.currentValue])).to.deep.equal(
+      a.session.configOptions.map((o) => [o.id, o.currentValue]),
+    );
+    expect(b.session.configOptions.length).to.be.greaterThan(0);
+    const shown = await until(() => b.questions[0], 'the late follower is shown the open question');
+    expect(shown.id).to.equal(asked.id);
+    await shown.decline();
+    await turn;
+    await until(() => asked.signal.aborted && shown.signal.aborted, 'both tabs see the question end');
+    expect([asked.resolution, shown.resolution]).to.deep.equal(['declined', 'declined']);
+  });
+
+  it('the driving tab closes: the follower keeps following, says nobody drives, and can take over', async () => {
+    const a = await open();
+    await a.session.prompt('before closing');
+    const b = await open(a.session.sessionId);
+    await a.session.close();
+    await until(() => b.session.snapshot.driverPresent === false, 'the follower knows nobody drives');
+    expect(b.session.role).to.equal('follower');
+    expect(b.session.state).to.equal('following');
+    expect(await codeOf(b.session.prompt('nobody to send it'))).to.equal('not-owner');
+    await b.session.takeOver();
+    expect(b.session.state).to.equal('connected');
+    expect(await b.session.prompt('after the take-over')).to.equal('end_turn');
+    expect(prompts(await b.session.transcript())).to.deep.equal(['before closing', 'after the take-over']);
+  });
+
+  it('the driving tab comes back (a reload): the follower follows it again instead of taking over', async () => {
+    const a = await open();
+    await a.session.prompt('before the reload');
+    const sessionId = a.session.sessionId;
+    const b = await open(sessionId);
+    // A reload: the page's worker dies with its lock, and the reloaded page restores the session.
+    await a.service.dispose();
+    tabs.splice(tabs.indexOf(a), 1);
+    const again = await open(sessionId);
+    await until(
+      () => again.session.role === 'driver' && again.session.state === 'connected',
+      'the reloaded tab drives',
+    );
+    await until(() => b.session.snapshot.driverPresent === true, 'the follower follows the reloaded tab');
+    expect(b.session.role).to.equal('follower');
+    await again.session.prompt('after the reload');
+    await until(
+      () => prompts(b.delivered).includes('after the reload'),
+      'the follower mirrors the reloaded tab',
+    );
+  });
+});
