@@ -109,9 +109,17 @@ describe('silo-bridge with the reference agent', { timeout: 120000 }, () => {
     const turn = h.prompt(sessionId, '/scenario crash').catch((e: Error) => e);
     const closed = await h.socketClosed;
     assert.equal(closed.code, CLOSE_AGENT_EXITED);
-    assert.equal(closed.reason, 'agent exited with code 3');
+    // The close reason carries the agent's last meaningful stderr line, not the Node warning after it.
+    assert.equal(
+      closed.reason,
+      'agent exited with code 3: reference-agent: crashed on purpose (/scenario crash)',
+    );
     const exit = h.raw.find((m) => m.method === AGENT_EXITED_METHOD);
-    assert.deepEqual(exit?.params, { code: 3, signal: null });
+    assert.deepEqual(exit?.params, {
+      code: 3,
+      signal: null,
+      stderr: 'reference-agent: crashed on purpose (/scenario crash)',
+    });
     assert.ok((await turn) instanceof Error, 'the pending prompt rejects');
     assert.ok(
       h.updates(sessionId).some((u) => u.sessionUpdate === 'tool_call'),

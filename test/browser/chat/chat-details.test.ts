@@ -102,9 +102,9 @@ describe('<silo-chat> details of daily use (issue 28 §5)', function () {
     await sendAndWait(chat, '/scenario tools');
     const log = transcript(chat).shadowRoot!.querySelector<HTMLElement>('[part~="log"]')!;
     expect(log.getAttribute('role')).to.equal('feed');
-    // Into the log from the header's last button: on its last row.
+    // Into the log from the header's last Tab stop (its Export menu): on its last row.
     const enter = async () => {
-      part(chat, 'export')!.focus(); // the header's last control (its menu closed)
+      part(chat, 'export')!.focus();
       await sendKeys({ press: 'Tab' });
       return until(() => focusedRow(chat), 'a row of the transcript focused');
     };
