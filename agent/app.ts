@@ -14,7 +14,8 @@ import {
   RequestError,
   type StopReason,
 } from '@agentclientprotocol/sdk';
-import { configOptions, MODELS, modeState, setConfigOption, setMode } from './config.ts';
+import { configOptions, MODELS, modeState, setConfigOption, setMode, useUrlModeIds } from './config.ts';
+import { parseSteer } from './mid-turn.ts';
 import type { AgentOptions } from './options.ts';
 import { aroundReplay, loadReplay, OPEN_TURN } from './replay-shape.ts';
 import { modeAnnouncement } from './scenarios/agents.ts';
@@ -23,7 +24,9 @@ import { withoutSubagentText } from './scenarios/subagent.ts';
 import { COMMANDS } from './scenarios/tools.ts';
 import { pickScenario } from './scenarios.ts';
 import { type SessionRecord, SessionStore } from './store.ts';
+import { sendThreadStatus } from './thread-status.ts';
 import { type RawWriter, Turn } from './turn.ts';
+import { COPILOT_INFO, duringTurn, responseFields } from './usage-shapes.ts';
 
 /** What `--hold-init` writes on stderr once it waits for `SIGUSR2` (a test waits for the line, then signals). */
 export const HOLD_INIT_LINE = 'reference agent: holding initialize until SIGUSR2';
@@ -71,6 +74,10 @@ export const SIGN_IN_REFUSAL = `Not signed in: set ${API_KEY_VAR} in the agent's
 interface LiveSession {
   record: SessionRecord;
   turn: AbortController | null;
+  /** The running turn (for `_session/steering`). */
+  current?: Turn;
+  /** Settles when the running turn ends (a queued prompt waits for it: `--prompt-queueing`). */
+  idle?: Promise<void>;
 }
 
 function promptText(blocks: ContentBlock[]): string {
@@ -93,16 +100,9 @@ function allowedInPrompt(block: ContentBlock, options: AgentOptions): boolean {
   return true;
 }
 
-/** The `_meta.quota` of a prompt response under `--usage-in-meta`: tokens made up from the prompt's length. */
-export function quotaOf(prompt: string): Record<string, unknown> {
-  const inputTokens = 80 + prompt.length;
-  const outputTokens = 50;
-  const tokenCount = { totalTokens: inputTokens + outputTokens, inputTokens, outputTokens };
-  return { token_count: tokenCount, model_usage: [{ model: 'reference', token_count: tokenCount }] };
-}
-
 /** Creates the agent app for one connection (one process over stdio). */
 export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter): AgentApp {
+  useUrlModeIds(options.urlModeIds);
   const store = new SessionStore(options.sessionsDir);
   const live = new Map<string, LiveSession>();
   let caps: ClientCapabilities = {};
@@ -186,11 +186,14 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       if (options.holdInit) await heldUntilSignal();
       return {
         protocolVersion: options.protocolVersion ?? PROTOCOL_VERSION,
+        ...(options.steering ? { _meta: { steering: { supported: true } } } : {}),
         agentCapabilities: {
+          ...(options.promptQueueing ? { _meta: { claudeCode: { promptQueueing: true } } } : {}),
           loadSession: options.loadSession,
           promptCapabilities: options.promptCapabilities,
           mcpCapabilities: { http: false, sse: false },
           sessionCapabilities: {
+            ...(options.fork ? { fork: {} } : {}),
             ...(options.list ? { list: {} } : {}),
             ...(options.resume ? { resume: {} } : {}),
             ...(options.close ? { close: {} } : {}),
@@ -198,7 +201,8 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
           },
         },
         authMethods: options.authRequired ? (AUTH_METHODS as never) : [],
-        agentInfo: AGENT_INFO,
+        // Silo knows Copilot CLI's usage by its name (its prompt response counts the whole process).
+        agentInfo: options.usageShape === 'copilot' ? COPILOT_INFO : AGENT_INFO,
       };
     })
     .onRequest('authenticate', ({ params }) => {
@@ -231,12 +235,19 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
     })
     .onRequest('session/prompt', async ({ params, client }) => {
       const session = liveSession(params.sessionId);
-      if (session.turn)
-        throw RequestError.invalidRequest(undefined, 'a turn is already running in this session');
-      const { record } = session;
       const refused = params.prompt.find((b) => !allowedInPrompt(b, options));
       if (refused)
         throw RequestError.invalidParams({ type: refused.type }, `${refused.type} blocks are not accepted`);
+      // Under --prompt-queueing a prompt during a turn runs once that turn has ended.
+      while (session.idle && options.promptQueueing) await session.idle;
+      if (session.turn || session.idle)
+        throw RequestError.invalidRequest(undefined, 'a turn is already running in this session');
+      let ended = () => {};
+      const idle = new Promise<void>((resolve) => {
+        ended = resolve;
+      });
+      session.idle = idle;
+      const { record } = session;
       const text = promptText(params.prompt);
       // Open until the prompt is answered: a process that dies first leaves the turn open.
       const turnMark = { at: record.history.length, stopReason: OPEN_TURN };
@@ -280,6 +291,11 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
           if (store.get(record.sessionId)) store.save(record);
         },
       );
+      session.current = turn;
+      await sendThreadStatus(options.threadStatus, client, record.sessionId, {
+        type: 'active',
+        activeFlags: [],
+      });
       try {
         const played = scenario(picked.name);
         let stopReason: StopReason;
@@ -296,11 +312,19 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
             content: { type: 'text', text: '[Request interrupted by user]' },
           });
         }
-        // Gemini CLI reports usage only here (the fixture's shape: token counts under _meta.quota).
-        if (options.usageInMeta) return { stopReason, _meta: { quota: quotaOf(text) } };
-        return { stopReason };
+        // Each agent reports usage its own way (--usage-shape, agent/usage-shapes.ts).
+        const shape = options.usageShape;
+        if (!shape) return { stopReason };
+        await duringTurn(shape, turn, text.length);
+        return { stopReason, ...responseFields(shape, text.length) };
       } finally {
+        void sendThreadStatus(options.threadStatus, client, record.sessionId, { type: 'idle' }).catch(
+          () => {},
+        );
         if (session.turn === controller) session.turn = null;
+        if (session.current === turn) session.current = undefined;
+        if (session.idle === idle) session.idle = undefined;
+        ended();
         if (store.get(record.sessionId)) store.save(record);
       }
     })
@@ -344,6 +368,48 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
       return { configOptions: configOptions(record, caps) };
     });
 
+  if (options.fork) {
+    app = app.onRequest(
+      'session/fork',
+      (params: unknown) => {
+        const p = params as { sessionId?: unknown; cwd?: unknown } | null;
+        if (typeof p?.sessionId !== 'string' || typeof p.cwd !== 'string')
+          throw RequestError.invalidParams(params, 'sessionId and cwd are required');
+        return { sessionId: p.sessionId, cwd: p.cwd };
+      },
+      async ({ params, client }) => {
+        requireSignIn();
+        // As claude-agent-acp and OpenCode do: the whole session is copied under a new id.
+        const record: SessionRecord = {
+          ...structuredClone(stored(params.sessionId)),
+          sessionId: `ses-${randomUUID()}`,
+          cwd: params.cwd,
+        };
+        store.save(record);
+        attach(record);
+        // OpenCode replays the fork's messages before it answers.
+        if (options.forkReplay)
+          for (const update of loadReplay(record, options))
+            await client.notify('session/update', { sessionId: record.sessionId, update } as never);
+        announceCommands(client, record.sessionId);
+        return { sessionId: record.sessionId, ...sessionState(record) };
+      },
+    );
+  }
+  if (options.steering) {
+    app = app.onRequest('_session/steering', parseSteer, ({ params }) => {
+      const session = liveSession(params.sessionId);
+      const turn = session.current;
+      if (!turn || turn.signal.aborted) {
+        if (params.promptRequired) return { outcome: 'promptRequired', reason: 'noRunningTurn' };
+        throw RequestError.invalidRequest(undefined, 'no turn is running');
+      }
+      for (const block of params.prompt)
+        session.record.history.push({ sessionUpdate: 'user_message_chunk', content: block });
+      turn.steers.push(params.prompt);
+      return { outcome: 'injected' };
+    });
+  }
   if (options.loadSession) {
     app = app.onRequest('session/load', async ({ params, client }) => {
       requireSignIn();

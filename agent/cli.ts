@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { createReferenceAgent } from './app.ts';
+import { withCallsLog } from './calls-log.ts';
 import { AgentUsageError, parseAgentArgs } from './options.ts';
 import { withStringRequestIds } from './string-ids.ts';
 
@@ -56,8 +57,9 @@ function writeOut(data: Uint8Array | string): Promise<void> {
 process.stdout.on('error', () => process.exit(0));
 const output = new WritableStream<Uint8Array>({ write: (chunk) => writeOut(chunk) });
 const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
-const stream = ndJsonStream(output, input);
+const wire = ndJsonStream(output, input);
+const logged = options.callsLog ? withCallsLog(wire, options.sessionsDir) : wire;
 const connection = createReferenceAgent(options, (line) => writeOut(`${line}\n`)).connect(
-  options.stringRequestIds ? withStringRequestIds(stream) : stream,
+  options.stringRequestIds ? withStringRequestIds(logged) : logged,
 );
 void connection.closed.then(() => process.exit(0));

@@ -23,8 +23,25 @@ export const MODELS = [
   { value: 'huge', name: 'Huge', description: 'Everything at once' },
 ];
 
+/** The prefix of mode ids under `--url-mode-ids`: Copilot CLI's ids are URLs. */
+export const MODE_URL = 'https://agentclientprotocol.com/protocol/session-modes#';
+let urlModeIds = false;
+
+/** Under `--url-mode-ids` (set once, at start) every mode id on the wire is a URL, as Copilot CLI's. */
+export function useUrlModeIds(on: boolean): void {
+  urlModeIds = on;
+}
+
+/** A mode's id as the wire carries it (the record keeps the short one). */
+export function wireModeId(id: string): string {
+  return urlModeIds ? `${MODE_URL}${id}` : id;
+}
+
 export function modeState(record: SessionRecord): SessionModeState {
-  return { currentModeId: record.modeId, availableModes: MODES };
+  return {
+    currentModeId: wireModeId(record.modeId),
+    availableModes: MODES.map((m) => ({ ...m, id: wireModeId(m.id) })),
+  };
 }
 
 export function configOptions(record: SessionRecord, caps: ClientCapabilities): SessionConfigOption[] {
@@ -34,8 +51,8 @@ export function configOptions(record: SessionRecord, caps: ClientCapabilities): 
       name: 'Mode',
       category: 'mode',
       type: 'select',
-      currentValue: record.modeId,
-      options: MODES.map((m) => ({ value: m.id, name: m.name, description: m.description })),
+      currentValue: wireModeId(record.modeId),
+      options: MODES.map((m) => ({ value: wireModeId(m.id), name: m.name, description: m.description })),
     },
     {
       id: 'model',
@@ -63,9 +80,9 @@ export function configOptions(record: SessionRecord, caps: ClientCapabilities): 
 
 /** Applies `session/set_mode`; throws invalid params for an unknown mode. */
 export function setMode(record: SessionRecord, modeId: string): void {
-  if (!MODES.some((m) => m.id === modeId))
-    throw RequestError.invalidParams({ modeId }, `unknown mode ${modeId}`);
-  record.modeId = modeId;
+  const id = urlModeIds && modeId.startsWith(MODE_URL) ? modeId.slice(MODE_URL.length) : modeId;
+  if (!MODES.some((m) => m.id === id)) throw RequestError.invalidParams({ modeId }, `unknown mode ${modeId}`);
+  record.modeId = id;
 }
 
 /** Applies `session/set_config_option`; throws invalid params for an unknown id or value. */

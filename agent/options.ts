@@ -21,7 +21,8 @@
  * | `--echo-prompt` | `SILO_AGENT_ECHO_PROMPT=1` | echo the prompt as `user_message_chunk`s before answering |
  * | `--string-request-ids` | `SILO_AGENT_STRING_REQUEST_IDS=1` | the agent's own requests (permissions, questions) carry string (UUID) JSON-RPC ids, as codex-acp's do |
  * | `--models` | `SILO_AGENT_MODELS=1` | session responses carry the unstable `models` field (as Gemini CLI's do) and no `model` config option |
- * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | every prompt response carries usage in `_meta.quota` (as Gemini CLI's does) |
+ * | `--usage-shape AGENT` | `SILO_AGENT_USAGE_SHAPE` | every turn reports its usage as `claude`, `codex`, `gemini`, `qwen`, `copilot` or `opencode` does (agent/usage-shapes.ts) |
+ * | `--usage-in-meta` | `SILO_AGENT_USAGE_IN_META=1` | the same as `--usage-shape gemini`: usage only in the prompt response's `_meta.quota` |
  * | `--replay-after-load-response` | `SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE=1` | `session/load` answers after the first replayed update; the rest of the replay follows the response (as Gemini CLI's does) |
  * | `--replay-shape codex\|gemini\|qwen\|copilot\|claude\|claude-0.23\|opencode` | `SILO_AGENT_REPLAY_SHAPE` | `session/load` replays the history shaped as that agent replays its own, and the agent behaves live as that one does where it differs (agent/replay-shape.ts) |
  * | `--commands-after-load` | `SILO_AGENT_COMMANDS_AFTER_LOAD=1` | `available_commands_update` right after every `session/load` and `session/resume` response (as claude-agent-acp's) |
@@ -32,6 +33,13 @@
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
  * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
  * | `--prompt-capabilities LIST` | `SILO_AGENT_PROMPT_CAPABILITIES` | the `promptCapabilities` it announces and enforces: a comma list of `image`, `audio`, `embeddedContext`, or `none` (default `image,embeddedContext`); a prompt with a block it does not allow fails with -32602 |
+ * | `--steering` | `SILO_AGENT_STEERING=1` | `initialize` answers `_meta.steering.supported`; `_session/steering` hands a message to the running turn (agent/mid-turn.ts; claude-agent-acp 0.101, codex-acp 2.6) |
+ * | `--prompt-queueing` | `SILO_AGENT_PROMPT_QUEUEING=1` | `agentCapabilities._meta.claudeCode.promptQueueing`; a prompt during a turn runs after it (claude-agent-acp 0.23) |
+ * | `--url-mode-ids` | `SILO_AGENT_URL_MODE_IDS=1` | mode ids are URLs (`https://agentclientprotocol.com/protocol/session-modes#ask`), as Copilot CLI's are |
+ * | `--thread-status` | `SILO_AGENT_THREAD_STATUS=1` | say what the session is doing as codex-acp 2.6 does: `session_info_update._meta.codex.threadStatus` (active, `waitingOnApproval` while a permission is asked, idle; agent/thread-status.ts) |
+ * | `--fork` | `SILO_AGENT_FORK=1` | `sessionCapabilities.fork`: `session/fork` copies the whole session under a new id (as claude-agent-acp and OpenCode do) |
+ * | `--fork-replay` | `SILO_AGENT_FORK_REPLAY=1` | with `--fork`: the fork's history is replayed as updates of the new session before the answer (as OpenCode does) |
+ * | `--calls-log` | `SILO_AGENT_CALLS_LOG=1` | append `<method> <sessionId>` to `<sessions-dir>/calls.log` for every request and notification the client sends (agent/calls-log.ts) |
  * | `--hold-init` | `SILO_AGENT_HOLD_INIT=1` | answer `initialize` only once the process gets `SIGUSR2`, after writing `HOLD_INIT_LINE` on stderr (a test holds a client in "connecting" for as long as it needs) |
  * | `--sent-log` | `SILO_AGENT_SENT_LOG=1` | number every scenario update (`_meta["silo/sent"]`, `<pid>-<n>`) and, once its line is in the stdout pipe, append `<sessionId> <number>` to `<sessions-dir>/sent.log` — what tests measure loss against |
  *
@@ -40,6 +48,7 @@
  */
 import { resolve } from 'node:path';
 import { REPLAY_SHAPES, type ReplayShape } from './replay-shape.ts';
+import { USAGE_SHAPES, type UsageShape } from './usage-shapes.ts';
 
 export interface AgentOptions {
   loadSession: boolean;
@@ -59,9 +68,16 @@ export interface AgentOptions {
   reuseToolCallIds: boolean;
   echoPrompt: boolean;
   sentLog: boolean;
+  callsLog: boolean;
+  steering: boolean;
+  promptQueueing: boolean;
+  urlModeIds: boolean;
+  threadStatus: boolean;
+  fork: boolean;
+  forkReplay: boolean;
   stringRequestIds: boolean;
   models: boolean;
-  usageInMeta: boolean;
+  usageShape: UsageShape | undefined;
   replayAfterLoadResponse: boolean;
   forgetMode: boolean;
   title: boolean;
@@ -108,6 +124,11 @@ function shapeValue(name: string, value: string | undefined): ReplayShape {
   return value as ReplayShape;
 }
 
+function oneOf<T extends string>(name: string, value: string | undefined, values: readonly T[]): T {
+  if (!values.includes(value as T)) throw new AgentUsageError(`${name} needs one of ${values.join(', ')}`);
+  return value as T;
+}
+
 function intValue(name: string, value: string | undefined): number {
   const n = Number(value);
   if (value === undefined || !Number.isSafeInteger(n) || n < 0)
@@ -139,9 +160,20 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     reuseToolCallIds: truthy(env.SILO_AGENT_REUSE_TOOL_CALL_IDS),
     echoPrompt: truthy(env.SILO_AGENT_ECHO_PROMPT),
     sentLog: truthy(env.SILO_AGENT_SENT_LOG),
+    callsLog: truthy(env.SILO_AGENT_CALLS_LOG),
+    steering: truthy(env.SILO_AGENT_STEERING),
+    promptQueueing: truthy(env.SILO_AGENT_PROMPT_QUEUEING),
+    urlModeIds: truthy(env.SILO_AGENT_URL_MODE_IDS),
+    threadStatus: truthy(env.SILO_AGENT_THREAD_STATUS),
+    fork: truthy(env.SILO_AGENT_FORK),
+    forkReplay: truthy(env.SILO_AGENT_FORK_REPLAY),
     stringRequestIds: truthy(env.SILO_AGENT_STRING_REQUEST_IDS),
     models: truthy(env.SILO_AGENT_MODELS),
-    usageInMeta: truthy(env.SILO_AGENT_USAGE_IN_META),
+    usageShape: env.SILO_AGENT_USAGE_SHAPE
+      ? oneOf('SILO_AGENT_USAGE_SHAPE', env.SILO_AGENT_USAGE_SHAPE, USAGE_SHAPES)
+      : truthy(env.SILO_AGENT_USAGE_IN_META)
+        ? 'gemini'
+        : undefined,
     replayAfterLoadResponse: truthy(env.SILO_AGENT_REPLAY_AFTER_LOAD_RESPONSE),
     forgetMode: truthy(env.SILO_AGENT_FORGET_MODE),
     title: !truthy(env.SILO_AGENT_NO_TITLE),
@@ -212,6 +244,27 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       case '--sent-log':
         o.sentLog = true;
         break;
+      case '--calls-log':
+        o.callsLog = true;
+        break;
+      case '--steering':
+        o.steering = true;
+        break;
+      case '--prompt-queueing':
+        o.promptQueueing = true;
+        break;
+      case '--url-mode-ids':
+        o.urlModeIds = true;
+        break;
+      case '--thread-status':
+        o.threadStatus = true;
+        break;
+      case '--fork':
+        o.fork = true;
+        break;
+      case '--fork-replay':
+        o.forkReplay = true;
+        break;
       case '--string-request-ids':
         o.stringRequestIds = true;
         break;
@@ -219,7 +272,10 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         o.models = true;
         break;
       case '--usage-in-meta':
-        o.usageInMeta = true;
+        o.usageShape = 'gemini';
+        break;
+      case '--usage-shape':
+        o.usageShape = oneOf(flag, argv[++i], USAGE_SHAPES);
         break;
       case '--replay-after-load-response':
         o.replayAfterLoadResponse = true;

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AgentContext, ClientCapabilities, ContentBlock, StopReason } from '@agentclientprotocol/sdk';
+import { SteerInbox } from './mid-turn.ts';
 import type { AgentOptions } from './options.ts';
 import type { SessionRecord } from './store.ts';
 
@@ -20,6 +21,8 @@ let sentCounter = 0;
 /** The context of one prompt turn. */
 export class Turn {
   private idCounter = 0;
+  /** Messages the client steered into this turn (`--steering`). */
+  readonly steers = new SteerInbox();
   /** The tool-call id each scenario name got in this turn (see {@link Turn.toolCallId}). */
   private readonly toolIds = new Map<string, string>();
   /** What each tool call of this turn writes, if it is a file edit: its path (or title). */

@@ -7,6 +7,7 @@ export const OUTCOME_LABEL: Record<AgentResumeOutcome, string> = {
   resumed: 'Resumed — the agent continued where it left off',
   loaded: 'Reloaded — the agent replayed the conversation',
   'journal-only': 'Journal only — readable here, the agent cannot continue it',
+  forked: 'Branched — a new session from a turn of another',
 };
 
 /** A short badge for an outcome. */
@@ -15,6 +16,7 @@ export const OUTCOME_BADGE: Record<AgentResumeOutcome, string> = {
   resumed: 'resumed',
   loaded: 'loaded',
   'journal-only': 'journal-only',
+  forked: 'branched',
 };
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });

@@ -2,7 +2,7 @@
  * The demo's history: the journaled sessions (readable offline) with the agent's own `loadable` ones,
  * and what can be done with them — search, open, rename, export, delete, import (through the service).
  */
-import { type AgentSessionSummary, SiloError } from 'silo-acp';
+import { type AgentClearResult, type AgentSessionSummary, SiloError } from 'silo-acp';
 import { chat, say, service, state, update } from './app.ts';
 import { download } from './download.ts';
 import { sessionTitle } from './format.ts';
@@ -44,19 +44,38 @@ export async function exportSession(id: string): Promise<void> {
 
 export async function clearSession(id: string): Promise<void> {
   const summary = state.sessions.find((s) => s.sessionId === id);
-  if (!confirm(`Delete the journal of “${summary ? sessionTitle(summary) : id}” from this browser?`)) return;
+  const what = `“${summary ? sessionTitle(summary) : id}”`;
+  if (!confirm(`Delete ${what} from this browser, and the agent’s copy if it offers that?`)) return;
   try {
     if (id === state.liveId) {
       update({ liveId: undefined, outcome: undefined });
       if (state.bridge) await chat.connect({ fresh: true });
     }
-    await service.clear(id);
+    const bridge = state.bridge;
+    const result = await service.clear(
+      id,
+      bridge ? { bridge: { url: bridge.url, token: bridge.token } } : {},
+    );
     update({ viewing: state.viewing === id ? undefined : state.viewing });
     await refreshHistory();
     if (!state.bridge && !state.viewing) update({ viewing: state.sessions[0]?.sessionId });
-    say('Session deleted.');
+    say(deletedMessage(result), result.agentCopy === 'failed');
   } catch (e) {
     say(`Delete failed: ${SiloError.from(e).message}`, true);
+  }
+}
+
+/** What Delete did, in words: the journal, and the agent's copy. */
+function deletedMessage(result: AgentClearResult): string {
+  switch (result.agentCopy) {
+    case 'deleted':
+      return 'Session deleted; the agent deleted its copy too.';
+    case 'not-offered':
+      return 'Session deleted. The agent keeps its own copy: it offers no way to delete it.';
+    case 'not-asked':
+      return 'Session deleted. The agent was not asked to delete its copy (no bridge).';
+    case 'failed':
+      return `Session deleted, but the agent could not delete its copy: ${result.error?.message ?? 'unknown error'}`;
   }
 }
 

@@ -2,6 +2,7 @@
  * The page API's interfaces: what `createAgentsService()` returns and what `connect()` resolves to.
  * Implementations live in `src/service.ts` (page side) and `worker/` (everything that speaks ACP).
  */
+import type { SiloErrorCode } from './errors.ts';
 import type {
   AgentBridgeOptions,
   AgentCommand,
@@ -13,6 +14,7 @@ import type {
   AgentRestoreNote,
   AgentResumeOutcome,
   AgentSessionConfigOption,
+  AgentSessionFork,
   AgentSessionRestore,
   AgentSessionRole,
   AgentSessionSnapshot,
@@ -115,6 +117,15 @@ export interface AgentSessionConnectOptions {
   /** Restore an earlier session instead of starting a new one. */
   readonly resume?: AgentSessionRestore;
   /**
+   * Branch a journaled session instead ("Branch from here"): a new session that carries its journal
+   * up to the end of turn `atTurn`. When that is the session's last turn and the agent offers
+   * `session/fork`, the agent forks it with its context; otherwise it is a new session that carries
+   * the journal, and the agent starts it without that history (`restoreNote: 'history-not-in-agent'`).
+   * `resumeOutcome` is `forked`. Rejects `invalid-params` when the journal holds no such ended turn;
+   * the source session is never changed. Not with `resume`.
+   */
+  readonly fork?: AgentSessionFork;
+  /**
    * Sign in before the session opens: the `id` of a usable method from an `auth-required` error's
    * `data.authMethods`. Silo sends ACP `authenticate` right after `initialize`, and again on every
    * reconnect (a new agent process). A refused sign-in rejects with `auth-required`.
@@ -153,11 +164,32 @@ export interface AgentSessionHandle {
   readonly snapshot: AgentSessionSnapshot;
   /**
    * Sends a prompt and resolves to the stop reason once every update of the turn is journaled.
-   * Rejects with `journal-only` on a journal-only session, `not-owner` while this tab follows another
-   * ({@link takeOver} first), `interrupted` when the connection drops mid-turn, `closed` after
+   * While a turn runs, an agent that queues prompts (`snapshot.midTurn.queue`) gets it at once and
+   * runs it after that turn (`snapshot.queuedPrompts` counts them; it is journaled when its turn
+   * begins); any other agent's rejects with `invalid-params`. Rejects with `journal-only` on a
+   * journal-only session, `not-owner` while this tab follows another ({@link takeOver} first),
+   * `interrupted` when the connection drops mid-turn, `closed` after
    * {@link close}.
    */
   prompt(input: string | readonly AgentContentBlock[]): Promise<string>;
+  /**
+   * Sends a message into the running turn, where the agent offers that (`snapshot.midTurn.steer`):
+   * resolves `'steered'` once the agent took it (it is journaled with `steered: true` and starts no
+   * turn of its own; the turn's `prompt()` ends as usual), or `'ended'` when no turn runs any more
+   * (nothing was sent: send it with {@link prompt}). Rejects with `invalid-params` when the agent
+   * takes no such message, with the agent's coded error when it refuses, and as {@link prompt} does
+   * when nothing can be sent.
+   */
+  steer(input: string | readonly AgentContentBlock[]): Promise<'steered' | 'ended'>;
+  /**
+   * "Branch from here": connects a new session, with this handle's options, that carries this
+   * session's journal up to the end of turn `atTurn` (a `TurnEndRow.turn`; default: the last turn
+   * that ended). This session stays as it is and stays connected. The same as `connect()` with
+   * {@link AgentSessionConnectOptions.fork}, which says what the agent keeps of the history
+   * (`resumeOutcome` `forked`, `restoreNote` `history-not-in-agent` when it starts without it).
+   * Rejects `invalid-params` when no such turn ended, and as `connect()` does.
+   */
+  fork(options?: { readonly atTurn?: number }): Promise<AgentSessionHandle>;
   /**
    * Cancels the running turn: pending permission requests and questions are answered cancelled. In a
    * follower it asks the driving tab to stop its turn.
@@ -233,6 +265,30 @@ export interface AgentSessionListOptions {
   readonly query?: string;
 }
 
+/** Options of {@link AgentJournalAccess.clear}. */
+export interface AgentClearOptions {
+  /**
+   * A bridge to the session's agent: given, Silo also asks the agent to delete its own copy
+   * (`session/delete`) when the agent offers that. A connection string, or URL and token.
+   */
+  readonly bridge?: AgentBridgeOptions | string;
+}
+
+/**
+ * What {@link AgentJournalAccess.clear} did beside deleting the journal, to the agent's copy of the
+ * session:
+ * - `deleted` — the agent deleted it (`session/delete` answered);
+ * - `not-offered` — the agent offers no `session/delete`: it keeps its copy (its own session list
+ *   may still show it);
+ * - `not-asked` — no bridge was given, so the agent was not asked;
+ * - `failed` — the bridge could not be reached or the agent refused; `error` says why. The journal
+ *   is deleted all the same.
+ */
+export interface AgentClearResult {
+  readonly agentCopy: 'deleted' | 'not-offered' | 'not-asked' | 'failed';
+  readonly error?: { readonly code: SiloErrorCode; readonly message: string };
+}
+
 /**
  * The journal's reads and its only deletion, which need no connection. The page API
  * ({@link AgentsService}) and the worker's contract (`WorkerApi`) both offer exactly these.
@@ -247,9 +303,12 @@ export interface AgentJournalAccess {
   transcriptTail(sessionId: string, count: number): Promise<AgentSessionUpdate[]>;
   /**
    * Deletes a session from the history, with its whole journal (the only way a journal is ever
-   * deleted). Resolves once it is gone; a session that is not there resolves too.
+   * deleted); with `options.bridge`, also the agent's copy when the agent offers `session/delete`.
+   * Resolves once the journal is gone (a session that is not there resolves too), saying what became
+   * of the agent's copy; rejects (`journal-write`, `invalid-params` for a bad connection string) only
+   * when the journal could not be deleted.
    */
-  clear(sessionId: string): Promise<void>;
+  clear(sessionId: string, options?: AgentClearOptions): Promise<AgentClearResult>;
   /**
    * Renames a session: the title (trimmed, at most 200 characters) wins over the agent's
    * `session_info_update` and the first prompt's from then on, in the history and in the snapshot of

@@ -124,14 +124,13 @@ export function toMarkdown(
     const md = rowMarkdown(row);
     if (md) parts.push(md);
   }
-  const usage = model.current.usage;
-  if (usage) {
-    // Cost is cumulative: a later usage update without one does not take it away.
-    const last =
-      usage.cost ?? updates.findLast((u) => u.kind === 'usage_update' && u.usage?.cost)?.usage?.cost;
-    const cost = last ? `; cost ${last.amount} ${last.currency}` : '';
-    parts.push(`---\n\n_Context: ${usage.used} / ${usage.size} tokens${cost}._`);
-  }
+  const { usage, tokens } = model.current;
+  const totals = [
+    usage ? `Context: ${usage.used} / ${usage.size} tokens` : '',
+    usage?.cost ? `cost ${usage.cost.amount} ${usage.cost.currency}` : '',
+    tokens ? `${tokens.total} tokens in all turns` : '',
+  ].filter(Boolean);
+  if (totals.length) parts.push(`---\n\n_${totals.join('; ')}._`);
   return `${parts.join('\n\n')}\n`;
 }
 

@@ -69,31 +69,34 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
     return fn();
   };
 
+  const connect = async (connectOptions: AgentSessionConnectOptions): Promise<AgentSessionHandle> => {
+    const bridge = bridgeOptions(connectOptions.bridge);
+    const events = new HandleEvents(connectOptions);
+    const { handleId, snapshot } = await call(() =>
+      api.connect(
+        {
+          bridge,
+          cwd: connectOptions.cwd,
+          ...(connectOptions.mcpServers ? { mcpServers: connectOptions.mcpServers } : {}),
+          ...(connectOptions.resume ? { resume: connectOptions.resume } : {}),
+          ...(connectOptions.fork ? { fork: connectOptions.fork } : {}),
+          ...(connectOptions.authenticate ? { authenticate: connectOptions.authenticate } : {}),
+          ...(options.signInTimeoutMs !== undefined ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
+          handlesPermissions: typeof connectOptions.onPermission === 'function',
+          handlesElicitations: typeof connectOptions.onElicitation === 'function',
+        },
+        eventsProxy(events),
+      ),
+    );
+    const handle = new SessionHandle(api, handleId, snapshot, connectOptions, connect);
+    handles.add(handle);
+    void handle.closed.then(() => handles.delete(handle));
+    events.attach(handle);
+    return handle;
+  };
+
   return {
-    async connect(connectOptions: AgentSessionConnectOptions): Promise<AgentSessionHandle> {
-      const bridge = bridgeOptions(connectOptions.bridge);
-      const events = new HandleEvents(connectOptions);
-      const { handleId, snapshot } = await call(() =>
-        api.connect(
-          {
-            bridge,
-            cwd: connectOptions.cwd,
-            ...(connectOptions.mcpServers ? { mcpServers: connectOptions.mcpServers } : {}),
-            ...(connectOptions.resume ? { resume: connectOptions.resume } : {}),
-            ...(connectOptions.authenticate ? { authenticate: connectOptions.authenticate } : {}),
-            ...(options.signInTimeoutMs !== undefined ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
-            handlesPermissions: typeof connectOptions.onPermission === 'function',
-            handlesElicitations: typeof connectOptions.onElicitation === 'function',
-          },
-          eventsProxy(events),
-        ),
-      );
-      const handle = new SessionHandle(api, handleId, snapshot, connectOptions);
-      handles.add(handle);
-      void handle.closed.then(() => handles.delete(handle));
-      events.attach(handle);
-      return handle;
-    },
+    connect,
     sessions: (o) =>
       call(() =>
         api.sessions({
@@ -104,7 +107,8 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
       ),
     transcript: (sessionId) => call(() => api.transcript(sessionId)),
     transcriptTail: (sessionId, count) => call(() => api.transcriptTail(sessionId, count)),
-    clear: (sessionId) => call(() => api.clear(sessionId)),
+    clear: (sessionId, o) =>
+      call(() => api.clear(sessionId, o?.bridge ? { bridge: bridgeOptions(o.bridge) } : {})),
     rename: (sessionId, title) => call(() => api.rename(sessionId, title)),
     exportJsonl: (sessionId) => call(() => api.exportJsonl(sessionId)),
     importJsonl: (jsonl, sessionId) => call(() => api.importJsonl(jsonl, sessionId)),

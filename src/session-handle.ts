@@ -9,6 +9,7 @@ import type {
   AgentSessionConnectOptions,
   AgentSessionHandle,
 } from './api.ts';
+import { SiloError } from './errors.ts';
 import type {
   AgentContentBlock,
   AgentRequestResolution,
@@ -67,6 +68,8 @@ export class SessionHandle implements AgentSessionHandle {
     private readonly handleId: string,
     snapshot: WireSnapshot,
     private readonly options: AgentSessionConnectOptions,
+    /** Connects another session (the service's `connect`), for {@link fork}. */
+    private readonly connect?: (options: AgentSessionConnectOptions) => Promise<AgentSessionHandle>,
   ) {
     this.current = snapshot.snapshot;
     this.revision = snapshot.revision;
@@ -107,9 +110,16 @@ export class SessionHandle implements AgentSessionHandle {
   }
 
   prompt(input: string | readonly AgentContentBlock[]): Promise<string> {
-    const blocks: AgentContentBlock[] =
-      typeof input === 'string' ? [{ type: 'text', text: input }] : [...input];
-    return this.api.prompt(this.handleId, blocks);
+    return this.api.prompt(this.handleId, blocksOf(input));
+  }
+  steer(input: string | readonly AgentContentBlock[]): Promise<'steered' | 'ended'> {
+    return this.api.steer(this.handleId, blocksOf(input));
+  }
+  fork(options: { readonly atTurn?: number } = {}): Promise<AgentSessionHandle> {
+    if (!this.connect) return Promise.reject(SiloError.closed('This handle cannot open sessions'));
+    const { resume: _, ...rest } = this.options;
+    const at = options.atTurn !== undefined ? { atTurn: options.atTurn } : {};
+    return this.connect({ ...rest, fork: { sessionId: this.current.sessionId, ...at } });
   }
   cancel(): Promise<void> {
     return this.api.cancel(this.handleId);
@@ -233,6 +243,11 @@ export class SessionHandle implements AgentSessionHandle {
     this.live.set(id, controller);
     return controller.signal;
   }
+}
+
+/** A prompt's content blocks: a string is one text block. */
+function blocksOf(input: string | readonly AgentContentBlock[]): AgentContentBlock[] {
+  return typeof input === 'string' ? [{ type: 'text', text: input }] : [...input];
 }
 
 /** How a live request ended: its signal aborts only with an {@link AgentRequestResolution}. */

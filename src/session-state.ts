@@ -1,6 +1,7 @@
 /**
  * The session-state reducer: the one place that folds updates into a session's state — its title,
- * usage, slash commands, config options and legacy mode. Pure and total: the worker's snapshot and the
+ * usage (context, cost, the tokens and time of each turn and of the session), slash commands, config
+ * options and legacy mode. Pure and total: the worker's snapshot and the
  * transcript model both use it, so the page has one source of truth for each fact.
  *
  * It reads {@link AgentSessionUpdate}s as the worker journals them (and as older journals hold them):
@@ -11,11 +12,15 @@
 
 import type { ReadonlyRaw as Raw } from './json.ts';
 import type {
+  AgentActivity,
   AgentCommand,
   AgentSessionConfigOption,
   AgentSessionUpdate,
   AgentSessionUsage,
+  AgentTokenCounts,
+  AgentTurnUsage,
 } from './types.ts';
+import { addTokens, addUsage, journaledUsage, requestUsage, type TurnReports, turnUsage } from './usage.ts';
 
 /** What a session's updates say about it, beside the conversation. */
 export interface SessionState {
@@ -31,8 +36,19 @@ export interface SessionState {
   readonly titleFrom?: 'agent' | 'prompt' | 'command';
   /** True once a prompt of words was seen (only the first one may name the session). */
   readonly prompted?: boolean;
-  /** The latest `usage_update`. */
+  /**
+   * The latest `usage_update` (context used of its size); `cost` is the latest cost reported, kept
+   * when a later update carries none (it is cumulative).
+   */
   readonly usage?: AgentSessionUsage;
+  /** The session's tokens: the sum of its turns' (src/usage.ts). */
+  readonly tokens?: AgentTokenCounts;
+  /** The running turn: when its prompt was sent and what its requests reported so far. */
+  readonly turn?: TurnReports & { readonly promptId?: string };
+  /** What the last turn that ended used (journaled with its `turn_end`). */
+  readonly lastTurn?: AgentTurnUsage;
+  /** What the agent last said its session is doing (codex-acp's `threadStatus`). */
+  readonly activity?: AgentActivity;
   /** The latest `available_commands_update`. */
   readonly commands: readonly AgentCommand[];
   /** The agent's config options (from a session response or `config_option_update`). */
@@ -71,22 +87,35 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
         (typeof raw.used === 'number' && typeof raw.size === 'number'
           ? { used: raw.used, size: raw.size }
           : undefined);
-      return usage ? { ...state, usage } : state;
+      if (!usage) return state;
+      const cost = usage.cost ?? state.usage?.cost;
+      return { ...state, usage: cost ? { ...usage, cost } : usage };
     }
-    case 'user_message_chunk': {
-      if (state.prompted) return state;
-      const named = typeof u.text === 'string' ? promptTitle(u.text) : undefined;
-      if (!named) return state;
-      if (named.command) return state.title === undefined ? titled(state, named.title, 'command') : state;
-      const free = state.title === undefined || state.titleFrom === 'command';
-      return { ...(free ? titled(state, named.title, 'prompt') : state), prompted: true };
+    case 'user_message_chunk':
+      return promptTitled(turnStarted(state, u), u);
+    case 'turn_start': // a turn the agent started by itself: timed and counted like a prompt's
+      return { ...state, turn: u.timestamp ? { startedAt: u.timestamp } : {} };
+    case 'agent_message_chunk': {
+      const reported = requestUsage(u.kind, raw);
+      return reported && state.turn
+        ? { ...state, turn: { ...state.turn, reported: addUsage(state.turn.reported, reported) } }
+        : state;
     }
-    case 'session_info_update':
+    case 'turn_end': {
+      const usage = journaledUsage(u.turnEnd?.usage) ?? turnUsage(state.turn, raw, u.timestamp);
+      const { turn: _, lastTurn: __, ...rest } = state;
+      const tokens = addTokens(state.tokens, usage?.tokens);
+      return { ...rest, ...(tokens ? { tokens } : {}), ...(usage ? { lastTurn: usage } : {}) };
+    }
+    case 'session_info_update': {
+      const activity = threadStatus(raw);
+      const next = activity ? { ...state, activity } : state;
       if (raw.title === null) {
-        const { title: _, titleFrom: __, ...rest } = state;
+        const { title: _, titleFrom: __, ...rest } = next;
         return rest;
       }
-      return typeof raw.title === 'string' ? titled(state, raw.title, 'agent') : state;
+      return typeof raw.title === 'string' ? titled(next, raw.title, 'agent') : next;
+    }
     case 'available_commands_update':
       return Array.isArray(raw.availableCommands)
         ? { ...state, commands: mapCommands(raw.availableCommands) }
@@ -100,6 +129,57 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
     default:
       return state;
   }
+}
+
+const WAITING_ON: Readonly<Record<string, 'approval' | 'input'>> = {
+  waitingOnApproval: 'approval',
+  waitingOnUserInput: 'input',
+};
+
+/** codex-acp's `_meta.codex.threadStatus` ({type, activeFlags}) as an {@link AgentActivity}. */
+function threadStatus(raw: Raw): AgentActivity | undefined {
+  const meta = isObject(raw._meta) ? raw._meta : undefined;
+  const codex = meta && isObject(meta.codex) ? meta.codex : undefined;
+  const status = codex && isObject(codex.threadStatus) ? codex.threadStatus : undefined;
+  if (typeof status?.type !== 'string') return undefined;
+  const flags = Array.isArray(status.activeFlags) ? status.activeFlags : [];
+  const waitingOn = [
+    ...new Set(flags.flatMap((f) => (typeof f === 'string' && WAITING_ON[f] ? [WAITING_ON[f]] : []))),
+  ];
+  return waitingOn.length ? { status: status.type, waitingOn } : { status: status.type };
+}
+
+/** The first prompt of words names the session (until the agent does); a slash command for a while. */
+function promptTitled(state: SessionState, u: AgentSessionUpdate): SessionState {
+  if (state.prompted) return state;
+  const named = typeof u.text === 'string' ? promptTitle(u.text) : undefined;
+  if (!named) return state;
+  if (named.command) return state.title === undefined ? titled(state, named.title, 'command') : state;
+  const free = state.title === undefined || state.titleFrom === 'command';
+  return { ...(free ? titled(state, named.title, 'prompt') : state), prompted: true };
+}
+
+/**
+ * Silo's own prompt (a timestamped `silo-u…` user chunk, not one sent into a running turn) starts a
+ * turn: its time is kept to time the turn, and the turn's reports start empty.
+ */
+function turnStarted(state: SessionState, u: AgentSessionUpdate): SessionState {
+  const promptId = u.messageId;
+  if (!u.timestamp || !promptId?.startsWith('silo-u') || u.steered || state.turn?.promptId === promptId)
+    return state;
+  return { ...state, turn: { startedAt: u.timestamp, promptId } };
+}
+
+/**
+ * What a turn used once its prompt response is in: the running turn's reports with the response's
+ * counts, timed up to `endedAt` (the worker journals it with the turn's end).
+ */
+export function endingTurnUsage(
+  state: SessionState,
+  response: Raw,
+  endedAt: string,
+): AgentTurnUsage | undefined {
+  return turnUsage(state.turn, response, endedAt);
 }
 
 const MODE_UPDATE = /^\[MODE_UPDATE\] (\S+)\s*$/;
@@ -185,9 +265,21 @@ export function withSessionResponse(state: SessionState, response: unknown): Ses
   return next;
 }
 
-/** Records the current legacy mode (no change when the agent has no modes). */
+/**
+ * Records the current mode: the legacy mode option's value, and the value of each mode config option
+ * (category `mode`) that offers `modeId` — an agent that keeps both (Copilot CLI) announces a change
+ * with `current_mode_update` only, and the picker shows the config option.
+ */
 export function withMode(state: SessionState, modeId: string): SessionState {
-  return state.mode ? { ...state, mode: { ...state.mode, currentValue: modeId } } : state;
+  const offers = (o: AgentSessionConfigOption) =>
+    o.category === 'mode' &&
+    o.type === 'select' &&
+    o.currentValue !== modeId &&
+    o.options?.some((v) => v.value === modeId);
+  const next = state.config.some(offers)
+    ? { ...state, config: state.config.map((o) => (offers(o) ? { ...o, currentValue: modeId } : o)) }
+    : state;
+  return next.mode ? { ...next, mode: { ...next.mode, currentValue: modeId } } : next;
 }
 
 /** Records the current model of the unstable `models` list (no change when the agent has none). */

@@ -118,6 +118,31 @@ export interface AgentSessionUsage {
   readonly cost?: { readonly amount: number; readonly currency: string };
 }
 
+/**
+ * Token counts, of one turn or of a whole session (the sum of its turns). `total` is what the agent
+ * reported as the total, else the sum of the counts it reported; the others are present when it sent
+ * them (`cachedRead` / `cachedWrite`: prompt-cache reads and writes; `thought`: reasoning tokens).
+ */
+export interface AgentTokenCounts {
+  readonly total: number;
+  readonly input?: number;
+  readonly output?: number;
+  readonly thought?: number;
+  readonly cachedRead?: number;
+  readonly cachedWrite?: number;
+}
+
+/**
+ * What one turn used, in every shape agents report it (docs/agents.md, "Usage"): `tokens` from the
+ * prompt response's `usage` or `_meta.quota.token_count`, else the sum of the per-request usage the
+ * agent sent during the turn (Qwen Code's `_meta.usage` on empty agent chunks); `durationMs` from the
+ * prompt to the turn's end as Silo timed it, else the agent's own `durationMs` reports summed.
+ */
+export interface AgentTurnUsage {
+  readonly tokens?: AgentTokenCounts;
+  readonly durationMs?: number;
+}
+
 /** How a question the agent asked ended. */
 export type AgentElicitationResolution = 'answered' | 'declined' | 'cancelled' | 'unanswerable';
 
@@ -159,6 +184,12 @@ export interface AgentElicitationQuestion {
   readonly maxItems?: number;
   /** The property schema as the agent sent it (kept for unsupported types). */
   readonly raw?: Readonly<Record<string, unknown>>;
+  /**
+   * A select question's own free-text "Other…" answer: the agent's companion text field, keyed
+   * `<id>_custom` (claude-agent-acp's AskUserQuestion), shown with the question instead of as one of
+   * its own. Its answer goes to the agent under its own `id`; the record keeps it with this question.
+   */
+  readonly other?: AgentElicitationQuestion;
 }
 
 /**
@@ -207,6 +238,8 @@ export interface AgentPermissionRecord {
 export interface AgentTurnEnd {
   readonly stopReason: StopReason | 'interrupted' | 'error' | string;
   readonly error?: { readonly code: string; readonly message: string };
+  /** What the turn used (tokens, duration), as Silo read it from the agent's reports; absent when unknown. */
+  readonly usage?: AgentTurnUsage;
 }
 
 /**
@@ -239,6 +272,12 @@ export interface AgentSessionUpdate {
   readonly messageId?: string;
   /** ISO 8601 time Silo recorded this update, for updates Silo itself records. */
   readonly timestamp?: string;
+  /**
+   * On Silo's own `user_message_chunk`: the message went to the agent during a running turn, into
+   * that turn (the agent's `_session/steering`), instead of waiting for the turn to end. It starts no
+   * turn of its own.
+   */
+  readonly steered?: boolean;
   readonly toolCall?: AgentToolCall;
   readonly plan?: readonly AgentPlanEntry[];
   readonly usage?: AgentSessionUsage;
@@ -278,8 +317,24 @@ export interface AgentSessionRestore {
   via?: 'resume' | 'load';
 }
 
-/** What a connect did: a new session, an agent-side resume or load, or a read-only journal. */
-export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
+/**
+ * A branch for {@link AgentSessionConnectOptions.fork}: a new session that carries the journal of
+ * `sessionId` up to the end of its turn `atTurn` ("Branch from here"). The source stays as it is.
+ */
+export interface AgentSessionFork {
+  sessionId: string;
+  /**
+   * The turn to branch after: a turn number of the transcript model (`TurnEndRow.turn`), of a turn
+   * that ended. Default: the last turn that ended.
+   */
+  atTurn?: number;
+}
+
+/**
+ * What a connect did: a new session, an agent-side resume or load, a read-only journal, or a branch
+ * of another session (`forked`: see {@link AgentSessionFork}).
+ */
+export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only' | 'forked';
 
 /**
  * What a restore could not do, beside its outcome:
@@ -292,12 +347,17 @@ export type AgentResumeOutcome = 'new' | 'resumed' | 'loaded' | 'journal-only';
  * - `held-elsewhere` — journal-only because the agent refused to restore the session while another
  *   client (another browser, an editor) has it open (codex-acp: -32600 `thread_active_writer`);
  *   closing it there and connecting again restores it.
+ * - `history-not-in-agent` — a branch ({@link AgentSessionFork}) whose journal carries the
+ *   conversation up to its turn, but the agent started it without that history: ACP forks only a
+ *   whole session, so a branch from an earlier turn (or of an agent without `session/fork`) is a new
+ *   session.
  */
 export type AgentRestoreNote =
   | 'history-in-agent'
   | 'replay-not-merged'
   | 'options-reapplied'
-  | 'held-elsewhere';
+  | 'held-elsewhere'
+  | 'history-not-in-agent';
 
 /** Information about the connected agent. `title` is the session's title and follows `session_info_update`. */
 export interface AgentInfo {
@@ -402,6 +462,28 @@ export interface AgentPromptCapabilities {
   readonly embeddedContext: boolean;
 }
 
+/**
+ * What the agent takes while a turn runs (from its `initialize` answer): `steer` — a message into
+ * the running turn ({@link AgentSessionHandle.steer}, the agent's `_session/steering`); `queue` — a
+ * prompt it runs after the running turn ({@link AgentSessionHandle.prompt} during a turn; Claude's
+ * `promptQueueing`).
+ */
+export interface AgentMidTurn {
+  readonly steer: boolean;
+  readonly queue: boolean;
+}
+
+/**
+ * What the agent says its session is doing, where it says so (codex-acp 2.6's
+ * `session_info_update._meta.codex.threadStatus`): `status` is its word (`idle`, `active`,
+ * `systemError`, `notLoaded`, or another); `waitingOn` what an active session waits for: `approval`
+ * (a permission) or `input` (an answer to a question).
+ */
+export interface AgentActivity {
+  readonly status: string;
+  readonly waitingOn?: readonly ('approval' | 'input')[];
+}
+
 /** The session state a handle mirrors; sent with every batch of updates. */
 export interface AgentSessionSnapshot {
   readonly sessionId: string;
@@ -420,9 +502,20 @@ export interface AgentSessionSnapshot {
   readonly agentInfo: AgentInfo;
   readonly configOptions: readonly AgentSessionConfigOption[];
   readonly availableCommands: readonly AgentCommand[];
+  /** The context meter and the latest cost (`usage_update`). */
   readonly usage?: AgentSessionUsage;
+  /** The session's tokens: the sum of its turns' (each turn's is on its `turn_end`). */
+  readonly tokens?: AgentTokenCounts;
   /** True while a prompt turn is running (in a follower: in the driving tab). */
   readonly busy: boolean;
+  /** What the agent last said its session is doing (Codex), absent when it never says. */
+  readonly activity?: AgentActivity;
+  /** True when the agent can branch a session with its context (`sessionCapabilities.fork`). */
+  readonly canFork?: boolean;
+  /** What the agent takes while a turn runs; absent when it takes nothing (or Silo has not asked it). */
+  readonly midTurn?: AgentMidTurn;
+  /** Prompts sent during the running turn that the agent holds behind it (`midTurn.queue`). */
+  readonly queuedPrompts?: number;
   /**
    * What the agent accepts in a prompt besides text and resource links (its `initialize`
    * `promptCapabilities`); absent until Silo has talked to the agent (a journal-only session).
@@ -452,6 +545,8 @@ export interface AgentSessionSummary {
   readonly updateCount?: number;
   /** True for a session the agent lists but the journal does not hold: `session/load` can fetch it. */
   readonly loadable?: boolean;
+  /** The session this one branched from, and after which of its turns. */
+  readonly forkedFrom?: { readonly sessionId: string; readonly turn: number };
 }
 
 export type { McpServer, PermissionOption };

@@ -3,12 +3,18 @@
  * and the page wraps (`wrap<WorkerApi>()`). Everything crossing it is structured-cloneable data,
  * except the {@link WorkerEvents} object, which crosses as a `Comlink.proxy`.
  */
-import type { AgentElicitationAnswer, AgentJournalAccess, AgentSessionListOptions } from './api.ts';
+import type {
+  AgentClearResult,
+  AgentElicitationAnswer,
+  AgentJournalAccess,
+  AgentSessionListOptions,
+} from './api.ts';
 import type {
   AgentBridgeOptions,
   AgentContentBlock,
   AgentElicitationQuestion,
   AgentRequestResolution,
+  AgentSessionFork,
   AgentSessionRestore,
   AgentSessionSnapshot,
   AgentSessionSummary,
@@ -24,6 +30,7 @@ export interface WorkerConnectOptions {
   readonly cwd: string;
   readonly mcpServers?: readonly McpServer[];
   readonly resume?: AgentSessionRestore;
+  readonly fork?: AgentSessionFork;
   /** An auth method id to sign in with after `initialize` (see `AgentSessionConnectOptions`). */
   readonly authenticate?: string;
   /** How long `authenticate` may take (see `AgentsServiceOptions.signInTimeoutMs`). */
@@ -84,7 +91,9 @@ export type ElicitationAction =
   | { readonly action: 'cancel' };
 
 /** The worker's API. Every method rejects with a serialized SiloError on failure. */
-export interface WorkerApi extends AgentJournalAccess {
+export interface WorkerApi extends Omit<AgentJournalAccess, 'clear'> {
+  /** As {@link AgentJournalAccess.clear}, with a connection string already parsed. */
+  clear(sessionId: string, options?: { readonly bridge?: AgentBridgeOptions }): Promise<AgentClearResult>;
   /**
    * Takes the Web Lock `name` and holds it until the worker dies; resolves once it is held. The page
    * queues for the same lock to learn that the worker has gone (see `watchWorker`).
@@ -98,6 +107,7 @@ export interface WorkerApi extends AgentJournalAccess {
     events: WorkerEvents,
   ): Promise<{ handleId: string; snapshot: WireSnapshot }>;
   prompt(handleId: string, prompt: readonly AgentContentBlock[]): Promise<string>;
+  steer(handleId: string, prompt: readonly AgentContentBlock[]): Promise<'steered' | 'ended'>;
   cancel(handleId: string): Promise<void>;
   setConfigOption(handleId: string, configId: string, value: string | boolean): Promise<void>;
   answerPermission(handleId: string, requestId: string, optionId: string | null): Promise<void>;

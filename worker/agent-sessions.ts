@@ -1,7 +1,11 @@
 /**
- * Sessions the agent knows (`session/list`), for a history list: a short-lived connection that
- * initializes, follows `nextCursor` to the end (cursors are never persisted), and closes.
+ * What needs the agent but no live session, each on a short-lived connection that initializes, asks
+ * and closes: the sessions the agent knows (`session/list`, for a history list, following
+ * `nextCursor` to the end; cursors are never persisted), and deleting the agent's copy of a session
+ * (`session/delete`, with Clear).
  */
+import type { AgentClearResult } from '../src/api.ts';
+import { SiloError } from '../src/errors.ts';
 import type { AgentBridgeOptions, AgentSessionSummary } from '../src/types.ts';
 import { AgentLink, type LinkHost } from './link.ts';
 
@@ -52,5 +56,27 @@ export async function listAgentSessions(
     return out;
   } finally {
     link.close();
+  }
+}
+
+/**
+ * Asks the agent to delete its copy of `sessionId` (`session/delete`) when it offers that. Never
+ * rejects: an unreachable bridge or a refusal is `failed` with the coded error.
+ */
+export async function deleteAgentSession(
+  bridge: AgentBridgeOptions,
+  sessionId: string,
+): Promise<AgentClearResult> {
+  let link: AgentLink | undefined;
+  try {
+    link = await AgentLink.open(bridge, ignore);
+    if (!link.initialize.agentCapabilities?.sessionCapabilities?.delete) return { agentCopy: 'not-offered' };
+    await link.request('session/delete', { sessionId });
+    return { agentCopy: 'deleted' };
+  } catch (error) {
+    const e = SiloError.from(error);
+    return { agentCopy: 'failed', error: { code: e.code, message: e.message } };
+  } finally {
+    link?.close();
   }
 }

@@ -6,14 +6,18 @@
 import { SiloError } from '../src/errors.ts';
 import type { WorkerConnectOptions } from '../src/worker-api.ts';
 import { signIn } from './auth.ts';
+import { forkSession, offersFork } from './fork.ts';
 import type { Journal } from './journal.ts';
 import { AgentLink, type LinkEnd, type LinkHost } from './link.ts';
+import { midTurnOffers } from './mid-turn.ts';
 import { continueFresh, latestId, newSession, type OpenHost, restoreSession } from './open.ts';
 import type { SessionStatus } from './status.ts';
 
 /** Reconnect backoff: first delay and cap. */
 export const BACKOFF_FIRST_MS = 250;
 export const BACKOFF_MAX_MS = 5000;
+/** How long closing a session waits for the agent to answer `session/close`. */
+export const SESSION_CLOSE_MS = 2000;
 
 /** What a connection needs of its session. */
 export interface ConnectionHost {
@@ -60,17 +64,22 @@ export class Connection {
     void link.ended.then((end) => this.ended(link, end));
     const { status } = host;
     status.identify(link.initialize.agentInfo, link.initialize.agentCapabilities?.promptCapabilities);
+    status.midTurn = midTurnOffers(link.initialize);
+    status.canFork = offersFork(link);
     if (host.options.authenticate)
       await signIn(link, host.options.authenticate, host.options.signInTimeoutMs);
     const resume = host.options.resume;
     const open = host.open;
+    const fork = host.options.fork;
     const opened = reconnect
       ? await restoreSession(link, open, status.sessionId)
-      : resume?.startFresh
-        ? await continueFresh(link, open, resume.sessionId, resume.transcript ?? 'carry')
-        : resume
-          ? await restoreSession(link, open, await latestId(host.journal, resume.sessionId), resume.via)
-          : await newSession(link, open);
+      : fork
+        ? await forkSession(link, open, fork)
+        : resume?.startFresh
+          ? await continueFresh(link, open, resume.sessionId, resume.transcript ?? 'carry')
+          : resume
+            ? await restoreSession(link, open, await latestId(host.journal, resume.sessionId), resume.via)
+            : await newSession(link, open);
     // A turn the journal holds open that nothing runs now (its page died mid-turn) has ended.
     open.endDeadTurn();
     status.opened(opened);
@@ -95,6 +104,24 @@ export class Connection {
       this.host.status.error = SiloError.from(error);
       this.startReconnect();
     }
+  }
+
+  /**
+   * Tells the agent that `sessionId` is closed (`session/close`: it stops the session's work and frees
+   * it) when the agent offers that (`sessionCapabilities.close`). Waits for the answer at most
+   * {@link SESSION_CLOSE_MS}; never rejects (the link is closed next anyway).
+   */
+  async closeSession(sessionId: string): Promise<void> {
+    const link = this.link;
+    if (!link || !sessionId || !link.initialize.agentCapabilities?.sessionCapabilities?.close) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      link.request('session/close', { sessionId }).catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, SESSION_CLOSE_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   /** Closes the link; resolves once its end is handled (state `closed`). False when none was open. */

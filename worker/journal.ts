@@ -22,6 +22,8 @@ export interface SessionRecord {
   updatedAt: string;
   lastOutcome?: AgentResumeOutcome;
   continuedBy?: string;
+  /** The session this one branched from, and after which of its turns. */
+  forkedFrom?: { sessionId: string; turn: number };
   /** The config options the user last chose in this session, by id (set again after a restore). */
   choices?: Record<string, string | boolean>;
   /** The title the user gave the session (`rename`): it wins over {@link title}, the agent's or a prompt's. */
@@ -248,22 +250,25 @@ export class Journal {
 
   /**
    * Moves a session's updates under another id (continue in a new session), renumbering them after
-   * the target's own, and records the old id as continued by the new one. One transaction.
+   * the target's own, and records the old id as continued by the new one. With `branch`, copies
+   * instead the updates before `branch.before` (a branch: the source stays as it is). One transaction.
    */
-  async carry(fromId: string, toId: string): Promise<number> {
+  async carry(fromId: string, toId: string, branch?: { readonly before: number }): Promise<number> {
     const tx = this.db.transaction(['sessions', 'segments'], 'readwrite');
     const segments = tx.objectStore('segments');
-    const moved = (await segments.getAll(range(fromId))).flatMap((s) => s.updates);
+    const all = (await segments.getAll(range(fromId))).flatMap((s) => s.updates);
+    const moved = branch ? all.filter((u) => (u.seq ?? 0) < branch.before) : all;
     const target = await tx.objectStore('sessions').get(toId);
     const base = target?.nextSeq ?? 0;
     const renumbered = moved.map((u, i) => ({ ...u, seq: base + i }));
     for (let i = 0; i < renumbered.length; i += MAX_SEGMENT) {
       await segments.put({ sessionId: toId, seq: base + i, updates: renumbered.slice(i, i + MAX_SEGMENT) });
     }
-    await segments.delete(range(fromId));
     const now = new Date().toISOString();
     const old = await tx.objectStore('sessions').get(fromId);
-    if (old) await tx.objectStore('sessions').put({ ...old, continuedBy: toId, nextSeq: 0, updatedAt: now });
+    if (!branch) await segments.delete(range(fromId));
+    if (old && !branch)
+      await tx.objectStore('sessions').put({ ...old, continuedBy: toId, nextSeq: 0, updatedAt: now });
     if (target)
       await tx.objectStore('sessions').put({ ...target, nextSeq: base + moved.length, updatedAt: now });
     await tx.done;

@@ -29,10 +29,11 @@ export interface OpenHost {
    * Routes a `session/load` replay until {@link endReplay}: its conversation (`HISTORY_KINDS`,
    * worker/replay-window.ts) into `buffer` when given (journaled later, by the merge), else straight
    * into the journal; the rest (commands, title, usage, mode, notices) is journaled as it arrives
-   * either way. Id-less chunks get replay ids and replay shapes are read as live. Without a buffer
-   * the session ends it itself at its first prompt.
+   * either way, but with `whole` (a fork's replay), held with the rest. Id-less chunks get replay ids
+   * and replay shapes are read as live. Without a buffer the session ends it itself at its first
+   * prompt.
    */
-  startReplay(buffer: Raw[] | undefined): void;
+  startReplay(buffer: Raw[] | undefined, whole?: boolean): void;
   endReplay(): void;
   /** Journals one raw update from the agent (normalized, in order). */
   ingest(raw: Raw): void;
@@ -94,9 +95,17 @@ export async function newSession(link: AgentLink, host: OpenHost): Promise<Opene
 }
 
 /** `session/new`; a sign-in the agent asks for rejects `auth-required` with its methods. */
-function requestNew(link: AgentLink, host: OpenHost): Promise<Raw> {
+export function requestNew(link: AgentLink, host: OpenHost): Promise<Raw> {
+  return requestSession(link, host, 'session/new', {});
+}
+
+/**
+ * A request that opens a session (`session/new`, `session/fork`); a sign-in the agent asks for
+ * rejects `auth-required` with its methods.
+ */
+export function requestSession(link: AgentLink, host: OpenHost, method: string, params: Raw): Promise<Raw> {
   return link
-    .request<Raw>('session/new', { cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] })
+    .request<Raw>(method, { ...params, cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] })
     .catch((error: unknown) => {
       const e = SiloError.from(error);
       throw e.code === 'auth-required' ? signInRefused(link, e) : e;

@@ -1,8 +1,11 @@
 /**
- * The prompt turns of one session (worker/session.ts journals the prompt, then hands the turn here):
- * `session/prompt` on the session's link, the agent's echo of the prompt (worker/echo.ts), the turn's
- * end journaled as a `turn_end` (with Silo's `interrupted` or `error` when it broke off), Stop
- * (`session/cancel`, then a forced stop after {@link FORCE_STOP_MS}), and the moment a turn is over.
+ * The prompt turns of one session (worker/session.ts checks the session can send, then hands the turn
+ * here): the prompt journaled (`silo-u…`), `session/prompt` on the session's link, the agent's echo of
+ * the prompt (worker/echo.ts), the turn's end journaled as a `turn_end` with its usage
+ * (worker/turn-usage.ts; Silo's `interrupted` or `error` when it broke off), Stop (`session/cancel`,
+ * then a forced stop after {@link FORCE_STOP_MS}), and the moment a turn is over. Messages during a
+ * turn (worker/mid-turn.ts): a prompt the agent queues waits here for its turn; a steered message is
+ * journaled `silo-s…`, `steered`, and starts no turn.
  */
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
@@ -10,6 +13,9 @@ import type { AgentContentBlock, AgentSessionUpdate, AgentTurnEnd } from '../src
 import type { Delivery } from './delivery.ts';
 import { PromptEcho } from './echo.ts';
 import type { AgentLink } from './link.ts';
+import { PromptQueue, type RunningTurn, steer } from './mid-turn.ts';
+import type { SessionStatus } from './status.ts';
+import { TurnUsageMeter } from './turn-usage.ts';
 
 /** How long a cancelled turn may take to answer before Silo stops waiting for it. */
 export const FORCE_STOP_MS = 5000;
@@ -19,8 +25,14 @@ export interface PromptTurnsHost {
   /** The bound session id. */
   readonly sessionId: string;
   readonly delivery: Delivery;
-  /** Journals an update Silo records itself (the turn's end). */
+  /** Journals an update Silo records itself (the prompt, the turn's end). */
   record(update: Omit<AgentSessionUpdate, 'seq'>): void;
+  /** The journal position the next update gets (a message's id is numbered by it). */
+  nextSeq(): number;
+  /** A prompt's turn begins (worker/turns.ts closes a turn the agent started by itself). */
+  beforePrompt(): void;
+  /** The session's state (its reports read by the usage model), its agent and what it takes mid-turn. */
+  readonly status: SessionStatus;
   /** Resolves once everything journaled so far is committed; rejects with the journal's write error. */
   flushed(): Promise<void>;
   /** Stop: the open permission requests and questions are answered cancelled (before `session/cancel`). */
@@ -31,8 +43,11 @@ export interface PromptTurnsHost {
 export class PromptTurns {
   /** Recognizes the agent's echo of the running turn's prompt. */
   readonly echo = new PromptEcho();
-  private turn: { cancelled: boolean; force: AbortController } | undefined;
+  private turn: RunningTurn | undefined;
   private over: Promise<void> = Promise.resolve();
+  /** Prompts the agent holds behind the running turn (it queues prompts: worker/mid-turn.ts). */
+  private readonly queue = new PromptQueue();
+  private readonly usage = new TurnUsageMeter();
 
   constructor(private readonly host: PromptTurnsHost) {}
 
@@ -46,34 +61,98 @@ export class PromptTurns {
     return this.turn?.cancelled === true;
   }
 
+  /** How many prompts the agent holds behind the running turn. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   /** Settles once no turn runs (its end journaled and delivered). */
   settled(): Promise<void> {
     return this.over;
   }
 
   /**
-   * Runs one turn of the prompt `blocks` (already journaled) on `link`; resolves to the stop reason
-   * once its end is journaled and delivered. Rejects with `interrupted` when the link dropped, or the
-   * agent's error (both journaled as the turn's end).
+   * Journals the prompt `blocks` and runs its turn on `link`; resolves to the stop reason once its end
+   * is journaled and delivered. While a turn runs, an agent that queues prompts gets it at once and
+   * runs it next (it is journaled when its turn begins); any other agent's refuses it
+   * (`invalid-params`). Rejects with `interrupted` when the link dropped, or the agent's error (both
+   * journaled as the turn's end).
    */
   async run(link: AgentLink, blocks: readonly AgentContentBlock[]): Promise<string> {
-    const turn = { cancelled: false, force: new AbortController() };
+    const behind = this.turn !== undefined || this.queue.length > 0;
+    if (behind && !this.host.status.midTurn?.queue)
+      throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
+    const turn: RunningTurn = { cancelled: false, force: new AbortController() };
+    const answer = link.request<Raw>(
+      'session/prompt',
+      { sessionId: this.host.sessionId, prompt: blocks },
+      // Force stop must not wait for an agent that ignores the cancel (it may never answer).
+      { cancellationSignal: turn.force.signal, stopWaitingOnCancel: true },
+    );
+    answer.catch(() => {}); // read below, once its turn has begun
+    if (behind) {
+      const started = this.queue.wait(turn);
+      void this.host.delivery.state();
+      await started;
+    }
+    this.host.beforePrompt();
+    this.recordMessage(blocks, 'silo-u');
     this.turn = turn;
     let done = () => {};
     this.over = new Promise((resolve) => {
       done = resolve;
     });
     try {
-      return await this.request(turn, link, blocks);
+      return await this.request(turn, link, blocks, answer);
     } finally {
       done();
     }
   }
 
+  /**
+   * Sends `blocks` into the running turn (`_session/steering`, when the agent offers it). Resolves
+   * `steered` once the agent took it (journaled then, beside the turn's updates), `ended` when no turn
+   * runs any more (nothing was kept: send it as a prompt). Rejects `invalid-params` when the agent
+   * takes no such message, or with the agent's coded error.
+   */
+  async steer(link: AgentLink, blocks: readonly AgentContentBlock[]): Promise<'steered' | 'ended'> {
+    if (!this.host.status.midTurn?.steer)
+      throw new SiloError('invalid-params', 'The agent takes no messages into a running turn');
+    if (!this.turn) return 'ended';
+    const outcome = await steer(link, this.host.sessionId, blocks);
+    if (outcome === 'ended') return outcome;
+    this.recordMessage(blocks, 'silo-s');
+    await this.host.flushed();
+    await this.host.delivery.flush();
+    return outcome;
+  }
+
+  /**
+   * Journals the user's message, one update per block, under one id: `silo-u<seq>` for a prompt,
+   * `silo-s<seq>` (and `steered`) for a message sent into the running turn.
+   */
+  private recordMessage(blocks: readonly AgentContentBlock[], prefix: 'silo-u' | 'silo-s'): void {
+    const timestamp = new Date().toISOString();
+    const messageId = `${prefix}${this.host.nextSeq()}`;
+    for (const content of blocks) {
+      const text = content.type === 'text' && typeof content.text === 'string' ? content.text : undefined;
+      this.host.record({
+        kind: 'user_message_chunk',
+        content,
+        text,
+        messageId,
+        timestamp,
+        ...(prefix === 'silo-s' ? { steered: true } : {}),
+        raw: { sessionUpdate: 'user_message_chunk', content, messageId },
+      });
+    }
+  }
+
   private async request(
-    turn: { cancelled: boolean; force: AbortController },
+    turn: RunningTurn,
     link: AgentLink,
     blocks: readonly AgentContentBlock[],
+    answer: Promise<Raw>,
   ): Promise<string> {
     const { host } = this;
     this.echo.expect(blocks);
@@ -82,12 +161,7 @@ export class PromptTurns {
     let failure: SiloError | undefined;
     let response: Raw = {};
     try {
-      response = await link.request<Raw>(
-        'session/prompt',
-        { sessionId: host.sessionId, prompt: blocks },
-        // Force stop must not wait for an agent that ignores the cancel (it may never answer).
-        { cancellationSignal: turn.force.signal, stopWaitingOnCancel: true },
-      );
+      response = await answer;
       end = { stopReason: typeof response.stopReason === 'string' ? response.stopReason : 'end_turn' };
     } catch (error) {
       const e = SiloError.from(error);
@@ -104,12 +178,17 @@ export class PromptTurns {
     }
     this.turn = undefined;
     this.echo.end();
+    const endedAt = new Date().toISOString();
+    const { config, agentInfo } = host.status;
+    const usage = this.usage.ended(config.current, response, endedAt, agentInfo.name, link.serial);
+    if (usage) end = { ...end, usage };
     host.record({
       kind: 'turn_end',
       turnEnd: end,
-      timestamp: new Date().toISOString(),
+      timestamp: endedAt,
       raw: { ...response, stopReason: end.stopReason },
     });
+    this.queue.next(); // a prompt the agent holds begins now, before its updates are journaled
     await host.flushed();
     await host.delivery.flush();
     if (failure) throw failure;
@@ -125,6 +204,7 @@ export class PromptTurns {
     const turn = this.turn;
     if (!turn || !link) return;
     turn.cancelled = true;
+    this.queue.cancelAll();
     this.host.cancelRequests();
     // The SDK writes those answers as its request handlers resolve (microtasks); one task later they
     // are queued on the wire, so session/cancel goes after them.

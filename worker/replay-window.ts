@@ -25,17 +25,24 @@ export const HISTORY_KINDS: ReadonlySet<string> = new Set([
 
 export class ReplayWindow {
   private buffer: Raw[] | undefined;
+  private whole = false;
 
   constructor(private readonly ids: MessageIdSynthesizer) {}
 
-  /** Opens the window; with `buffer` the replay's conversation is held there for the merge. */
-  start(buffer: Raw[] | undefined): void {
+  /**
+   * Opens the window; with `buffer` the replay's conversation is held there for the merge. `whole`:
+   * everything the agent replays is held, its state too (a fork's replay: the journal it carries
+   * has all of it already, worker/fork.ts).
+   */
+  start(buffer: Raw[] | undefined, whole = false): void {
     this.buffer = buffer;
+    this.whole = whole && buffer !== undefined;
     this.ids.replaying = true;
   }
 
   end(): void {
     this.buffer = undefined;
+    this.whole = false;
     this.ids.replaying = false;
   }
 
@@ -46,7 +53,7 @@ export class ReplayWindow {
 
   /** Holds `update` for the merge and says true when it is part of a conversation being merged. */
   hold(update: Raw): boolean {
-    if (!this.buffer || !HISTORY_KINDS.has(String(update.sessionUpdate))) return false;
+    if (!this.buffer || (!this.whole && !HISTORY_KINDS.has(String(update.sessionUpdate)))) return false;
     this.buffer.push(update);
     return true;
   }

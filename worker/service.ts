@@ -6,7 +6,7 @@
 import { SiloError } from '../src/errors.ts';
 import { toJsonl } from '../src/export.ts';
 import type { WorkerApi } from '../src/worker-api.ts';
-import { listAgentSessions } from './agent-sessions.ts';
+import { deleteAgentSession, listAgentSessions } from './agent-sessions.ts';
 import { History } from './history.ts';
 import { type Journal, journalOpener } from './journal.ts';
 import { SessionCore } from './session.ts';
@@ -45,6 +45,7 @@ export function createWorkerService(): WorkerApi {
       return { handleId: core.handleId, snapshot: core.wireSnapshot() };
     },
     prompt: (handleId, prompt) => session(handleId).prompt(prompt),
+    steer: (handleId, prompt) => session(handleId).steer(prompt),
     cancel: (handleId) => session(handleId).cancel(),
     setConfigOption: (handleId, id, value) => session(handleId).setConfigOption(id, value),
     answerPermission: (handleId, id, optionId) => session(handleId).answerPermission(id, optionId),
@@ -68,9 +69,10 @@ export function createWorkerService(): WorkerApi {
     },
     transcript: async (sessionId) => (await db()).read(sessionId),
     transcriptTail: async (sessionId, count) => (await db()).tail(sessionId, count),
-    async clear(sessionId) {
+    async clear(sessionId, options) {
       await (await db()).clear(sessionId);
       history.forget(sessionId);
+      return options?.bridge ? deleteAgentSession(options.bridge, sessionId) : { agentCopy: 'not-asked' };
     },
     async exportJsonl(sessionId) {
       const j = await db();

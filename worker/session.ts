@@ -73,6 +73,9 @@ export class SessionCore {
       },
       flushed: async () => this.writer?.flushed(),
       cancelRequests: () => this.requests.cancelAll(),
+      nextSeq: () => this.writer!.nextSeq,
+      beforePrompt: () => this.frames.beforePrompt(),
+      status,
     });
     this.tabs = new SessionTabs({
       journal,
@@ -104,7 +107,7 @@ export class SessionCore {
       detach: () => {
         status.sessionId = '';
       },
-      startReplay: (buffer) => this.replay.start(buffer),
+      startReplay: (buffer, whole) => this.replay.start(buffer, whole),
       endReplay: () => this.replay.end(),
       ingest: (raw) => this.ingest(raw),
       endDeadTurn: () => {
@@ -178,7 +181,7 @@ export class SessionCore {
   }
 
   snapshot(): AgentSessionSnapshot {
-    return this.status.snapshot(this.turns.running);
+    return this.status.snapshot(this.turns.running, this.turns.queued);
   }
 
   /** The snapshot for the page, numbered in the order taken ({@link WireSnapshot}). */
@@ -273,7 +276,7 @@ export class SessionCore {
     writer.append([update]);
   }
 
-  /** Journals an update Silo records itself (prompt, turn end, permission and question rows). */
+  /** Journals an update Silo records itself (prompt, turn end, rows); the session state sees it too. */
   private record(update: Omit<AgentSessionUpdate, 'seq'>): void {
     const writer = this.writer;
     if (!writer) return;
@@ -281,6 +284,7 @@ export class SessionCore {
     this.ids.next(update.kind, update.messageId, seq);
     this.frames.learn(update);
     writer.append([{ ...update, seq }]);
+    this.applyState({ ...update, seq });
   }
 
   private learn(u: AgentSessionUpdate): void {
@@ -300,34 +304,9 @@ export class SessionCore {
 
   // ── Turns ─────────────────────────────────────────────────────────────────────────────────────
 
-  /** Sends a prompt; resolves to the stop reason once the whole turn is journaled and delivered. */
+  /** Sends a prompt (worker/prompt-turns.ts); resolves to the stop reason once the turn is journaled. */
   async prompt(blocks: readonly AgentContentBlock[]): Promise<string> {
-    const { status } = this;
-    if (status.role === 'follower')
-      throw status.error ?? new SiloError('not-owner', 'Another tab drives this session');
-    if (status.outcome === 'journal-only')
-      throw status.error ?? new SiloError('journal-only', 'This session is read-only');
-    if (this.writer?.error) throw this.writer.error;
-    if (this.turns.running)
-      throw new SiloError('invalid-params', 'A turn is already running; cancel it or wait for it to end');
-    const link = this.connection.link;
-    if (!link || status.state !== 'connected') throw status.error ?? SiloError.closed();
-    this.frames.beforePrompt();
-    const timestamp = new Date().toISOString();
-    const messageId = `silo-u${this.writer!.nextSeq}`;
-    for (const content of blocks) {
-      const text = content.type === 'text' && typeof content.text === 'string' ? content.text : undefined;
-      this.record({
-        kind: 'user_message_chunk',
-        content,
-        text,
-        messageId,
-        timestamp,
-        raw: { sessionUpdate: 'user_message_chunk', content, messageId },
-      });
-      this.applyState({ kind: 'user_message_chunk', text, raw: {} }); // the first prompt may name it
-    }
-    return this.turns.run(link, blocks);
+    return this.turns.run(this.status.sendable(this.connection.link, this.writer?.error), blocks);
   }
 
   /**
@@ -337,6 +316,11 @@ export class SessionCore {
   async cancel(): Promise<void> {
     if (this.tabs.forwardCancel()) return;
     await this.turns.cancel(this.connection.link);
+  }
+
+  /** Sends a message into the running turn (worker/prompt-turns.ts); rejects as {@link prompt} does. */
+  async steer(blocks: readonly AgentContentBlock[]): Promise<'steered' | 'ended'> {
+    return this.turns.steer(this.status.sendable(this.connection.link, this.writer?.error), blocks);
   }
 
   /** Sets a config option or a legacy mode; resolves once the agent accepted it. */
@@ -392,8 +376,13 @@ export class SessionCore {
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────
 
-  /** Closes the connection; the journal stays. Resolves once every journaled update is committed. */
+  /**
+   * Closes the session: the agent is told (`session/close`, when it offers it and this tab drives
+   * the session), then the connection closes; the journal stays. Resolves once every journaled update
+   * is committed.
+   */
   async close(): Promise<void> {
+    if (this.status.state === 'connected') await this.connection.closeSession(this.sessionId);
     if (!(await this.connection.close())) this.status.setState('closed');
     await this.writer?.flushed().catch(() => {});
     await this.delivery.flush();

@@ -68,11 +68,12 @@ export class LiveSessionState {
   /** What a follower copies from the owner's snapshot (its title is the user's when they gave one). */
   mirror(snapshot: AgentSessionSnapshot): void {
     this.userTitle = undefined;
-    const { title: _, usage: __, ...rest } = this.current;
+    const { title: _, usage: __, tokens: ___, ...rest } = this.current;
     this.current = {
       ...rest,
       ...(snapshot.agentInfo.title !== undefined ? { title: snapshot.agentInfo.title } : {}),
       ...(snapshot.usage ? { usage: snapshot.usage } : {}),
+      ...(snapshot.tokens ? { tokens: snapshot.tokens } : {}),
       commands: [...snapshot.availableCommands],
     };
   }

@@ -3,10 +3,11 @@
  * opened, its connection state and error, the agent's identity, and its session state (through the
  * shared reducer, see worker/state.ts), or, while this tab follows another, what that tab mirrors.
  */
-import type { SiloError } from '../src/errors.ts';
+import { SiloError } from '../src/errors.ts';
 import type {
   AgentConnectionState,
   AgentInfo,
+  AgentMidTurn,
   AgentPromptCapabilities,
   AgentRestoreNote,
   AgentResumeOutcome,
@@ -33,6 +34,10 @@ export class SessionStatus {
   agentInfo: AgentInfo = { name: 'unknown' };
   /** The agent's `promptCapabilities`, once it answered `initialize`. */
   promptCapabilities: AgentPromptCapabilities | undefined;
+  /** What the agent takes while a turn runs, once it answered `initialize` (worker/mid-turn.ts). */
+  midTurn: AgentMidTurn | undefined;
+  /** Whether the agent offers `session/fork` (its `initialize` answer). */
+  canFork = false;
   /** Title, usage, commands, config options and mode, through the shared session-state reducer. */
   readonly config = new LiveSessionState();
   /** What a follower mirrors of the owner's state that it does not compute itself. */
@@ -89,9 +94,26 @@ export class SessionStatus {
     this.mirrored = undefined;
   }
 
-  /** The snapshot the page gets; `busy` is whether this tab runs a turn. */
-  snapshot(busy: boolean): AgentSessionSnapshot {
-    const { usage, commands } = this.config.current;
+  /**
+   * The link a message can go out on now (`link`, the session's; `journalError`, its writer's);
+   * throws why not: `not-owner` in a follower, `journal-only`, the journal's error, or `closed`.
+   */
+  sendable(link: AgentLink | undefined, journalError: SiloError | undefined): AgentLink {
+    if (this.role === 'follower')
+      throw this.error ?? new SiloError('not-owner', 'Another tab drives this session');
+    if (this.outcome === 'journal-only')
+      throw this.error ?? new SiloError('journal-only', 'This session is read-only');
+    if (journalError) throw journalError;
+    if (!link || this.state !== 'connected') throw this.error ?? SiloError.closed();
+    return link;
+  }
+
+  /**
+   * The snapshot the page gets; `busy` is whether this tab runs a turn, `queued` how many prompts
+   * the agent holds behind it.
+   */
+  snapshot(busy: boolean, queued = 0): AgentSessionSnapshot {
+    const { usage, tokens, commands, activity } = this.config.current;
     const title = this.config.title;
     return {
       sessionId: this.sessionId,
@@ -104,7 +126,12 @@ export class SessionStatus {
       configOptions: this.mirrored?.configOptions ?? this.config.options,
       availableCommands: commands,
       ...(usage ? { usage } : {}),
+      ...(tokens ? { tokens } : {}),
+      ...(activity ? { activity } : {}),
       busy: this.mirrored?.busy ?? busy,
+      ...(this.midTurn && !this.mirrored ? { midTurn: this.midTurn } : {}),
+      ...(this.canFork ? { canFork: true } : {}),
+      ...(queued > 0 ? { queuedPrompts: queued } : {}),
       ...(this.promptCapabilities ? { promptCapabilities: this.promptCapabilities } : {}),
       ...(this.error ? { error: { code: this.error.code, message: this.error.message } } : {}),
     };

@@ -33,7 +33,12 @@ export class TurnFrames {
   /** Before an update from the agent is journaled (`live`: no prompt runs, no replay streams). */
   beforeUpdate(raw: Raw, live: boolean): void {
     if (live && this.startsAgentTurn(raw))
-      this.record({ kind: 'turn_start', turnStart: { origin: 'agent' }, raw: { origin: 'agent' } });
+      this.record({
+        kind: 'turn_start',
+        turnStart: { origin: 'agent' },
+        timestamp: new Date().toISOString(),
+        raw: { origin: 'agent' },
+      });
   }
 
   /** After an update from the agent is journaled. */
@@ -52,7 +57,12 @@ export class TurnFrames {
    */
   end(stopReason: string, why?: string): void {
     const error = why ? { error: { code: 'interrupted', message: why } } : {};
-    this.record({ kind: 'turn_end', turnEnd: { stopReason, ...error }, raw: { stopReason, ...error } });
+    this.record({
+      kind: 'turn_end',
+      turnEnd: { stopReason, ...error },
+      timestamp: new Date().toISOString(),
+      raw: { stopReason, ...error },
+    });
   }
 
   /** Forgets what was read (before a journal is read again). */

@@ -5,7 +5,7 @@
  * patched before it is announced (Cline); a turn the agent starts by itself (Claude).
  */
 import type { RequestPermissionResponse, StopReason } from '@agentclientprotocol/sdk';
-import { configOptions, setMode } from '../config.ts';
+import { configOptions, setMode, wireModeId } from '../config.ts';
 import type { Scenario } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 import { COMMANDS } from './tools.ts';
@@ -179,8 +179,11 @@ export const MODE_SWITCH_DELAY_MS = 50;
  */
 export function modeAnnouncement(modeId: string, marker: boolean): Record<string, unknown> {
   return marker
-    ? { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `[MODE_UPDATE] ${modeId}` } }
-    : { sessionUpdate: 'current_mode_update', currentModeId: modeId };
+    ? {
+        sessionUpdate: 'agent_message_chunk',
+        content: { type: 'text', text: `[MODE_UPDATE] ${wireModeId(modeId)}` },
+      }
+    : { sessionUpdate: 'current_mode_update', currentModeId: wireModeId(modeId) };
 }
 
 /**

@@ -10,6 +10,7 @@ import { scenarios as content } from './content.ts';
 import { scenarios as endings } from './endings.ts';
 import { scenarios as hugeText } from './huge-text.ts';
 import { scenarios as interactive } from './interactive.ts';
+import { scenarios as offers } from './offers.ts';
 import { scenarios as perf } from './perf.ts';
 import { scenarios as robustness } from './robustness.ts';
 import { scenarios as subagent } from './subagent.ts';
@@ -29,6 +30,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...perf,
   ...agents,
   ...attachments,
+  ...offers,
 ];
 
 /** The scenario named `name`, if there is one. */

@@ -1,6 +1,7 @@
 /** Scenarios that ask the client: permission requests and elicitations (form and url mode). */
 import type { RequestPermissionResponse, StopReason } from '@agentclientprotocol/sdk';
 import type { Scenario } from '../scenarios.ts';
+import { waitingOn } from '../thread-status.ts';
 import type { Turn } from '../turn.ts';
 
 export const PERMISSION_OPTIONS = [
@@ -23,11 +24,13 @@ async function askPermission(
   // Qwen Code announces a call that needs permission only through the request; its history has it.
   if (turn.options.replayShape === 'qwen') turn.remember(call);
   else await turn.update(call);
-  return turn.client.request('session/request_permission', {
-    sessionId: turn.sessionId,
-    toolCall: { toolCallId: turn.toolCallId(toolCallId), title, kind: 'edit', status: 'pending' },
-    options: [...PERMISSION_OPTIONS],
-  });
+  return waitingOn(turn.options.threadStatus, turn.client, turn.sessionId, 'waitingOnApproval', () =>
+    turn.client.request('session/request_permission', {
+      sessionId: turn.sessionId,
+      toolCall: { toolCallId: turn.toolCallId(toolCallId), title, kind: 'edit', status: 'pending' },
+      options: [...PERMISSION_OPTIONS],
+    }),
+  );
 }
 
 async function finishTool(
@@ -198,7 +201,7 @@ function advertised(turn: Turn, mode: 'form' | 'url'): boolean {
   return Boolean(turn.clientCapabilities.elicitation?.[mode]) || turn.args.includes('force');
 }
 
-async function elicitForm(turn: Turn, schema: object, message: string): Promise<StopReason> {
+export async function elicitForm(turn: Turn, schema: object, message: string): Promise<StopReason> {
   if (!advertised(turn, 'form')) {
     await turn.say('The client did not advertise elicitation.form, so I will not ask.');
     return turn.end();

@@ -39,6 +39,8 @@ export interface ComposerContext {
   busy(): boolean;
   /** Sends a prompt with its attachments; resolves once the turn ended or failed (the element shows a failure). */
   send(text: string, attachments: readonly Attachment[]): Promise<unknown>;
+  /** Sends a message into the running turn; undefined when that failed (see `TurnRunner.steer`). */
+  steer(text: string, attachments: readonly Attachment[]): Promise<'steered' | 'ended' | undefined>;
   /** The code of the element's last error, if any. */
   errorCode(): string | undefined;
   /** Stops the running turn. */
@@ -61,6 +63,10 @@ export class ComposerController implements ReactiveController {
   draft = '';
   /** A message typed while the agent worked, sent when the turn ends. */
   queued: QueuedMessage | undefined;
+  /** Messages sent during the turn that the agent holds behind it (it queues prompts), oldest first. */
+  #agentQueued: string[] = [];
+  /** A message went into the running turn (the agent steers): said until the next turn starts. */
+  #steered = false;
   /** The files attached to the message being written. */
   readonly attachments: Attachments;
   /** Why the last Enter did not send because of an attachment (until the attachments change). */
@@ -101,8 +107,10 @@ export class ComposerController implements ReactiveController {
     const busy = this.ctx.busy();
     if (busy && this.#busySince === undefined) {
       this.#busySince = performance.now();
+      this.#steered = false; // said of the turn before
       this.#tick = setInterval(() => this.host.requestUpdate(), 1000);
     } else if (!busy && this.#busySince !== undefined) this.#stopClock();
+    if (!busy && !this.ctx.snapshot()?.queuedPrompts) this.#agentQueued = [];
     if (this.queued !== undefined && !busy) this.#flush(this.queued);
   }
 
@@ -125,6 +133,12 @@ export class ComposerController implements ReactiveController {
     this.#giveBack();
     if (refused) this.#attachmentNote = s.notSentAttachment(refused.name, refusal(refused, caps!, s)!);
     else this.#refused = true;
+  }
+
+  /** The messages the agent still holds: the last `queuedPrompts` sent during the turn. */
+  #held(): readonly string[] {
+    const n = this.ctx.snapshot()?.queuedPrompts ?? 0;
+    return n > 0 ? this.#agentQueued.slice(-n) : [];
   }
 
   #stopClock(): void {
@@ -191,15 +205,34 @@ export class ComposerController implements ReactiveController {
     this.#refused = false;
     this.draft = '';
     const attachments = this.attachments.take();
+    const midTurn = this.ctx.snapshot()?.midTurn;
+    if (waiting || this.queued !== undefined) this.#queue(text, attachments);
+    else if (!this.ctx.busy()) this.#send(text, attachments);
+    else if (midTurn?.steer) void this.#steer(text, attachments);
+    else if (midTurn?.queue) {
+      this.#agentQueued.push(text);
+      this.#send(text, attachments);
+    } else this.#queue(text, attachments);
+    this.#update();
+  }
+
+  /** Holds the message until the turn ends or the session connects (joined to one held already). */
+  #queue(text: string, attachments: readonly Attachment[]): void {
     const q = this.queued;
-    if (this.ctx.busy() || waiting || q)
-      this.queued = q
-        ? {
-            text: q.text && text ? `${q.text}\n\n${text}` : q.text || text,
-            attachments: [...q.attachments, ...attachments],
-          }
-        : { text, attachments };
-    else this.#send(text, attachments);
+    this.queued = q
+      ? {
+          text: q.text && text ? `${q.text}\n\n${text}` : q.text || text,
+          attachments: [...q.attachments, ...attachments],
+        }
+      : { text, attachments };
+  }
+
+  /** Into the running turn; a prompt of its own if that turn ended; held if the agent refused it. */
+  async #steer(text: string, attachments: readonly Attachment[]): Promise<void> {
+    const how = await this.ctx.steer(text, attachments);
+    if (how === 'steered') this.#steered = true;
+    else if (how === 'ended' && !this.ctx.busy()) this.#send(text, attachments);
+    else this.#queue(text, attachments);
     this.#update();
   }
 
@@ -353,7 +386,19 @@ export class ComposerController implements ReactiveController {
           : nothing
       }
       ${renderPickers(this.ctx.snapshot()?.configOptions ?? [], this.ctx.optionsEnabled(), (o, v) => this.ctx.setOption(o, v))}
-      ${renderStatusRow(s, busy, seconds, this.queued, this.ctx.waiting(), () => this.unqueue())}
+      ${renderStatusRow(
+        s,
+        {
+          busy,
+          seconds,
+          steered: this.#steered,
+          agentQueued: this.#held(),
+          waitingOn: this.ctx.snapshot()?.activity?.waitingOn,
+        },
+        this.queued,
+        this.ctx.waiting(),
+        () => this.unqueue(),
+      )}
       ${
         note
           ? html`<p class="note" part="note" id="composer-note" role="status">

@@ -10,6 +10,7 @@ import {
   type AgentElicitationRequest,
   type AgentPermissionRequest,
   type AgentSessionConnectOptions,
+  type AgentSessionFork,
   type AgentSessionHandle,
   type AgentSessionSnapshot,
   type AgentsService,
@@ -22,6 +23,8 @@ import type { ChatPhase } from './banners.ts';
 /** Options of {@link ChatSessionController.connect} (and `<silo-chat>`'s `connect`). */
 export interface ChatConnectOptions {
   fresh?: boolean;
+  /** Branch the session (a turn's "Branch from here"): see `AgentSessionConnectOptions.fork`. */
+  fork?: AgentSessionFork;
   continueFrom?: string;
   sessionId?: string;
   via?: 'resume' | 'load';
@@ -132,9 +135,10 @@ export class ChatSessionController implements ReactiveController {
     this.#set({ phase: 'connecting' });
     this.cfg.connecting();
     const current = () => attempt === this.#attempt;
-    const last = options.fresh
-      ? undefined
-      : (options.continueFrom ?? options.sessionId ?? this.lastSession());
+    const last =
+      options.fresh || options.fork
+        ? undefined
+        : (options.continueFrom ?? options.sessionId ?? this.lastSession());
     const base: AgentSessionConnectOptions = {
       bridge,
       cwd,
@@ -164,7 +168,9 @@ export class ChatSessionController implements ReactiveController {
           }
         : undefined;
       try {
-        handle = await service.connect(resume ? { ...base, resume } : base);
+        handle = await service.connect(
+          options.fork ? { ...base, fork: options.fork } : resume ? { ...base, resume } : base,
+        );
       } catch (e) {
         // A remembered session the agent and journal no longer know: start a new one.
         const remembered = resume && !options.continueFrom && !options.sessionId;

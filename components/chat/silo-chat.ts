@@ -40,7 +40,8 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * message), pickers for the config options the agent offers (model, mode, booleans), the session
  * title and the connection state with a clear message when the bridge is unreachable or refuses the
  * page. While a turn runs it shows the elapsed time and a Stop button (Esc stops too, outside the
- * transcript); a message typed meanwhile is queued and sent when the turn ends. Images and files pasted,
+ * transcript); a message typed meanwhile goes to the agent at once where it takes one (into the running
+ * turn, or queued by the agent behind it), and is otherwise held and sent when the turn ends. Images and files pasted,
  * dropped or attached go with the message as ACP content blocks when the agent accepts them. Ctrl+F (⌘F) in the
  * chat opens a find bar that searches the whole transcript, rows not rendered included.
  *
@@ -75,6 +76,8 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @csspart pickers - The config option pickers.
  * @csspart working - While a turn runs: "Working…" and the elapsed time (`elapsed`).
  * @csspart queued - A message typed while the agent works, sent when the turn ends; `unqueue` cancels it.
+ * @csspart steered-note - Says that a message sent during the turn went into that turn.
+ * @csspart agent-queued - A message sent during the turn that the agent holds, to run after it.
  * @csspart note - Why the composer's text was not sent (it stays in the composer), `role="status"`.
  * @csspart remedy - The note's button, when there is something to do: "Take over and send" in a tab
  *   that follows another (it takes over, then sends the kept message).
@@ -166,6 +169,7 @@ export class SiloChat extends SiloElement {
     waiting: () => this.#session.waiting(),
     busy: () => this.#busy(),
     send: (text, files) => this.#turns.send(text, toBlocks(files, this.snapshot?.promptCapabilities)),
+    steer: (text, files) => this.#turns.steer(text, toBlocks(files, this.snapshot?.promptCapabilities)),
     errorCode: () => this.error?.code,
     cancel: () => void this.cancel(),
     lastPrompt: () => lastPrompt(this),
@@ -230,6 +234,22 @@ export class SiloChat extends SiloElement {
       return;
     }
     await this.connect({ fresh: true });
+  }
+
+  /**
+   * "Branch from here": a new session that carries this one's conversation up to the end of `turn`
+   * (default: the last turn), which becomes the chat's session; this one stays in the history. See
+   * `AgentSessionConnectOptions.fork` for what the agent keeps. A failure is shown and fired.
+   */
+  branch(turn?: number): Promise<void> {
+    const sessionId = this.handle?.sessionId;
+    if (!sessionId) return Promise.resolve();
+    return this.connect({ fork: { sessionId, ...(turn !== undefined ? { atTurn: turn } : {}) } });
+  }
+
+  /** Turn ends offer "Branch from here": the agent can fork, the session is connected and idle. */
+  #canBranch(): boolean {
+    return Boolean(this.snapshot?.canFork) && this.snapshot?.state === 'connected' && !this.#busy();
   }
 
   /** Cancels the running turn. */
@@ -382,6 +402,8 @@ export class SiloChat extends SiloElement {
         .elicitationRequests=${this.#session.elicitationRequests}
         .strings=${this.strings?.transcript}
         .locale=${this.locale}
+        ?branchable=${this.#canBranch()}
+        @silo-branch=${(e: CustomEvent<{ turn: number }>) => void this.branch(e.detail.turn)}
         .turnActions=${!this.#busy() && !this.#whyNotSendable() && !this.#composer.queued}
         @silo-turn-action=${(e: CustomEvent<SiloTurnActionDetail>) => this.#turnAction(e.detail.action)}
         @silo-permission-answered=${this.#returnFocus}

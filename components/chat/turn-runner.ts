@@ -79,6 +79,26 @@ export class TurnRunner {
     }
   }
 
+  /**
+   * Sends a message into the running turn (the agent steers: `snapshot.midTurn.steer`). Resolves
+   * `steered`, `ended` (no turn ran any more: nothing was sent), or undefined when it failed (the
+   * caller keeps the message; nothing is reported).
+   */
+  async steer(
+    text: string,
+    blocks: readonly AgentContentBlock[] = [],
+  ): Promise<'steered' | 'ended' | undefined> {
+    const handle = this.ctx.handle();
+    if (!handle) return undefined;
+    try {
+      return await handle.steer(
+        blocks.length ? [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...blocks] : text,
+      );
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Sends the failed message again; false when there is none. */
   resend(): boolean {
     const text = this.failedText;

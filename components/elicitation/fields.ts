@@ -38,6 +38,43 @@ export function renderLabel(
 }
 
 /**
+ * A select question's own "Other…" text field (`q.other`), inside the question's group: its label
+ * is Silo's `other` string, the agent's words for it its description.
+ */
+function renderOther(
+  q: AgentElicitationQuestion,
+  id: string,
+  busy: boolean,
+  ctx: FieldContext,
+): TemplateResult | typeof nothing {
+  const other = q.other;
+  if (!other) return nothing;
+  const oid = `${id}-other`;
+  const error = ctx.errors[other.id];
+  const describedBy = [other.description ? `${oid}-desc` : '', error ? `${oid}-err` : '']
+    .filter(Boolean)
+    .join(' ');
+  const value = ctx.values[other.id];
+  return html`<div class="other" part="other" data-question=${other.id}>
+    <label part="label" for=${oid}>${ctx.t.other}</label>
+    ${other.description ? html`<p part="description" id=${`${oid}-desc`}>${other.description}</p>` : nothing}
+    <input
+      id=${oid}
+      part="control other-input"
+      type="text"
+      minlength=${ifDefined(other.minLength)}
+      maxlength=${ifDefined(other.maxLength)}
+      aria-invalid=${error ? 'true' : 'false'}
+      aria-describedby=${ifDefined(describedBy || undefined)}
+      .value=${live(typeof value === 'string' ? value : '')}
+      ?disabled=${busy}
+      @input=${(e: Event) => ctx.setValue(other.id, (e.target as HTMLInputElement).value)}
+    />
+    <p part="error" id=${`${oid}-err`}>${error ?? ''}</p>
+  </div>`;
+}
+
+/**
  * One question of a live form: a labelled control (radio group, `<select>` past
  * {@link RADIO_LIMIT} options, checkboxes, a checkbox, a number/text/date input) with its description
  * and inline error, or a notice for a kind that cannot be shown.
@@ -80,7 +117,7 @@ export function renderQuestion(
             <option value="" ?selected=${value === undefined || value === ''}></option>
             ${options.map((o) => html`<option value=${o.value} ?selected=${value === o.value}>${o.label}</option>`)}
           </select>
-          ${errorLine}
+          ${errorLine} ${renderOther(q, id, busy, ctx)}
         </div>`;
       }
       return html`<fieldset
@@ -111,7 +148,7 @@ export function renderQuestion(
             ${o.description ? html`<span part="description" id=${`${oid}-desc`}>${o.description}</span>` : nothing}
           </div>`;
         })}
-        ${errorLine}
+        ${errorLine} ${renderOther(q, id, busy, ctx)}
       </fieldset>`;
     }
     case 'multi-select': {
@@ -141,7 +178,7 @@ export function renderQuestion(
             ${o.description ? html`<span part="description" id=${`${oid}-desc`}>${o.description}</span>` : nothing}
           </div>`;
         })}
-        ${errorLine}
+        ${errorLine} ${renderOther(q, id, busy, ctx)}
       </fieldset>`;
     }
     case 'boolean':

@@ -52,6 +52,14 @@ export const elicitationStyles = css`
       font-weight: 600;
       padding: 0;
     }
+    .other {
+      display: grid;
+      gap: calc(var(--_space) / 4);
+      margin-top: calc(var(--_space) / 3);
+    }
+    .other [part~='label'] {
+      font-weight: normal;
+    }
     .option,
     .check {
       display: flex;

@@ -83,6 +83,7 @@ export const DEFAULT_ELICITATION_STRINGS: SiloElicitationStrings = defaultElicit
  * @csspart required - The required mark.
  * @csspart description - A question's or option's description.
  * @csspart control - An input, select, radio or checkbox.
+ * @csspart other - A select question's own "Other…" field (its label, description, `other-input` and error).
  * @csspart error - An inline validation message, or the form-level error.
  * @csspart unsupported - The notice shown instead of an unknown control.
  * @csspart url - The URL in url mode.

@@ -6,7 +6,7 @@
  * loaded with `<silo-elicitation>`'s chunk, never in the first paint.
  * @packageDocumentation
  */
-import { initialAnswers, validateAnswers } from '../../src/elicitation/index.ts';
+import { formFields, initialAnswers, validateAnswers } from '../../src/elicitation/index.ts';
 import type {
   AgentElicitationAnswer,
   AgentElicitationQuestion,
@@ -104,7 +104,7 @@ export function initialFormValues(
   questions: readonly AgentElicitationQuestion[],
 ): Record<string, AgentElicitationAnswer> {
   const values = initialAnswers(questions);
-  for (const q of questions) {
+  for (const q of formFields(questions)) {
     const v = values[q.id];
     if (q.format === 'date-time' && typeof v === 'string') values[q.id] = toLocalInput(v);
     if (typeof v === 'number') values[q.id] = String(v);
@@ -118,7 +118,7 @@ export function answersForSending(
   values: Readonly<Record<string, AgentElicitationAnswer>>,
 ): Record<string, AgentElicitationAnswer> {
   const out: Record<string, AgentElicitationAnswer> = {};
-  for (const q of questions) {
+  for (const q of formFields(questions)) {
     const v = values[q.id];
     if (v === undefined) continue;
     out[q.id] = q.format === 'date-time' && typeof v === 'string' ? fromLocalInput(v) : v;

@@ -22,6 +22,31 @@ export function formatNumber(n: number, locale?: string): string {
   return numberFormat(locale, { maximumFractionDigits: 0 }).format(n);
 }
 
+/** Formats a count short (`3.4K`, `12M`: Intl's compact notation), for tokens beside other text. */
+export function formatCompact(n: number, locale?: string): string {
+  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+
+/**
+ * A duration in milliseconds as the `seconds` / `minutes` strings word it: one decimal under 10 s
+ * (`1.2`), whole seconds under a minute, then minutes and seconds.
+ */
+export function formatDuration(
+  ms: number,
+  s: { seconds(n: string): string; minutes(m: string, s: string): string },
+  locale?: string,
+): string {
+  const secs = Math.max(0, ms) / 1000;
+  if (secs < 10)
+    return s.seconds(
+      numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(
+        Math.floor(secs * 10) / 10,
+      ),
+    );
+  if (secs < 60) return s.seconds(formatNumber(Math.floor(secs), locale));
+  return s.minutes(formatNumber(Math.floor(secs / 60), locale), formatNumber(Math.floor(secs % 60), locale));
+}
+
 /** Formats a ratio 0..1 as a percentage. */
 export function formatPercent(ratio: number, locale?: string): string {
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
@@ -79,20 +104,6 @@ export function safeJson(v: unknown): string {
   } catch {
     return '';
   }
-}
-
-/**
- * Formats a duration for people: `0.8 s`, `4.2 s`, `37 s`, `2 min 5 s` (units through `Intl`, narrow).
- */
-export function formatDuration(ms: number, locale?: string): string {
-  const unit = (u: 'second' | 'minute', digits: number) =>
-    numberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'short', maximumFractionDigits: digits });
-  const seconds = Math.max(0, ms) / 1000;
-  if (seconds < 60) return unit('second', seconds < 10 ? 1 : 0).format(seconds);
-  const whole = Math.round(seconds);
-  const rest = whole % 60;
-  const minutes = unit('minute', 0).format(Math.floor(whole / 60));
-  return rest ? `${minutes} ${unit('second', 0).format(rest)}` : minutes;
 }
 
 /**

@@ -45,6 +45,11 @@ export interface SiloLoadErrorDetail {
   readonly error: SiloError;
 }
 
+/** Detail of `silo-branch`. */
+export interface SiloBranchDetail {
+  readonly turn: number;
+}
+
 /** Detail of `silo-turn-action`: the user chose Retry or Continue on the last turn's end. */
 export interface SiloTurnActionDetail {
   readonly action: TurnAction;
@@ -60,6 +65,7 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'silo-load-error': CustomEvent<SiloLoadErrorDetail>;
     'silo-permission-answered': CustomEvent<SiloPermissionAnsweredDetail>;
+    'silo-branch': CustomEvent<SiloBranchDetail>;
     'silo-turn-action': CustomEvent<SiloTurnActionDetail>;
   }
 }
@@ -90,11 +96,14 @@ declare global {
  * @fires silo-load-error - The source could not be read (detail: `{ error }`, a `SiloError`).
  * @fires silo-find - A find's result changed (detail: `{ query, current, total, searching }`; see {@link find}).
  * @fires silo-permission-answered - The user answered a live permission prompt (detail: `{ id, optionId }`).
+ * @fires silo-branch - With `branchable`: the user chose "Branch from here" on a turn's end (detail: `{ turn }`,
+ *   the turn's number, for `connect({ fork: { sessionId, atTurn: turn } })`).
  * @fires silo-turn-action - With `turn-actions`: the user chose Retry or Continue on the last turn's end
  *   (detail: `{ action: 'retry' | 'continue' }`); the element sends nothing itself (`<silo-chat>` does).
  *
- * @csspart usage - The usage header (context meter and cost).
+ * @csspart usage - The usage header (context meter, the session's tokens, cost).
  * @csspart usage-meter - The context meter (`<meter>`).
+ * @csspart usage-tokens - The session's tokens (the sum of its turns'; the counts in its title).
  * @csspart usage-cost - The cost.
  * @csspart log - The scrolling log (`role="log"`).
  * @csspart row - Every row.
@@ -175,6 +184,7 @@ export class SiloTranscript extends SiloElement {
     elicitationRequests: { attribute: false },
     strings: { attribute: false },
     locale: {},
+    branchable: { type: Boolean },
     turnActions: { type: Boolean, attribute: 'turn-actions' },
     loadError: { state: true, attribute: false },
     announcement: { state: true, attribute: false },
@@ -200,6 +210,8 @@ export class SiloTranscript extends SiloElement {
   declare strings: StringsOverride<SiloTranscriptStrings> | undefined;
   /** BCP 47 locale for numbers, dates and currency (default: the browser's). */
   declare locale: string | undefined;
+  /** Each turn's end offers "Branch from here", which fires `silo-branch` (attribute `branchable`). */
+  declare branchable: boolean;
   /**
    * The last turn's end offers Retry (its prompt again, with its files) and, after `max_tokens`,
    * Continue; choosing one fires `silo-turn-action` (attribute `turn-actions`; off by default).
@@ -263,7 +275,13 @@ export class SiloTranscript extends SiloElement {
     this.permissionRequests = [];
     this.elicitationRequests = [];
     this.announcement = '';
+    this.branchable = false;
     this.turnActions = false;
+  }
+
+  /** Fires `silo-branch` for `turn` (a turn end's "Branch from here"). */
+  branch(turn: number): void {
+    this.emit('silo-branch', { turn });
   }
 
   /** The transcript model being rendered (rows and session state). Read-only for callers. */
@@ -375,8 +393,7 @@ export class SiloTranscript extends SiloElement {
 
   override render() {
     const strings = this.#strings();
-    const reported = this.#source.model.current.usage;
-    const cost = this.#source.cost;
+    const { usage, tokens } = this.#source.model.current;
     return renderTranscript({
       log: transcriptLog(this),
       strings,
@@ -391,7 +408,7 @@ export class SiloTranscript extends SiloElement {
       feed: this.#feed,
       busy: this.#source.model.current.inTurn,
       rows: this.#rows,
-      usage: reported && !reported.cost && cost ? { ...reported, cost } : reported,
+      usage: { ...(usage ? { usage } : {}), ...(tokens ? { tokens } : {}) },
       orphans: this.#requests.orphans(),
       tailPaint: this.#stick.opening && this.#source.openAtEnd && !this.#source.grown,
       loadError: this.loadError,

@@ -55,8 +55,6 @@ export class TranscriptSourceController implements ReactiveController {
    * tail. Until then a journal has not finished opening (its full read is still to be swapped in).
    */
   complete = false;
-  /** The latest cost reported (cumulative): a later usage update without one keeps it. */
-  cost: { amount: number; currency: string } | undefined;
   /** Settles when the current source's reads are applied (never rejects: failures go to `failed`). */
   loaded: Promise<void> = Promise.resolve();
   #generation = 0;
@@ -79,10 +77,6 @@ export class TranscriptSourceController implements ReactiveController {
     const started = this.model.turnsStarted;
     const ended = this.model.turnsEnded;
     this.model.applyAll(updates);
-    for (const u of updates) {
-      const cost = u.kind === 'usage_update' ? u.usage?.cost : undefined;
-      if (cost && Number.isFinite(cost.amount) && typeof cost.currency === 'string') this.cost = cost;
-    }
     if (live) {
       this.live = true;
       this.events.live(started, ended);
@@ -203,7 +197,6 @@ export class TranscriptSourceController implements ReactiveController {
       (prev.length === 0 || (next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1]));
     if (!extends_) {
       if (prev !== undefined) {
-        this.cost = undefined;
         this.model = new TranscriptModel();
         this.events.reset();
       }
@@ -224,7 +217,6 @@ export class TranscriptSourceController implements ReactiveController {
     this.openAtEnd = false;
     this.grown = false;
     this.complete = false;
-    this.cost = undefined;
     this.model = new TranscriptModel();
     this.#appliedUpdates = undefined;
     this.live = false;

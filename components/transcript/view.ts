@@ -15,7 +15,7 @@ import type { LiveRequestsController } from './live-requests.controller.ts';
 import type { RowContext, TurnAction } from './rows/row-context.ts';
 import type { TranscriptLog } from './rows.chunk.ts';
 import type { StickToBottomController } from './stick-to-bottom.controller.ts';
-import { renderUsage } from './usage.ts';
+import { renderUsage, type UsageView } from './usage.ts';
 
 /** What one render of `<silo-transcript>` shows, and the handlers its log and buttons call. */
 export interface TranscriptView {
@@ -26,8 +26,8 @@ export interface TranscriptView {
   readonly ctx: RowContext;
   /** The rows to render, in order. */
   readonly rows: readonly TranscriptRow[];
-  /** The usage header's numbers (none: no header). */
-  readonly usage: Parameters<typeof renderUsage>[0] | undefined;
+  /** The usage header's numbers (neither known: no header). */
+  readonly usage: UsageView;
   /** Stand-ins for live prompts whose journaled row has not arrived yet. */
   readonly orphans: readonly TranscriptRow[];
   /** Whether to paint the last screen in normal flow while the log settles at its end (`transcript/tail-paint.ts`). */
@@ -54,7 +54,7 @@ export interface TranscriptView {
 export function renderTranscript(v: TranscriptView): TemplateResult {
   const { strings: s, ctx, rows, orphans, stick, log } = v;
   return html`
-    ${v.usage ? renderUsage(v.usage, ctx) : nothing}
+    ${renderUsage(v.usage, ctx)}
     <span class="feed-edge" data-edge="start" tabindex="-1"></span>
     <div
       class="log"
@@ -103,6 +103,10 @@ export interface RowContextSource {
   readonly locale: string | undefined;
   readonly permissionRequests: readonly AgentPermissionRequest[];
   readonly elicitationRequests: readonly AgentElicitationRequest[];
+  /** Turn ends offer "Branch from here". */
+  readonly branchable: boolean;
+  /** Fires `silo-branch` for a turn. */
+  branch(turn: number): void;
   /** Whether the last turn's end offers Retry and Continue (`turn-actions`). */
   readonly turnActions: boolean;
 }
@@ -141,6 +145,7 @@ export function rowContext(
     elicitation: (id) => host.elicitationRequests.find((r) => r.id === id),
     promptState: (id) => requests.promptState(id),
     choose: (req, optionId) => void requests.choose(req, optionId),
+    ...(host.branchable ? { branch: (turn: number) => host.branch(turn) } : {}),
     turnActions: (key, stopReason) =>
       host.turnActions && key === lastTurnEnd
         ? CONTINUABLE.has(stopReason)

@@ -176,8 +176,10 @@ function check(q: AgentElicitationQuestion, value: unknown, words: ElicitationAn
  * Validates answers (keyed by question id) against their questions before anything is sent.
  *
  * An absent, `null`, blank-string or empty-array answer counts as unanswered: an error for a required
- * question, otherwise the question is simply left out of `content` and `text`. Answers for ids that are
- * not questions are ignored. Numbers may arrive as numeric strings (from an input) and are sent as numbers.
+ * question, otherwise the question is simply left out of `content` and `text`. A question's "Other…"
+ * field (`other`) is answered under its own id in `content` and joined to its question's `text`
+ * (`SQLite, Other: with WAL`); text there answers a required question. Answers for ids that are not
+ * questions are ignored. Numbers may arrive as numeric strings (from an input) and are sent as numbers.
  * A question of type `"unsupported"` always fails when answered or required. Never throws.
  *
  * @param format turns each issue into the message in `errors` (default: English {@link formatElicitationIssue}).
@@ -193,27 +195,46 @@ export function validateAnswers(
   const text: Record<string, string> = {};
   const issues: Record<string, ElicitationIssue> = {};
   const given: Readonly<Record<string, unknown>> = isObject(answers) ? answers : {};
+  const answerOf = (id: string) => (Object.hasOwn(given, id) ? given[id] : undefined);
   for (const q of questions) {
-    const value = Object.hasOwn(given, q.id) ? given[q.id] : undefined;
+    const value = answerOf(q.id);
+    const otherValue = q.other ? answerOf(q.other.id) : undefined;
+    const seen: string[] = [];
+    if (!isBlank(otherValue) && q.other) {
+      // The question's own "Other…" text: sent under its id, kept in this question's answer.
+      const result = check(q.other, otherValue, words);
+      if ('issue' in result) issues[q.other.id] = result.issue;
+      else {
+        content[q.other.id] = result.content;
+        seen.push(`${words.other ?? DEFAULT_ANSWER_WORDS.other}: ${result.text}`);
+      }
+    }
     if (isBlank(value)) {
-      if (q.required) issues[q.id] = { code: q.type === 'unsupported' ? 'unsupported' : 'required' };
-      continue;
+      if (q.required && seen.length === 0 && !(q.other && issues[q.other.id]))
+        issues[q.id] = { code: q.type === 'unsupported' ? 'unsupported' : 'required' };
+    } else {
+      const result = check(q, value, words);
+      if ('issue' in result) issues[q.id] = result.issue;
+      else {
+        content[q.id] = result.content;
+        seen.unshift(result.text);
+      }
     }
-    const result = check(q, value, words);
-    if ('issue' in result) issues[q.id] = result.issue;
-    else {
-      content[q.id] = result.content;
-      text[q.id] = result.text;
-    }
+    if (seen.length > 0) text[q.id] = seen.join(words.separator);
   }
   const ids = Object.keys(issues);
   if (ids.length === 0) return { ok: true, content, text };
   const errors: Record<string, string> = {};
-  for (const q of questions) {
+  for (const q of formFields(questions)) {
     const issue = issues[q.id];
     if (issue) errors[q.id] = format(issue, q);
   }
   return { ok: false, errors, issues };
+}
+
+/** Every field of a form, in order: each question, then its own "Other…" field when it has one. */
+export function formFields(questions: readonly AgentElicitationQuestion[]): AgentElicitationQuestion[] {
+  return questions.flatMap((q) => (q.other ? [q, q.other] : [q]));
 }
 
 /**
@@ -224,7 +245,7 @@ export function initialAnswers(
   questions: readonly AgentElicitationQuestion[],
 ): Record<string, AgentElicitationAnswer> {
   const values: Record<string, AgentElicitationAnswer> = {};
-  for (const q of questions) {
+  for (const q of formFields(questions)) {
     if (q.type === 'unsupported') continue;
     if (q.default !== undefined) values[q.id] = Array.isArray(q.default) ? [...q.default] : q.default;
     else if (q.type === 'boolean') values[q.id] = false;

@@ -84,6 +84,13 @@ export interface ElicitationAnswerWords {
   readonly yes: string;
   readonly no: string;
   readonly separator: string;
+  /** Before the text typed in a question's "Other…" field, in the answer's text: `Other: …`. */
+  readonly other?: string;
 }
 
-export const DEFAULT_ANSWER_WORDS: ElicitationAnswerWords = { yes: 'Yes', no: 'No', separator: ', ' };
+export const DEFAULT_ANSWER_WORDS: ElicitationAnswerWords = {
+  yes: 'Yes',
+  no: 'No',
+  separator: ', ',
+  other: 'Other',
+};

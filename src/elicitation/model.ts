@@ -139,8 +139,10 @@ export function normalizeElicitation(
     const required = new Set(
       Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : [],
     );
-    const questions = Object.entries(schema.properties ?? {}).map(([id, property]) =>
-      normalizeQuestion(id, property, required.has(id)),
+    const questions = withOtherFields(
+      Object.entries(schema.properties ?? {}).map(([id, property]) =>
+        normalizeQuestion(id, property, required.has(id)),
+      ),
     );
     return {
       ...base,
@@ -165,6 +167,28 @@ export function normalizeElicitation(
     };
   }
   return { ...base, questions: [], acknowledgeOnly: false, unsupported: true };
+}
+
+/** The suffix of a select question's companion free-text field (claude-agent-acp's AskUserQuestion). */
+const OTHER_SUFFIX = '_custom';
+
+/**
+ * Folds each `<id>_custom` text question into the select question `<id>` as its "Other…" field
+ * (`other`), so it is shown, validated and journaled with that question. Any other question stays.
+ */
+function withOtherFields(questions: AgentElicitationQuestion[]): AgentElicitationQuestion[] {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const folded = new Set<string>();
+  const out: AgentElicitationQuestion[] = [];
+  for (const q of questions) {
+    const other = byId.get(`${q.id}${OTHER_SUFFIX}`);
+    const select = q.type === 'single-select' || q.type === 'multi-select';
+    if (select && other?.type === 'text' && !other.other) {
+      out.push({ ...q, other });
+      folded.add(other.id);
+    } else out.push(q);
+  }
+  return out.filter((q) => !folded.has(q.id));
 }
 
 function unsupportedQuestion(id: string, property: unknown, required: boolean): AgentElicitationQuestion {

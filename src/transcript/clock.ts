@@ -1,7 +1,7 @@
 /**
- * Times in a transcript, from the journal's timestamps: how long a turn took (its prompt's time to
- * its end's) and how long the agent thought (each run of a thought's chunks, to the next update that
- * carries a time: the worker stamps the first update of each live run, worker/run-stamps.ts).
+ * Times in a transcript, from the journal's timestamps: how long the agent thought (each run of a
+ * thought's chunks, to the next update that carries a time: the worker stamps the first update of each
+ * live run, worker/run-stamps.ts). A turn's own time is the usage model's (src/usage.ts), not this.
  * Journals without timestamps (older ones, replays) give no times. Pure; never throws.
  * @packageDocumentation
  */
@@ -14,18 +14,11 @@ export const timeOf = (u: AgentSessionUpdate): number =>
 
 /** The clock of one transcript model. */
 export class TurnClock {
-  #promptAt: number | undefined;
   #thinking: { index: number; since: number } | undefined;
 
   /** A turn starts (its prompt opens a row): nothing is timed yet. */
   startTurn(): void {
-    this.#promptAt = undefined;
     this.#thinking = undefined;
-  }
-
-  /** The turn's prompt was recorded at `at` (its first block counts). */
-  prompted(at: number): void {
-    if (!Number.isNaN(at)) this.#promptAt ??= at;
   }
 
   /**
@@ -53,12 +46,5 @@ export class TurnClock {
     this.#thinking = undefined;
     const row = rows[open.index] as MessageRow;
     rows[open.index] = { ...row, durationMs: (row.durationMs ?? 0) + Math.max(0, at - open.since) };
-  }
-
-  /** The turn ended at `at`: how long it took in ms, if its prompt's time is known. */
-  ended(at: number): number | undefined {
-    const took = this.#promptAt === undefined ? Number.NaN : at - this.#promptAt;
-    this.#promptAt = undefined;
-    return took >= 0 ? took : undefined;
   }
 }

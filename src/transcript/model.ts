@@ -15,16 +15,7 @@ import {
 import type { AgentElicitationRecord, AgentPermissionRecord, AgentSessionUpdate } from '../types.ts';
 import { TurnClock, timeOf } from './clock.ts';
 import { appendToMessage, merge, patchCompaction } from './patch.ts';
-import {
-  isObject,
-  kindOf,
-  originOf,
-  planEntries,
-  ROLE_OF_KIND,
-  str,
-  tokensOf,
-  toolCallFromRaw,
-} from './raw.ts';
+import { isObject, kindOf, originOf, planEntries, ROLE_OF_KIND, str, toolCallFromRaw } from './raw.ts';
 import type {
   CompactionRow,
   ElicitationRow,
@@ -124,7 +115,10 @@ export class TranscriptModel extends ToolRows {
     const role = ROLE_OF_KIND[kind];
     const at = timeOf(u);
     this.clock.arrived(this.rows, at, role === 'thought');
-    if (role) return this.clock.went(this.rows, this.message(u, role), role, at);
+    if (role) {
+      this.stateUpdate(u); // the first prompt may name the session; a chunk may report usage (Qwen Code)
+      return this.clock.went(this.rows, this.message(u, role), role, at);
+    }
     switch (kind) {
       case 'tool_call':
       case 'tool_call_update': {
@@ -162,6 +156,7 @@ export class TranscriptModel extends ToolRows {
           u.seq,
         );
       case 'turn_start':
+        this.stateUpdate(u); // the turn's usage starts
         return this.agentStart(u.seq);
       case 'turn_end':
         return this.turnEnd(u, raw);
@@ -196,9 +191,8 @@ export class TranscriptModel extends ToolRows {
       // starts with its first visible chunk, so no empty bubble is ever drawn.
       return -1;
     }
-    if (role === 'user') this.stateUpdate(u); // the first prompt may name the session
     if (i < 0) {
-      if (role === 'user') this.startTurn();
+      if (role === 'user' && !u.steered) this.startTurn(); // a message into the running turn starts none
       const key = messageId !== undefined ? `m:${role}:${messageId}` : this.nextKey(`m:${role}`);
       const row: MessageRow = {
         type: 'message',
@@ -210,9 +204,9 @@ export class TranscriptModel extends ToolRows {
         parts: [],
         text: '',
         timestamp: role === 'user' ? u.timestamp : undefined,
+        ...(u.steered === true ? { steered: true } : {}),
       };
       i = this.push(row);
-      if (role === 'user') this.clock.prompted(timeOf(u));
     }
     this.rows[i] = appendToMessage(
       this.rows[i] as MessageRow,
@@ -344,7 +338,8 @@ export class TranscriptModel extends ToolRows {
     this.state = { ...this.state, inTurn: false };
     this.agentTurn = undefined;
     this.turnsEnded++;
-    const took = this.clock.ended(timeOf(u));
+    this.stateUpdate(u); // the turn's usage and time, by the one reducer (src/usage.ts)
+    const usage = this.session.lastTurn;
     return this.push({
       type: 'turn-end',
       key: this.nextKey('end'),
@@ -352,8 +347,9 @@ export class TranscriptModel extends ToolRows {
       seq: u.seq,
       stopReason,
       error: isObject(end.error) ? (end.error as TurnEndRow['error']) : undefined,
-      ...tokensOf(raw),
-      ...(took !== undefined ? { durationMs: took } : {}),
+      ...(usage?.tokens ? { tokens: usage.tokens } : {}),
+      ...(usage?.durationMs !== undefined ? { durationMs: usage.durationMs } : {}),
+      ...(u.timestamp ? { timestamp: u.timestamp } : {}),
     });
   }
 
@@ -372,8 +368,14 @@ export class TranscriptModel extends ToolRows {
     const next = reduceSessionState(this.session, u);
     if (next === this.session) return;
     this.session = next;
-    const { usage, title, commands } = next;
-    this.state = { ...this.state, ...(usage ? { usage } : {}), title, commands };
+    const { usage, tokens, title, commands } = next;
+    this.state = {
+      ...this.state,
+      ...(usage ? { usage } : {}),
+      ...(tokens ? { tokens } : {}),
+      title,
+      commands,
+    };
   }
 
   private unknown(kind: string, raw: Raw, seq: number | undefined): number {

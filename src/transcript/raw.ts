@@ -6,7 +6,7 @@
 
 import type { ReadonlyRaw as Raw } from '../json.ts';
 import type { AgentPlanEntry, AgentSessionUpdate, AgentToolCall } from '../types.ts';
-import type { MessageRow, TurnTokens } from './rows.ts';
+import type { MessageRow } from './rows.ts';
 
 /** The message role of each message-chunk kind; other kinds are absent. */
 export const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
@@ -28,32 +28,6 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 /** The value when it is a string, else `undefined`. */
 export function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
-}
-
-/**
- * A prompt response's token counts: its `usage`, else `_meta.quota.token_count`; none (`{}`) when the
- * total is missing or not a finite non-negative number. Malformed input and output counts are dropped.
- */
-export function tokensOf(raw: Raw): { tokens?: TurnTokens } {
-  const meta = isObject(raw._meta) ? raw._meta : undefined;
-  const quota = meta && isObject(meta.quota) ? meta.quota : undefined;
-  const counts = isObject(raw.usage)
-    ? raw.usage
-    : quota && isObject(quota.token_count)
-      ? quota.token_count
-      : undefined;
-  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
-  const total = n(counts?.totalTokens);
-  if (total === undefined) return {};
-  const input = n(counts?.inputTokens);
-  const output = n(counts?.outputTokens);
-  return {
-    tokens: {
-      total,
-      ...(input !== undefined ? { input } : {}),
-      ...(output !== undefined ? { output } : {}),
-    },
-  };
 }
 
 /** Fields of a tool call read from its `_meta`, not from a field of the same name. */

@@ -11,6 +11,7 @@ import type {
   AgentPermissionRecord,
   AgentPlanEntry,
   AgentSessionUsage,
+  AgentTokenCounts,
   AgentToolCall,
   AgentToolCallContent,
   AgentToolCallLocation,
@@ -43,6 +44,8 @@ export interface MessageRow extends TranscriptRowBase {
   readonly text: string;
   /** When Silo recorded it (the user's own prompt). */
   readonly timestamp?: string;
+  /** The user's message went into the running turn (`_session/steering`), not a turn of its own. */
+  readonly steered?: boolean;
   /**
    * A thought: how long the agent thought, in milliseconds — from each run of its chunks to the next
    * update, summed — when the journal holds their arrival times (live updates since Silo stamps them).
@@ -174,20 +177,21 @@ export interface TurnEndRow extends TranscriptRowBase {
   readonly stopReason: string;
   readonly error?: { readonly code: string; readonly message: string };
   /**
-   * The turn's token counts when the prompt response carried them: its unstable `usage`, else
-   * `_meta.quota.token_count` (Gemini CLI reports usage only there).
+   * The turn's tokens, in whichever shape the agent reported them (the prompt response's `usage` or
+   * `_meta.quota.token_count`, or Qwen Code's per-request `_meta.usage`; src/usage.ts).
    */
   readonly tokens?: TurnTokens;
-  /** How long the turn took, in milliseconds: from its prompt to its end (when both carry their time). */
+  /**
+   * How long the turn took, in milliseconds: from its prompt to its end, or as the agent timed its
+   * requests (src/usage.ts; the session state's `lastTurn`, the one source of a turn's time).
+   */
   readonly durationMs?: number;
+  /** When Silo recorded the turn's end. */
+  readonly timestamp?: string;
 }
 
-/** Token counts of one turn. */
-export interface TurnTokens {
-  readonly total: number;
-  readonly input?: number;
-  readonly output?: number;
-}
+/** Token counts of one turn (the same as {@link AgentTokenCounts}). */
+export type TurnTokens = AgentTokenCounts;
 
 /** An update of a kind the model does not know (or a malformed one): shown generically. */
 export interface UnknownRow extends TranscriptRowBase {
@@ -211,8 +215,10 @@ export type TranscriptRow =
 
 /** Session state a transcript carries beside its rows. */
 export interface TranscriptState {
-  /** The latest `usage_update` (current context use, cumulative cost). */
+  /** The latest `usage_update` (current context use, the latest cumulative cost). */
   readonly usage?: AgentSessionUsage;
+  /** The session's tokens: the sum of its turns'. */
+  readonly tokens?: AgentTokenCounts;
   /** The session title from `session_info_update` (`null` there clears it). */
   readonly title?: string;
   /** The agent's slash commands from the latest `available_commands_update`. */

@@ -542,3 +542,46 @@ describe('describeUrl', () => {
     assert.equal(describeUrl('::nope').openable, false);
   });
 });
+
+describe("a select question's Other… field (claude-agent-acp's question_N_custom)", () => {
+  const schema = (required: string[] = []) => ({
+    mode: 'form',
+    message: 'Please answer the following questions.',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        question_0: { type: 'string', title: 'Database', oneOf: [{ const: 'Postgres', title: 'Postgres' }] },
+        question_0_custom: { type: 'string', title: 'Other', maxLength: 5 },
+        note_custom: { type: 'string', title: 'A field with the suffix and no question' },
+      },
+      required,
+    },
+  });
+
+  it('is folded into its question; a _custom field without one stays a question', () => {
+    const n = normalizeElicitation(schema(), { form: true, url: true });
+    assert.deepEqual(
+      n.questions.map((q) => [q.id, q.other?.id]),
+      [
+        ['question_0', 'question_0_custom'],
+        ['note_custom', undefined],
+      ],
+    );
+  });
+
+  it('answers a required question, is sent under its own id, and is validated as text', () => {
+    const { questions } = normalizeElicitation(schema(['question_0']), { form: true, url: true });
+    const typed = validateAnswers(questions, { question_0_custom: 'Redis' });
+    assert.deepEqual(typed, {
+      ok: true,
+      content: { question_0_custom: 'Redis' },
+      text: { question_0: 'Other: Redis' },
+    });
+    const both = validateAnswers(questions, { question_0: 'Postgres', question_0_custom: 'v16' });
+    assert.deepEqual(both.ok && both.text, { question_0: 'Postgres, Other: v16' });
+    const long = validateAnswers(questions, { question_0_custom: 'too long' });
+    assert.equal(long.ok, false);
+    assert.deepEqual(Object.keys(long.ok ? {} : long.errors), ['question_0_custom']);
+    assert.equal(validateAnswers(questions, {}).ok, false, 'still required');
+  });
+});

@@ -70,6 +70,8 @@ test('a turn the journal holds open is ended interrupted with the reason', () =>
   f.learn(prompt);
   assert.equal(f.open, 'prompt');
   f.end('interrupted', 'The page closed before the turn ended');
+  const stamp = recorded[0]?.timestamp;
+  assert.ok(typeof stamp === 'string' && !Number.isNaN(Date.parse(stamp)), 'the end is timestamped');
   assert.deepEqual(recorded, [
     {
       kind: 'turn_end',
@@ -77,6 +79,7 @@ test('a turn the journal holds open is ended interrupted with the reason', () =>
         stopReason: 'interrupted',
         error: { code: 'interrupted', message: 'The page closed before the turn ended' },
       },
+      timestamp: stamp,
       raw: {
         stopReason: 'interrupted',
         error: { code: 'interrupted', message: 'The page closed before the turn ended' },

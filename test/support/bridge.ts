@@ -104,6 +104,14 @@ export async function agentSent(id: string, sessionId: string): Promise<string[]
   ).sent;
 }
 
+/**
+ * What the client asked of the reference agent, in order, across every agent process of the bridge:
+ * `<method> <sessionId>` (`-` when the message names no session). Needs the agent flag `--calls-log`.
+ */
+export async function agentCalls(id: string): Promise<string[]> {
+  return (await executeServerCommand<{ calls: string[] }, { id: string }>('silo-agent-calls', { id })).calls;
+}
+
 /** Alias of {@link TestBridge}. */
 export type BridgeInfo = TestBridge;
 

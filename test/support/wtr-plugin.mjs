@@ -15,6 +15,8 @@
 //   silo-bridge-log          {id}          → {lines}  the bridge's stderr (never message bodies)
 //   silo-agent-sent          {id, sessionId} → {sent}  numbers of the updates the reference agent wrote to
 //                            its stdout for that session (agent flag `--sent-log`; agent/options.ts)
+//   silo-agent-calls         {id}          → {calls} `<method> <sessionId>` of each message the client sent
+//                            the reference agent (agent flag `--calls-log`; agent/calls-log.ts)
 // Every bridge is stopped in serverStop.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,6 +154,10 @@ export function siloTestServices() {
           const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : [];
           const prefix = `${payload.sessionId} `;
           return { sent: lines.filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length)) };
+        }
+        case 'silo-agent-calls': {
+          const file = join(entryFor(payload).options.sessionsDir, 'calls.log');
+          return { calls: existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [] };
         }
         default:
           return undefined;

@@ -103,6 +103,8 @@ export const defaultChatStrings: SiloChatStrings = {
       'The agent had forgotten the mode and options chosen in this conversation; they were set again.',
     'held-elsewhere':
       'Another browser or app has this conversation open with the agent, so it is shown read-only here. Close it there, then try again.',
+    'history-not-in-agent':
+      'This branch carries the conversation up to the turn you chose, but the agent starts it without that history: it can branch only from the latest turn.',
   },
   tryAgain: 'Try again',
   noBridge: 'Set the bridge URL and token to start.',
@@ -139,6 +141,10 @@ export const defaultChatStrings: SiloChatStrings = {
 export interface SiloChatActionStrings {
   /** Shown while a turn runs, with the elapsed time beside it. */
   working: string;
+  /** Instead of {@link working} while the agent says its turn waits for the user's approval (Codex). */
+  waitingOnApproval: string;
+  /** Instead of {@link working} while the agent says its turn waits for the user's answer (Codex). */
+  waitingOnInput: string;
   /** The elapsed time of the running turn, e.g. `0:07`. */
   elapsed: (seconds: number) => string;
   /** Tooltip of Stop: how to stop by keyboard. */
@@ -149,6 +155,10 @@ export interface SiloChatActionStrings {
   queuedConnecting: string;
   /** Cancels the queued message (its text returns to the composer). */
   unqueue: string;
+  /** After a message sent during the turn went into that turn (the agent takes such messages). */
+  steeredNote: string;
+  /** Before a message sent during the turn that the agent holds, to run after it (it queues prompts). */
+  agentQueued: string;
   /** Puts the last message back into the composer to edit and send again. */
   editLast: string;
   /** Accessible name of {@link editLast}. */
@@ -161,11 +171,15 @@ export interface SiloChatActionStrings {
 
 export const defaultChatActionStrings: SiloChatActionStrings = {
   working: 'Working…',
+  waitingOnApproval: 'Waiting for your approval…',
+  waitingOnInput: 'Waiting for your answer…',
   elapsed: (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
   stopHint: 'Stop the agent’s turn (Esc)',
   queued: 'Sent when the agent finishes:',
   queuedConnecting: 'Sent once connected:',
   unqueue: 'Cancel',
+  steeredNote: 'Your message went into the running turn.',
+  agentQueued: 'The agent runs this next:',
   editLast: 'Edit last',
   editLastLabel: 'Edit your last message and send it again (↑ in an empty composer)',
   resend: 'Send again',

@@ -40,6 +40,8 @@ export interface SiloElicitationStrings extends ElicitationAnswerWords {
   punycodeWarning(host: string): string;
   notOpenable: string;
   noAnswer: string;
+  /** The label of a select question's own free-text answer (the agent's "Other" field). */
+  other: string;
   resolution(resolution: AgentElicitationResolution | undefined, mode: string | undefined): string;
 }
 
@@ -68,6 +70,7 @@ export const defaultElicitationStrings: SiloElicitationStrings = {
     `Careful: ${host} is an internationalized address; it may imitate a different site. Check it before you continue.`,
   notOpenable: 'Only http and https addresses can be opened. This one cannot.',
   noAnswer: 'No answer',
+  other: 'Other…',
   resolution: (resolution, mode) => {
     switch (resolution) {
       case 'answered':

@@ -85,10 +85,13 @@ export interface SiloTranscriptStrings extends SiloCopyStrings, SiloLongTextStri
   /** The divider that opens a turn the agent started by itself (`reason`: what started it, if it said). */
   agentTurn: (reason: string | undefined) => string;
   excluded: string;
+  /** The badge of a message the user sent into the running turn (the agent steered it in). */
+  steered: string;
+  /** A turn end's button that starts a new session carrying the conversation up to that turn. */
+  branch: string;
+  branchHint: string;
   /** A turn's token counts, when the agent reported them (formatted numbers; `input`/`output` may be empty). */
   turnTokens: (total: string, input: string, output: string) => string;
-  /** How long a turn took, beside its end (`duration` formatted, e.g. `4.2 sec`). */
-  turnDuration: (duration: string) => string;
   /** A thought's summary once its duration is known (`duration` formatted). */
   thoughtFor: (duration: string) => string;
   /** The last turn's Retry (with `turn-actions`): its prompt again, with its files, as a new turn. */
@@ -142,6 +145,13 @@ export interface SiloTranscriptStrings extends SiloCopyStrings, SiloLongTextStri
   priority: (p: string) => string;
   contextUsed: string;
   usage: (used: string, size: string, percent: string) => string;
+  /** The session's tokens in the usage header (the sum of its turns'). */
+  sessionTokens: (total: string) => string;
+  /** The full counts behind a short token figure (a tooltip); `input` / `output` are empty when unknown. */
+  tokensDetail: (total: string, input: string, output: string) => string;
+  /** A duration under a minute (`n` with its decimals), and one of a minute or more. */
+  seconds: (n: string) => string;
+  minutes: (m: string, s: string) => string;
   cost: (amount: string) => string;
   notice: Record<string, string>;
   compaction: string;
@@ -183,9 +193,10 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
       ? 'The agent started this turn: a background task finished'
       : 'The agent started this turn by itself',
   excluded: 'Left out of the agent’s context (refused)',
-  turnTokens: (total, input, output) =>
-    input && output ? `${total} tokens (${input} in, ${output} out)` : `${total} tokens`,
-  turnDuration: (duration) => duration,
+  steered: 'Sent into the running turn',
+  branch: 'Branch from here',
+  branchHint: 'Start a new session that carries the conversation up to this point',
+  turnTokens: (total) => `${total} tokens`,
   thoughtFor: (duration) => `Thought for ${duration}`,
   retryTurn: 'Retry',
   retryTurnLabel: 'Send your last message again, with its files, as a new turn',
@@ -251,6 +262,11 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   priority: (p) => `${p} priority`,
   contextUsed: 'Context used',
   usage: (used, size, percent) => `${used} / ${size} tokens (${percent})`,
+  sessionTokens: (total) => `${total} tokens in this session`,
+  tokensDetail: (total, input, output) =>
+    input && output ? `${total} tokens: ${input} in, ${output} out` : `${total} tokens`,
+  seconds: (n) => `${n} s`,
+  minutes: (m, s) => `${m} min ${s} s`,
   cost: (amount) => `Cost ${amount}`,
   notice: { info: 'Info', warning: 'Warning', error: 'Error', other: 'Notice' },
   compaction: 'Context compacted',

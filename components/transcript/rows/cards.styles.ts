@@ -142,6 +142,10 @@ export const transcriptCardStyles = css`
     flex: 1;
     border-top: 1px solid var(--_border);
   }
+  .turn-end .branch {
+    font: inherit;
+    padding: 0 0.5em;
+  }
   .turn-end[data-stop-reason='refusal'],
   .turn-end[data-stop-reason='interrupted'],
   .turn-end[data-stop-reason='error'] {

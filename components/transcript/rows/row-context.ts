@@ -28,6 +28,8 @@ export interface RowContext {
   elicitation(id: string): AgentElicitationRequest | undefined;
   promptState(id: string): PromptState;
   choose(request: AgentPermissionRequest, optionId: string): void;
+  /** "Branch from here" on a turn's end (absent: not offered). */
+  branch?(turn: number): void;
   /** What can be done with the turn this turn-end row ends (Retry, Continue), if anything. */
   turnActions(key: string, stopReason: string): readonly TurnAction[];
   /** The user chose `action` on the last turn's end. */

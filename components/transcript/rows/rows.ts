@@ -13,7 +13,6 @@ import type {
   NoticeRow,
   PlanRow,
   TranscriptRow,
-  TurnEndRow,
   TurnStartRow,
   UnknownRow,
 } from '../../../src/index.ts';
@@ -23,23 +22,16 @@ import { plainText } from '../../content/long-text.ts';
 import { markdown } from '../../content/markdown.lazy.ts';
 import { clipLabel } from '../../content/text-budget.ts';
 import { loadElicitation } from '../../elicitation/silo-elicitation.chunk.ts';
-import { clip, formatDuration, formatNumber, formatTime, safeClass, safeJson } from '../../shared/format.ts';
+import { clip, formatDuration, formatTime, safeClass, safeJson } from '../../shared/format.ts';
 import { icon } from '../../shared/icons.ts';
 import { ELICITATION_EXPORTPARTS } from '../../shared/parts.ts';
 import { renderContentBlock } from './content-blocks.ts';
 import { permissionOpen, permissionPrompt, permissionRow } from './permission-prompt.ts';
 import type { RowContext } from './row-context.ts';
 import { toolRow } from './tool-card.ts';
+import { turnEndRow } from './turn-end.ts';
 
 const KNOWN_SEVERITIES = new Set(['info', 'warning', 'error']);
-const KNOWN_STOPS = new Set([
-  'end_turn',
-  'cancelled',
-  'refusal',
-  'max_tokens',
-  'max_turn_requests',
-  'interrupted',
-]);
 
 /** Renders one row. `index` is its position, kept on the element for keyboard navigation. */
 export function renderRow(row: TranscriptRow, index: number, ctx: RowContext): TemplateResult {
@@ -94,9 +86,9 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
         : html`<div class="md" @click=${(e: Event) => onCodeCopyClick(e, s)} ${highlightCode()}>${markdown(`${row.key}#${i}`, row, p.text, s, undefined, ctx.locale)}</div>`
       : block(p.block, row, ctx, `${row.key}#${i}`),
   );
-  const meta = html`${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
+  const meta = html`${row.steered ? html`<span class="badge" part="steered">${s.steered}</span>` : nothing}${row.excluded ? html`<span class="badge excluded" part="excluded">${s.excluded}</span>` : nothing}`;
   if (row.role === 'thought') {
-    const took = row.durationMs === undefined ? undefined : formatDuration(row.durationMs, ctx.locale);
+    const took = row.durationMs === undefined ? undefined : formatDuration(row.durationMs, s, ctx.locale);
     return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row thought">
       <details class="thought">
         <summary>${took === undefined ? who : html`<span part="thought-duration">${s.thoughtFor(took)}</span>`}</summary>
@@ -109,7 +101,7 @@ function messageRow(row: MessageRow, index: number, ctx: RowContext): TemplateRe
     class="row msg ${row.role}"
     data-index=${index}
     data-key=${row.key}
-    ?data-turn-start=${row.role === 'user'}
+    ?data-turn-start=${row.role === 'user' && !row.steered}
     tabindex="-1"
     role="article"
     aria-posinset=${index + 1 || nothing}
@@ -195,37 +187,6 @@ function elicitationRow(row: ElicitationRow, index: number, ctx: RowContext): Te
 function turnStartRow(row: TurnStartRow, index: number, ctx: RowContext): TemplateResult {
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" data-turn-start part="row turn-start">
     <div class="turn-start" data-origin=${row.origin}><span>${ctx.strings.agentTurn(row.reason)}</span></div>
-  </div>`;
-}
-
-function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateResult {
-  const s = ctx.strings;
-  const reason = row.stopReason;
-  const text =
-    reason === 'error'
-      ? s.stop.error(clipLabel(row.error?.message ?? ''))
-      : KNOWN_STOPS.has(reason)
-        ? s.stop[reason as 'end_turn']
-        : s.stop.other(reason);
-  const actions = ctx.turnActions(row.key, reason);
-  return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row turn-end">
-    <div class="turn-end" data-stop-reason=${safeClass(reason)}><span>${text}</span>${
-      row.durationMs !== undefined
-        ? html` <span class="muted" part="turn-duration">${s.turnDuration(formatDuration(row.durationMs, ctx.locale))}</span>`
-        : nothing
-    }${
-      row.tokens
-        ? html` <span class="muted" part="turn-tokens">${s.turnTokens(
-            formatNumber(row.tokens.total, ctx.locale),
-            row.tokens.input === undefined ? '' : formatNumber(row.tokens.input, ctx.locale),
-            row.tokens.output === undefined ? '' : formatNumber(row.tokens.output, ctx.locale),
-          )}</span>`
-        : nothing
-    }${actions.map((a) =>
-      a === 'continue'
-        ? html` <button type="button" class="turn-action" part="turn-continue" title=${s.continueTurnLabel} @click=${() => ctx.turnAction(a)}>${s.continueTurn}</button>`
-        : html` <button type="button" class="turn-action" part="turn-retry" title=${s.retryTurnLabel} @click=${() => ctx.turnAction(a)}>${s.retryTurn}</button>`,
-    )}</div>
   </div>`;
 }
 

@@ -65,7 +65,7 @@ describe('<silo-chat> details of daily use (issue 28 §5)', function () {
     const shown = () => {
       const end = root().querySelector('[part~="turn-end"]');
       return {
-        done: end?.querySelector('span')?.textContent,
+        done: end?.querySelector('.turn-end > span > span')?.textContent,
         duration: end?.querySelector('[part~="turn-duration"]')?.textContent ?? '',
         tokens: end?.querySelector('[part~="turn-tokens"]')?.textContent ?? '',
         thought: root().querySelector('[part~="thought"] summary')?.textContent?.trim() ?? '',
@@ -74,9 +74,10 @@ describe('<silo-chat> details of daily use (issue 28 §5)', function () {
     const expectTimes = (what: string) => {
       const s = shown();
       expect(s.done, what).to.equal('Done');
-      expect(s.duration, `${what}: the turn's duration`).to.match(/^\d+(\.\d)? sec$/);
-      expect(s.tokens, `${what}: its tokens`).to.match(/^[\d,]+ tokens/);
-      expect(s.thought, `${what}: the thought's duration`).to.match(/^Thought for \d+(\.\d)? sec$/);
+      // One display of the turn's time, the usage model's ("Done · 1.2 s · 135 tokens").
+      expect(s.duration, `${what}: the turn's duration`).to.match(/^ · \d+(\.\d)? s$/);
+      expect(s.tokens, `${what}: its tokens`).to.match(/^ · [\d,.]+K? tokens$/);
+      expect(s.thought, `${what}: the thought's duration`).to.match(/^Thought for \d+(\.\d)? s$/);
     };
     await until(() => shown().duration, 'the duration drawn');
     expectTimes('live');

@@ -194,7 +194,8 @@ describe('agents: what Codex and Gemini CLI send (real bridge, reference agent)'
         'the turn tokens shown',
         20_000,
       );
-      expect(tokens.textContent).to.equal('135 tokens (85 in, 50 out)');
+      expect(tokens.textContent).to.equal(' · 135 tokens');
+      expect(tokens.getAttribute('title')).to.equal('135 tokens: 85 in, 50 out');
       const { sessionId } = session;
       await session.close();
       unmount();

@@ -15,6 +15,7 @@ import {
 } from '../../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
+import { expectAccessible } from '../fixtures/axe.ts';
 import { mount, unmountAll } from '../fixtures/mount.ts';
 
 const CWD = '/tmp/silo-elicitation-e2e';
@@ -115,6 +116,54 @@ describe('<silo-elicitation> through the real bridge and reference agent', funct
     b.click();
   };
   const status = (el: SiloElicitation) => root(el).querySelector('[part~="status"]')?.textContent ?? '';
+
+  it("Claude's AskUserQuestion: each question's question_N_custom is its own Other… field, sent under its id, journaled with the question", async () => {
+    const { request, el, reply } = await ask('ask-user-question');
+    expect(request.questions.map((q) => [q.id, q.type, q.other?.id])).to.deep.equal([
+      ['question_0', 'single-select', 'question_0_custom'],
+      ['question_1', 'multi-select', 'question_1_custom'],
+    ]);
+    const others = [...root(el).querySelectorAll('[part~="other"]')];
+    expect(
+      others.map((o) => [
+        o.closest('[data-question^="question_"]:not([part~="other"])')?.getAttribute('data-question'),
+        o.querySelector('label')?.textContent,
+      ]),
+    ).to.deep.equal([
+      ['question_0', 'Other…'],
+      ['question_1', 'Other…'],
+    ]);
+    expect(root(el).querySelectorAll('fieldset[data-question]'), 'two questions, not four').to.have.length(2);
+    await expectAccessible(el, 'the form with its Other fields');
+    check(el, 'question_0', 'SQLite');
+    type(control(el, 'question_0_custom'), 'with WAL');
+    type(control(el, 'question_1_custom'), 'Benchmarks');
+    click(el, 'answer');
+    const { stop, received } = await reply();
+    expect(stop).to.equal('end_turn');
+    expect(received).to.deep.equal({
+      action: 'accept',
+      content: { question_0: 'SQLite', question_0_custom: 'with WAL', question_1_custom: 'Benchmarks' },
+    });
+    const { resolution } = await journaled(request.id);
+    expect(resolution?.answers, 'as the user saw them, with their questions').to.deep.equal({
+      question_0: 'SQLite, Other: with WAL',
+      question_1: 'Other: Benchmarks',
+    });
+    const recorded = document.createElement('silo-elicitation');
+    const { open } = await journaled(request.id);
+    recorded.record = applyResolution(open!, resolution!);
+    mount(recorded);
+    await recorded.updateComplete;
+    const rows = [...root(recorded).querySelectorAll('[part~="answers"] dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(rows).to.deep.equal([
+      ['Database', 'SQLite, Other: with WAL'],
+      ['Extras', 'Other: Benchmarks'],
+    ]);
+  });
 
   it('a form with every property type: defaults, validation, then the answer in agent types; the journal keeps labels', async () => {
     const { request, el, reply } = await ask('elicit-form');
