@@ -26,6 +26,8 @@ export interface Row {
   readonly role?: string;
   readonly text?: string;
   readonly toolCall?: { readonly status?: string; readonly title?: string };
+  /** A tool card's subagent: its own rows. */
+  readonly subagent?: { readonly rows: readonly Row[] };
 }
 
 /** The page server: Vite on test/agents/page, resolving `silo-acp` to the sources. */
@@ -315,6 +317,66 @@ export class ChatDriver {
       const cards = window.drive.transcriptRoot()?.querySelectorAll('[part~="tool"]') ?? [];
       return cards.length ? (cards[cards.length - 1]!.textContent ?? '') : '';
     });
+  }
+
+  /**
+   * The exit code the last tool card's terminal shows (`data-exit-code`) and the words it shows it
+   * in, if it shows one.
+   */
+  lastCardExitCode(): Promise<{ code: string; text: string } | undefined> {
+    return this.page.evaluate(() => {
+      const cards = window.drive.transcriptRoot()?.querySelectorAll('[part~="tool"]') ?? [];
+      const exit = cards[cards.length - 1]?.querySelector<HTMLElement>('[part~="terminal-exit"]');
+      const code = exit?.dataset.exitCode;
+      if (!exit || !code) return undefined;
+      // Its words, without its buttons' (Copy).
+      const words = exit.cloneNode(true) as HTMLElement;
+      for (const b of Array.from(words.querySelectorAll('button'))) b.remove();
+      return { code, text: (words.textContent ?? '').replace(/\s+/g, ' ').trim() };
+    });
+  }
+
+  /**
+   * Every tool card drawing a subagent (`[part~="subagent"]`): the card's title, the text of the
+   * subagent's rows (folded or not) and the text of each tool card among them.
+   */
+  subagentCards(): Promise<{ title: string; rows: string; tools: string[]; answer: string }[]> {
+    return this.page.evaluate(() =>
+      Array.from(window.drive.transcriptRoot()?.querySelectorAll('[part~="subagent"]') ?? []).map((sub) => {
+        const rows = sub.querySelector('[part~="subagent-rows"]');
+        return {
+          title: sub.querySelector('[part~="subagent-summary"]')?.textContent?.trim() ?? '',
+          rows: rows?.textContent ?? '',
+          tools: Array.from(rows?.querySelectorAll('[part~="tool"]') ?? []).map((t) => t.textContent ?? ''),
+          answer: sub.querySelector('[part~="subagent-answer"]')?.textContent ?? '',
+        };
+      }),
+    );
+  }
+
+  /** Clicks "Branch from here" on the transcript's last turn end; resolves to whether there was one. */
+  branchLast(): Promise<boolean> {
+    return this.page.evaluate(() => {
+      const buttons = Array.from(
+        window.drive.transcriptRoot()?.querySelectorAll<HTMLButtonElement>('[part~="branch"]') ?? [],
+      ).filter((b) => !b.closest('[part~="subagent"]'));
+      buttons.at(-1)?.click();
+      return buttons.length > 0;
+    });
+  }
+
+  /** Waits until the chat holds a session other than `sessionId`, connected and idle. */
+  async switchedFrom(sessionId: string, what: string): Promise<void> {
+    await waitFor(
+      this.page,
+      what,
+      (id: string) => {
+        const s = window.drive.chat()?.session?.snapshot;
+        return s && s.sessionId !== id && s.state !== 'connecting' && !s.busy;
+      },
+      [sessionId],
+      STEP_MS,
+    );
   }
 
   /** Clicks Stop (the running turn is cancelled). */

@@ -1,9 +1,10 @@
 /**
  * The checks of one agent, in order, each as a user does it in `<silo-chat>`: a streamed turn (and
- * its thought), a permission (allowed: the file is written), a shell command, a slow command, a
- * slash command, a question, a reload, and a new browser profile restoring the session. Each check
- * records `pass`, `fail` (with what went wrong) or `not-offered`; a failed check does not stop the
- * ones after it, except that without a session nothing else can run.
+ * its thought), a permission (allowed: the file is written), a shell command, a slow command (its
+ * output and exit code in its card), a slash command, a question, a reload, a new browser profile
+ * restoring the session, then a subagent and a fork (offer-checks.ts). Each check records `pass`,
+ * `fail` (with what went wrong) or `not-offered`; a failed check does not stop the ones after it,
+ * except that without a session nothing else can run.
  * @packageDocumentation
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,13 +23,11 @@ import {
   WRITTEN_FILE,
   WRITTEN_TEXT,
 } from './models/script.ts';
-import { missingFromJournal, readWire } from './wire.ts';
+import { forkCheck, subagentCheck } from './offer-checks.ts';
+import { AgentLost, CheckFailed, type CheckResult, expect, NotOffered } from './outcome.ts';
+import { missingFromJournal, prompts, readWire } from './wire.ts';
 
-/** One check's outcome. */
-export interface CheckResult {
-  readonly status: 'pass' | 'fail' | 'not-offered' | 'agent-lost';
-  readonly detail?: string;
-}
+export type { CheckResult } from './outcome.ts';
 
 /** What the checks run against. */
 export interface CheckContext {
@@ -43,25 +42,13 @@ export interface CheckContext {
   readonly agents: () => number;
 }
 
-/** Thrown inside a check to fail it with a reason. */
-class CheckFailed extends Error {}
-
-/** Thrown inside a check when the agent turns out not to offer what it checks. */
-class NotOffered extends Error {}
-/** The agent lost the session itself ({@link AgentSpec.losesSessions}) and Silo said so honestly. */
-class AgentLost extends Error {}
-
-function expect(condition: unknown, reason: string): asserts condition {
-  if (!condition) throw new CheckFailed(reason);
-}
-
-/** Silo's own record of each prompt it sent: a user chunk with a timestamp. */
-function prompts(journal: readonly AgentSessionUpdate[]): number {
-  return journal.filter((u) => u.kind === 'user_message_chunk' && u.timestamp).length;
-}
-
 function turnEnds(journal: readonly AgentSessionUpdate[]): number {
   return journal.filter((u) => u.kind === 'turn_end').length;
+}
+
+/** What a terminal's `_meta` says of its end (claude-agent-acp, codex-acp). */
+interface TerminalMeta {
+  readonly terminal_exit?: { readonly exit_code?: unknown };
 }
 
 /** The journal's tool calls as text, to search for a command's output. */
@@ -249,6 +236,8 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
 
   /** The slow command's lines the agent sent (per the wire log), once its turn ran. */
   let slowSent: string[] = [];
+  /** The exit code the agent sent for the slow command (`_meta.terminal_exit.exit_code`), if any. */
+  let slowExit: number | undefined;
 
   await check('slow-shell', async () => {
     const start = (await chat!.journal()).length;
@@ -256,6 +245,10 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     const allowed = await scripted('slow');
     const wire = sentSince(since);
     slowSent = SLOW_LINES.filter((l) => wire.includes(l));
+    slowExit = readWire(ctx.wireLog)
+      .filter((l) => l.t >= since && l.msg.method === 'session/update')
+      .map((l) => (l.msg.params?.update?._meta as TerminalMeta | undefined)?.terminal_exit?.exit_code)
+      .find((code) => typeof code === 'number');
     if (slowSent.length === 0) throw new NotOffered('the agent sends no command output to the client');
     const journal = (await chat!.journal()).slice(start);
     const text = toolText(journal);
@@ -279,7 +272,13 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
       absent.length === 0,
       `the card does not show ${absent.join(', ')} (it shows "${card.replace(/\s+/g, ' ').trim().slice(0, 80)}")`,
     );
-    return undefined;
+    if (slowExit === undefined) return 'the agent sends no exit code';
+    const shown = await chat!.lastCardExitCode();
+    expect(
+      shown?.code === String(slowExit) && shown.text.includes(String(slowExit)),
+      `the card shows exit code ${shown?.code ?? 'none'} ("${shown?.text ?? ''}"); the agent sent ${slowExit}`,
+    );
+    return `the output and "${shown.text}"`;
   });
 
   await check('cancel', async () => {
@@ -391,6 +390,13 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
       await profile.close();
     }
   });
+  if (chat?.page.isClosed()) {
+    // new-profile closed it (the agent lets one client hold a session): the user reopens the chat.
+    chat = await ChatDriver.open(ctx.browser, ctx.url);
+    await chat.settled('the chat reopened after new-profile');
+  }
+  await check('subagent', () => subagentCheck(ctx, chat!));
+  await check('fork', () => forkCheck(ctx, chat!));
   await chat?.close().catch(() => {});
   if (chat?.errors.length) ctx.log(`  page errors: ${chat.errors.join(' | ')}`);
   return results;

@@ -85,6 +85,11 @@ export function mustJournal(
   return out;
 }
 
+/** Silo's own record of each prompt it sent: a user chunk with a timestamp. */
+export function prompts(journal: readonly AgentSessionUpdate[]): number {
+  return journal.filter((u) => u.kind === 'user_message_chunk' && u.timestamp).length;
+}
+
 /** What the agent sent (per {@link mustJournal}) that no journal entry holds as its `raw`, by kind. */
 export function missingFromJournal(
   wire: readonly WireLine[],

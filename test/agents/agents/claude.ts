@@ -4,7 +4,8 @@
  * Offline: `ANTHROPIC_BASE_URL` points the CLI at the mock Messages API, `ANTHROPIC_API_KEY` is a
  * dummy, and the CLI's auto-update, telemetry, error reporting and other non-essential traffic are
  * off. Its tools: `Write` (absolute `file_path`), `Bash`, `AskUserQuestion` (→ `elicitation/create`
- * when the client advertises form elicitation). Started in its "default" (Manual) mode, which asks
+ * when the client advertises form elicitation), `Agent` (a subagent, whose own model requests reach
+ * the same mock with its task as their first prompt). Started in its "default" (Manual) mode, which asks
  * before every edit and command (`~/.claude/settings.json`).
  * @packageDocumentation
  */
@@ -57,6 +58,11 @@ export const claude: AgentSpec = {
           },
         ],
       },
+    }),
+    // In the foreground: the parent's turn waits for the subagent (they run in the background by default).
+    subagent: (description, prompt) => ({
+      name: 'Agent',
+      input: { description, prompt, subagent_type: 'general-purpose', run_in_background: false },
     }),
   }),
   command: 'context',

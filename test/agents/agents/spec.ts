@@ -69,6 +69,8 @@ export const CHECKS = [
   'reload',
   'reload-open',
   'new-profile',
+  'subagent',
+  'fork',
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];

@@ -42,10 +42,19 @@ export interface AgentTools {
   shell(command: string): ToolUse;
   /** A tool call that asks the user a multiple-choice question. */
   ask?(question: string, options: readonly string[]): ToolUse;
+  /**
+   * A tool call that hands `prompt` to a subagent (Claude Code's Agent tool) and waits for its
+   * answer; absent when the agent has none the checks drive.
+   */
+  subagent?(description: string, prompt: string): ToolUse;
 }
 
-/** The markers a prompt can carry, one per check. */
-export type Marker = 'text' | 'write' | 'shell' | 'slow' | 'ask' | 'draft';
+/**
+ * The markers a prompt can carry, one per check. `sub` is the subagent's own task (the `subagent`
+ * step's tool call hands it over): the subagent's requests go to the same mock, and its first
+ * prompt is that task, so the same script answers it.
+ */
+export type Marker = 'text' | 'write' | 'shell' | 'slow' | 'ask' | 'draft' | 'subagent' | 'sub';
 
 /** The file the `write` step writes, and what it holds. */
 export const WRITTEN_FILE = 'silo-note.txt';
@@ -61,6 +70,12 @@ export const SLOW_LINES = ['tick-1', 'tick-2', 'tick-3', 'tick-4'];
 /** The question the `ask` step asks, and its options. */
 export const QUESTION = 'Which colour should the button be?';
 export const QUESTION_OPTIONS = ['Blue', 'Green'];
+/** What the `subagent` step's subagent is told, the command it runs, and what that prints. */
+export const SUBAGENT_DESCRIPTION = 'Look around for Silo';
+export const SUBAGENT_COMMAND = "printf 'silo-sub-%s\\n' 7";
+export const SUBAGENT_OUTPUT = 'silo-sub-7';
+/** The text the subagent says before its command (its answer is `FINAL_TEXT.sub`). */
+export const SUBAGENT_TEXT = 'The subagent runs a command.';
 
 /** The final text of each marker's script, which the checks look for in the transcript. */
 export const FINAL_TEXT: Record<Marker, string> = {
@@ -70,6 +85,8 @@ export const FINAL_TEXT: Record<Marker, string> = {
   slow: 'The slow command finished.',
   ask: 'Thanks for answering the question.',
   draft: `I wrote ${DRAFT_FILE}.`,
+  subagent: 'The subagent has answered.',
+  sub: `The subagent saw ${SUBAGENT_OUTPUT}.`,
 };
 
 /** The prompt that triggers `marker`'s script. */
@@ -81,11 +98,13 @@ export function promptFor(marker: Marker): string {
     slow: 'Run a slow command.',
     ask: 'Ask me a question.',
     draft: `Write ${DRAFT_FILE}.`,
+    subagent: 'Hand a task to a subagent.',
+    sub: 'Run one command and report what it printed.',
   };
   return `silo:${marker} ${asks[marker]}`;
 }
 
-const MARKER = /silo:(text|write|shell|slow|ask|draft)\b/;
+const MARKER = /silo:(text|write|shell|slow|ask|draft|subagent|sub)\b/;
 
 /** The marker of the last prompt, if it carries one. */
 export function lastMarker(prompts: readonly string[]): Marker | undefined {
@@ -109,6 +128,12 @@ function steps(marker: Marker, tools: AgentTools): Reply[] {
       return [{ tool: tools.write(DRAFT_FILE, WRITTEN_TEXT) }, { text: FINAL_TEXT.draft }];
     case 'ask':
       return tools.ask ? [{ tool: tools.ask(QUESTION, QUESTION_OPTIONS) }, done] : [done];
+    case 'subagent':
+      return tools.subagent
+        ? [{ tool: tools.subagent(SUBAGENT_DESCRIPTION, promptFor('sub')) }, done]
+        : [done];
+    case 'sub':
+      return [{ text: SUBAGENT_TEXT, tool: tools.shell(SUBAGENT_COMMAND) }, done];
   }
 }
 
