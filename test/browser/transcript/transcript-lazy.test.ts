@@ -52,11 +52,11 @@ describe('<silo-transcript> with its rows chunk loaded on demand', () => {
     const unmount = mount(el, 400, 600);
     try {
       await until(() => el.first !== undefined, 'the first render');
-      // The frame: the log region with its role and label, no rows yet (they are in the model), and
-      // no "nothing yet" text, since there are rows.
+      // The frame: the log, a labelled region until it holds rows (a feed must hold articles), no
+      // rows yet (they are in the model), and no "nothing yet" text, since there are rows.
       const first = el.first!;
       expect(first.log).to.not.equal(null);
-      expect(first.role).to.equal('log');
+      expect(first.role).to.equal('region');
       expect(first.label).to.equal('Conversation');
       expect(first.rowsInModel).to.equal(200);
       expect(first.rowsDrawn).to.equal(0);
@@ -67,6 +67,7 @@ describe('<silo-transcript> with its rows chunk loaded on demand', () => {
       const log = el.shadowRoot!.querySelector<HTMLElement>('[part="log"]')!;
       await until(() => log.querySelector(':scope > .row') !== null, 'the rows are drawn');
       expect(log).to.equal(first.log);
+      expect(log.getAttribute('role'), 'a feed once it holds rows').to.equal('feed');
       expect(log.querySelectorAll(':scope > .row').length).to.be.lessThan(200);
       // Styled by the rows' styles, which came with the chunk (transcript-row-styles.ts: a row's
       // padding is half the 12px spacing; a user's bubble has the 10px radius).
