@@ -270,7 +270,11 @@ export interface AgentSessionUpdate {
   readonly content?: AgentContentBlock;
   /** Stable id of the run of chunks this update belongs to (synthesized when the agent omits it). */
   readonly messageId?: string;
-  /** ISO 8601 time Silo recorded this update, for updates Silo itself records. */
+  /**
+   * ISO 8601 time Silo recorded this update: on updates Silo itself records, and on the first update
+   * of each run the agent sends live (never on the agent's own `user_message_chunk`s, so a timestamped
+   * user chunk is always Silo's prompt).
+   */
   readonly timestamp?: string;
   /**
    * On Silo's own `user_message_chunk`: the message went to the agent during a running turn, into

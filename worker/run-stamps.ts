@@ -10,12 +10,17 @@ import type { AgentSessionUpdate } from '../src/types.ts';
 export class RunStamps {
   #last = '';
 
-  /** `u`, with the time now when it starts a run; a replay's updates (from the past) get none. */
+  /**
+   * `u`, with the time now when it starts a run; a replay's updates (from the past) get none, and nor
+   * does a `user_message_chunk` the agent sends: a timestamped user chunk is Silo's own prompt (the
+   * public contract of {@link AgentSessionUpdate}), so stamping the agent's would pass it off as one.
+   */
   stamp(u: AgentSessionUpdate, replaying: boolean): AgentSessionUpdate {
     const run = `${u.kind}\u0000${u.messageId ?? u.toolCall?.toolCallId ?? ''}`;
     if (replaying || run === this.#last) return u;
     this.#last = run;
-    return u.timestamp ? u : { ...u, timestamp: new Date().toISOString() };
+    if (u.timestamp || u.kind === 'user_message_chunk') return u;
+    return { ...u, timestamp: new Date().toISOString() };
   }
 
   /** A turn ended: the next update starts a run, whatever it is. */
