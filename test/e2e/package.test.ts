@@ -338,13 +338,30 @@ test('the packed package: Vite (build and dev), Rollup, Parcel, webpack, esbuild
       for (const name of ['tsx', 'esbuild', 'typescript'])
         assert.equal(existsSync(join(plain, 'node_modules', name)), false, `${name} is not installed`);
     });
-    await t.test('npx silo-bridge --version and --help exit 0', async () => {
+    await t.test('npx silo-bridge --version, --help and -h exit 0', async () => {
       const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
       const printed = await run('npx', ['--no-install', 'silo-bridge', '--version'], plain);
       assert.ok(printed.split('\n').includes(`silo-bridge ${version}`), printed);
-      const help = await run('npx', ['--no-install', 'silo-bridge', '--help'], plain);
-      assert.match(help, /^usage: silo-bridge /m);
+      for (const flag of ['--help', '-h']) {
+        const help = await run('npx', ['--no-install', 'silo-bridge', flag], plain);
+        assert.match(help, /^usage: silo-bridge /m, flag);
+      }
     });
+    await t.test(
+      'npx silo-bridge with a wrong option names it and the closest right one, and exits 2',
+      async () => {
+        const refused = await run(
+          'npx',
+          ['--no-install', 'silo-bridge', '--alow-origin', 'http://x.test'],
+          plain,
+        ).then(
+          (out) => assert.fail(`exited 0:\n${out}`),
+          (e: Error) => e.message,
+        );
+        assert.match(refused, / exited 2:/);
+        assert.match(refused, /unknown option --alow-origin \(did you mean --allow-origin\?\)/);
+      },
+    );
 
     // Where the pages will be served, so the bridge can allow exactly those origins.
     const outputs = ['dist', 'rollup-out', 'parcel-out', 'webpack-out', 'esbuild-out'] as const;
