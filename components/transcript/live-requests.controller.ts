@@ -2,7 +2,8 @@
  * The live permission prompts and questions of `<silo-transcript>`, as a Lit reactive controller:
  * which are pending and shown below the log until their journaled row arrives, the local state of a
  * permission being answered, and focus — a new live prompt takes focus (in the pending area first,
- * then in its row in the log) unless the user is busy elsewhere on the page.
+ * then in its row in the log; a stand-in holding focus stays until focus has moved to its row, so no
+ * key is lost between them) unless the user is busy elsewhere on the page.
  * @packageDocumentation
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -40,6 +41,11 @@ export class LiveRequestsController implements ReactiveController {
   #orphanFocused: string | undefined;
   /** The option last focused in a prompt's stand-in (by prompt id): its row's same option takes focus. */
   #standInOption = new Map<string, string>();
+  /**
+   * Permissions whose row arrived while their stand-in held focus: the stand-in stays drawn until
+   * focus has moved to the row (else focus falls to the page meanwhile and a key such as Y is lost).
+   */
+  #handoff = new Map<string, 'waiting' | 'moving'>();
 
   constructor(
     private readonly host: LiveRequestsHost,
@@ -118,7 +124,7 @@ export class LiveRequestsController implements ReactiveController {
     const out: TranscriptRow[] = [];
     const turn = this.rows.turn();
     for (const req of this.host.permissionRequests ?? []) {
-      if (req.signal.aborted || this.rows.renderedRow(`p:${req.id}`) >= 0) continue;
+      if (req.signal.aborted || !this.#drawsStandIn(req.id)) continue;
       out.push({
         type: 'permission',
         key: `p:${req.id}`,
@@ -162,7 +168,31 @@ export class LiveRequestsController implements ReactiveController {
     );
   }
 
+  /**
+   * Whether the stand-in of permission `id` is drawn: until its row is rendered, and after that while
+   * it holds focus, until focus has moved to the row ({@link hostUpdated}).
+   */
+  #drawsStandIn(id: string): boolean {
+    if (this.rows.renderedRow(`p:${id}`) < 0 || this.#handoff.has(id)) return true;
+    const standIn = this.host.renderRoot.querySelector(`.pending [data-prompt="${CSS.escape(id)}"]`);
+    if (!standIn?.matches(':focus-within')) return false;
+    this.#handoff.set(id, 'waiting');
+    return true;
+  }
+
+  /** Moves focus from the stand-in of `id` to its row, then lets the stand-in go. */
+  async #handOver(id: string): Promise<void> {
+    this.#handoff.set(id, 'moving');
+    try {
+      await this.#focus(id);
+    } finally {
+      this.#handoff.delete(id);
+      this.host.requestUpdate();
+    }
+  }
+
   hostUpdated(): void {
+    for (const [waiting, state] of this.#handoff) if (state === 'waiting') void this.#handOver(waiting);
     const id = this.#focusPrompt;
     if (id === undefined) return;
     // Focus follows the prompt: into the pending area now, into the log once its row arrived. It
@@ -171,6 +201,7 @@ export class LiveRequestsController implements ReactiveController {
     // user moved it meanwhile.
     if (this.#renderedIndex(id) >= 0) {
       this.#focusPrompt = undefined;
+      if (this.#handoff.has(id)) return;
       const active = document.activeElement;
       const standInHadFocus = this.#orphanFocused === id;
       const free = !active || active === document.body || this.host.matches(':focus-within');

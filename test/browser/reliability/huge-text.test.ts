@@ -18,7 +18,7 @@ import '../../../components/index.ts';
 import { type HugeTextShape, hugeText } from '../../../agent/huge-text.ts';
 import { scenarioPrompt } from '../../../agent/scenarios.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
-import { markdownCut, PLAIN_SHOWN } from '../../../components/content/text-budget.ts';
+import { markdownCut, PLAIN_SHOWN, plainCut } from '../../../components/content/text-budget.ts';
 import type { SiloTranscript } from '../../../components/transcript/silo-transcript.ts';
 import { type AgentSessionUpdate, type AgentsService, createAgentsService } from '../../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
@@ -237,7 +237,10 @@ describe('huge agent text through the real bridge, live and reopened from the jo
               what: 'the diff drawn',
               elements: DIFF_ELEMENTS,
             }
-          : restOf(where === 'thought' ? 'thought' : 'tool', text.length - markdownCut(text));
+          : where === 'thought'
+            ? restOf('thought', text.length - markdownCut(text))
+            : // The scenario's tool is a read: its output is a file's contents, drawn as code (plain text).
+              restOf('tool', text.length - plainCut(text));
       const run = await live(databaseName, scenarioPrompt('huge-text', 'nested-list', where), wanted);
       const bound = where === 'diff' ? DIFF_ELEMENTS : ROW_ELEMENTS;
       expectBounded(run.row, `${where}, live`, bound);
