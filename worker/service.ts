@@ -9,12 +9,23 @@ import type { WorkerApi } from '../src/worker-api.ts';
 import { deleteAgentSession, listAgentSessions } from './agent-sessions.ts';
 import { History } from './history.ts';
 import { type Journal, journalOpener } from './journal.ts';
+import { latestId } from './open.ts';
 import { SessionCore } from './session.ts';
 
 /** Creates the API object the worker exposes. */
 export function createWorkerService(): WorkerApi {
   let journal: (() => Promise<Journal>) | undefined;
   const sessions = new Map<string, SessionCore>();
+  /**
+   * The closes in flight, by session id. A connect that restores one of them waits for it (its lock
+   * is this worker's until then), so a page that reopens a session it is closing drives it, never
+   * following itself.
+   */
+  const closing = new Map<string, Promise<void>>();
+  const closed = async (sessionId: string): Promise<void> => {
+    await closing.get(sessionId);
+    if (closing.size) await closing.get(await latestId(await db(), sessionId));
+  };
 
   const db = (): Promise<Journal> => {
     journal ??= journalOpener('silo');
@@ -40,6 +51,8 @@ export function createWorkerService(): WorkerApi {
       await journal();
     },
     async connect(options, events) {
+      const resume = options.resume;
+      if (resume && !resume.startFresh) await closed(resume.sessionId);
       const core = await SessionCore.start(await db(), options, events);
       sessions.set(core.handleId, core);
       return { handleId: core.handleId, snapshot: core.wireSnapshot() };
@@ -58,7 +71,17 @@ export function createWorkerService(): WorkerApi {
     async close(handleId) {
       const s = sessions.get(handleId);
       sessions.delete(handleId);
-      await s?.close();
+      if (!s) return;
+      const sessionId = s.sessionId;
+      const done = s.close();
+      if (!sessionId) return done;
+      // Two handles of one session may close at once: a connect waits for both.
+      const settled = Promise.all([closing.get(sessionId), done.catch(() => {})]).then(() => {});
+      closing.set(sessionId, settled);
+      void settled.then(() => {
+        if (closing.get(sessionId) === settled) closing.delete(sessionId);
+      });
+      return done;
     },
     async sessions(options) {
       const journaled = (await (await db()).sessions()).filter((s) => !(s.continuedBy && !s.updateCount));

@@ -3,8 +3,11 @@
 // the BroadcastChannel). A follower mirrors the driving tab, takes over on request (the other tab then
 // follows), answers permission requests and questions that reach the agent through the driving tab
 // (the first answer wins), stops the driving tab's turn, and keeps following when the driving tab
-// closes, until it takes over or a new tab drives the session. Real bridge, reference agent.
+// closes, until it takes over or a new tab drives the session; one page that reopens a session it is
+// closing drives it (a handle or a <silo-chat>). Real bridge, reference agent.
 import { expect } from 'chai';
+import '../../../components/index.ts';
+import type { SiloChat } from '../../../components/chat/silo-chat.ts';
 import {
   type AgentElicitationRequest,
   type AgentPermissionRequest,
@@ -17,6 +20,8 @@ import {
 } from '../../../src/index.ts';
 import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
+import { connected, part, sendAndWait, state } from '../fixtures/chat.ts';
+import { mount } from '../fixtures/dom.ts';
 
 const CWD = '/tmp/silo-tabs';
 
@@ -216,5 +221,57 @@ describe('tabs: one writer per session, a follower that can take over (real brid
       () => prompts(b.delivered).includes('after the reload'),
       'the follower mirrors the reloaded tab',
     );
+  });
+
+  it('one page reopens a session: open, the second handle follows; still closing, it drives it', async () => {
+    const a = await open();
+    await a.session.prompt('before closing');
+    const sessionId = a.session.sessionId;
+    // Opened again while this page still drives it (two views of one conversation): the second follows.
+    const twin = await a.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    expect(twin.role).to.equal('follower');
+    expect(twin.snapshot.driverPresent).to.equal(true);
+    await twin.close();
+    // Not awaited: session/close is still on its way when the page connects again.
+    const closing = a.session.close();
+    const again = await a.service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    expect(again.role).to.equal('driver');
+    expect(again.state).to.equal('connected');
+    expect(again.snapshot.error).to.equal(undefined, 'no not-owner');
+    await closing;
+    expect(await again.prompt('after reopening')).to.equal('end_turn');
+    expect(prompts(await again.transcript())).to.deep.equal(['before closing', 'after reopening']);
+  });
+
+  it('a <silo-chat> removed and added again at once drives its session: no “another tab” notice', async () => {
+    const service = createAgentsService({ databaseName });
+    tabs.push({ service } as Tab);
+    const key = `silo-tabs-chat-${crypto.randomUUID()}`;
+    const make = () => {
+      const chat = document.createElement('silo-chat') as SiloChat;
+      chat.setAttribute('storage-key', key);
+      chat.service = service;
+      chat.setAttribute('bridge-url', bridge.url);
+      chat.setAttribute('bridge-token', bridge.token);
+      chat.setAttribute('cwd', CWD);
+      return chat;
+    };
+    const first = make();
+    const cleanupFirst = mount(first, 600);
+    await connected(first);
+    await sendAndWait(first, 'before the remount');
+    const sessionId = first.session!.sessionId;
+    cleanupFirst();
+    const chat = make();
+    const cleanup = mount(chat, 600);
+    try {
+      await until(() => state(chat) === 'connected' || state(chat) === 'following', 'the chat opened');
+      expect(state(chat)).to.equal('connected');
+      expect(chat.session!.sessionId).to.equal(sessionId);
+      expect(chat.session!.role).to.equal('driver');
+      expect(part(chat, 'banner')?.textContent ?? '').not.to.include('another tab');
+    } finally {
+      cleanup();
+    }
   });
 });
