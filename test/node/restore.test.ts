@@ -175,6 +175,42 @@ test('mergeReplay: a replay that is the start of the journal (the agent lost a t
   assert.equal(mergeReplay(journal, [user('slow tale')]).verdict, 'cannot-merge');
 });
 
+test('mergeReplay: a replay that holds fewer turns than the journal (the agent lost its last turn) adds nothing', () => {
+  // The journal's first turn was cut short as its page died (interrupted), then a second turn ran
+  // whole; the agent kept only the first, whole. Its rest belongs before the second turn, not after
+  // it: nothing is appended, and the turn stays as it was journaled.
+  const cut = [
+    prompt('slow story', 0),
+    wire(agent('Once upon', 'silo-m1'), 'silo-m1'),
+    { kind: 'turn_end', raw: { stopReason: 'interrupted' } },
+    prompt('next', 3),
+    wire(agent('Done.', 'silo-m4'), 'silo-m4'),
+    end,
+  ];
+  assert.deepEqual(mergeReplay(cut, [user('slow story'), agent('Once upon a time', 'r-1')]), {
+    verdict: 'merged',
+    append: [],
+  });
+  // A turn that ended, followed by another: what the replay sends after its last turn (usage, a
+  // tool call's patch) is not the journal's end either.
+  const whole = [
+    prompt('go', 0),
+    wire(tool('call-1')),
+    wire(done('call-1')),
+    end,
+    prompt('again', 4),
+    wire(agent('Again.', 'silo-m5'), 'silo-m5'),
+    end,
+  ];
+  const replay = [
+    user('go'),
+    tool('call-1'),
+    done('call-1'),
+    { sessionUpdate: 'usage_update', used: 9, size: 100 },
+  ];
+  assert.deepEqual(mergeReplay(whole, replay), { verdict: 'merged', append: [] });
+});
+
 test('mergeReplay into a journal with no conversation yet: the whole replay', () => {
   const journal = [wire({ sessionUpdate: 'available_commands_update', availableCommands: [] })];
   const replay = [user('hi'), agent('Hello')];
