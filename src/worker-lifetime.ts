@@ -24,7 +24,12 @@ export function watchWorker(
   onGone: () => void,
   place?: WorkerPlace,
 ): Remote<WorkerApi> {
+  // Whether the worker ever answered a call (any answer, the life lock's or another's: under load
+  // Chromium may answer `init` before the lock is granted). Before that, an error means it did not start.
   let answered = false;
+  const started = () => {
+    answered = true;
+  };
   let reject: (e: SiloError) => void = () => {};
   const gone = new Promise<never>((_, r) => {
     reject = r;
@@ -46,7 +51,7 @@ export function watchWorker(
     const name = `silo-worker-${crypto.randomUUID()}`;
     void api.holdLifeLock(name).then(
       () => {
-        answered = true;
+        started();
         return navigator.locks.request(name, () =>
           end(SiloError.closed('The Silo worker stopped: start a new agents service to go on')),
         );
@@ -58,8 +63,11 @@ export function watchWorker(
     get(target, property) {
       const member = Reflect.get(target, property);
       if (typeof property !== 'string' || typeof member !== 'function') return member;
-      return (...args: unknown[]) =>
-        Promise.race([(member as (...a: unknown[]) => Promise<unknown>)(...args), gone]);
+      return (...args: unknown[]) => {
+        const call = (member as (...a: unknown[]) => Promise<unknown>)(...args);
+        call.then(started, started);
+        return Promise.race([call, gone]);
+      };
     },
   });
 }
