@@ -228,6 +228,33 @@ export const defaultChatAttachmentStrings: SiloChatAttachmentStrings = {
     `Not sent: ${name} cannot go to this agent (${reason}). Remove it to send the rest; your message and other files are kept.`,
 };
 
+/**
+ * Strings `<silo-chat>` shows outside the page while it is hidden and the agent waits for the user
+ * (components/chat/attention.controller.ts): the document's title, and the Web Notification of its
+ * `notify` attribute. Never the agent's words but a tool's title, as plain text.
+ */
+export interface SiloChatAttentionStrings {
+  /**
+   * The document's title while the page is hidden and `count` (formatted) requests wait; `title` is
+   * the page's own title, restored when the page is seen again or nothing waits (may be empty).
+   */
+  waitingTitle: (count: string, title: string) => string;
+  /** The notification's title (fixed: it is the only line drawn as a heading). */
+  notifyTitle: string;
+  /** Its body for a permission request: `tool` is the tool call's title (plain text, cut short), or empty. */
+  notifyPermission: (tool: string) => string;
+  /** Its body for a question (the agent's question itself is never shown outside the page). */
+  notifyQuestion: string;
+}
+
+export const defaultChatAttentionStrings: SiloChatAttentionStrings = {
+  waitingTitle: (count, title) =>
+    title ? `(${count}) Waiting for you · ${title}` : `(${count}) Waiting for you`,
+  notifyTitle: 'The agent is waiting for you',
+  notifyPermission: (tool) => (tool ? `Permission needed: ${tool}` : 'Permission needed.'),
+  notifyQuestion: 'The agent has a question for you.',
+};
+
 /** Every string of `<silo-chat>`'s own (besides its transcript's). */
 /** Strings of `<silo-chat>`'s find bar (Ctrl+F or ⌘F in the chat); override them through its `strings`. */
 export interface SiloFindStrings {
@@ -261,6 +288,7 @@ export const defaultFindStrings: SiloFindStrings = {
 export type SiloChatAllStrings = SiloChatStrings &
   SiloChatActionStrings &
   SiloChatAttachmentStrings &
+  SiloChatAttentionStrings &
   SiloFindStrings;
 
 /** Every default string of `<silo-chat>`, in one object (what its `strings` override is merged over). */
@@ -268,5 +296,6 @@ export const defaultChatAllStrings: SiloChatAllStrings = {
   ...defaultChatStrings,
   ...defaultChatActionStrings,
   ...defaultChatAttachmentStrings,
+  ...defaultChatAttentionStrings,
   ...defaultFindStrings,
 };
