@@ -155,6 +155,7 @@ describe('<silo-chat> while its page is hidden and the agent waits (issue 28 §5
 
     await allowFirst(c);
     await until(() => document.title === waiting(1), 'one answered: one left');
+    await until(() => pendingPrompts(c).length === 1, 'one prompt still waits');
     await allowFirst(c);
     await until(() => turnEnds(c).length === 1, 'the turn ended');
     await until(() => document.title === BASE, 'both answered: restored while still hidden');
