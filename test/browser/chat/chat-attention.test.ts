@@ -168,6 +168,7 @@ describe('<silo-chat> while its page is hidden and the agent waits (issue 28 §5
     await typeAndEnter(c, '/scenario elicit-form');
     const q = await liveQuestion(c);
     await until(() => document.title === waiting(1), 'the title says a question waits');
+    expect(record.made, 'no notification without `notify`, though permitted').to.have.length(0);
 
     // The page changes its own title while the prefix shows: ending the wait keeps the page's title.
     document.title = 'Inbox (3)';
