@@ -406,6 +406,7 @@ export class SiloChat extends SiloElement {
           dismissed: this.dismissed,
           turnBroke: this.#turns.broke,
           canResend: this.#turns.failedText !== undefined && !this.#busy() && !this.#whyNotSendable(),
+          drivenInPage: this.#session.drivenInPage(),
         },
         {
           connect: (authenticate) => void this.connect(authenticate ? { authenticate } : {}),

@@ -48,6 +48,8 @@ export interface SiloChatStrings {
   dismiss: string;
   /** Another tab drives this conversation and this one mirrors it live (the banner, a calm notice). */
   following: string;
+  /** … when what drives it is another chat of this same page (not another tab). */
+  followingInPage: string;
   /** The tab that drove this conversation closed (or reloads): nobody talks to the agent now. */
   followingDriverGone: string;
   /** The button that makes this tab drive the conversation. */
@@ -123,6 +125,7 @@ export const defaultChatStrings: SiloChatStrings = {
   connectionLost: (message) => `The connection to the agent was lost (${message}). Reconnecting…`,
   dismiss: 'Dismiss',
   following: 'Open in another tab — following live.',
+  followingInPage: 'Open in another chat on this page — following live.',
   followingDriverGone: 'The tab that was driving this conversation closed. Take over to continue it here.',
   takeOver: 'Take over',
   takeOverAndSend: 'Take over and send',
