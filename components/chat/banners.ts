@@ -24,6 +24,8 @@ export interface BannerState {
   readonly turnBroke: boolean;
   /** True when the failed message can be sent again (the banner offers "Send again"). */
   readonly canResend: boolean;
+  /** True when the tab this one follows is this page: another chat of it drives the session. */
+  readonly drivenInPage?: boolean;
 }
 
 /** What the banner's buttons do. */
@@ -67,8 +69,14 @@ export function renderBanner(
         : new SiloError(shown.code, shown.message);
   // Following another tab is not an error: say so calmly, and offer to take over.
   if (snapshot?.role === 'follower' && !st.error) {
+    const text =
+      snapshot.driverPresent === false
+        ? s.followingDriverGone
+        : st.drivenInPage
+          ? s.followingInPage
+          : s.following;
     return html`<div class="banner" part="banner following" role="status">
-      <span class="text">${snapshot.driverPresent === false ? s.followingDriverGone : s.following}</span>
+      <span class="text">${text}</span>
       <button type="button" part="take-over" @click=${() => act.takeOver()}>${s.takeOver}</button>
     </div>`;
   }

@@ -20,6 +20,16 @@ import {
 import type { SiloChatStrings } from '../shared/strings/strings.ts';
 import type { ChatPhase } from './banners.ts';
 
+/**
+ * The sessions the chats of this page hold, each with its chat: a chat that follows a session
+ * another chat of this same page drives says so (not "another tab"), and is asked to render again
+ * when a chat of the page connects, closes, or changes role.
+ */
+const pageChats = new Map<AgentSessionHandle, ReactiveControllerHost>();
+const pageChanged = () => {
+  for (const host of pageChats.values()) host.requestUpdate();
+};
+
 /** Options of {@link ChatSessionController.connect} (and `<silo-chat>`'s `connect`). */
 export interface ChatConnectOptions {
   fresh?: boolean;
@@ -154,7 +164,7 @@ export class ChatSessionController implements ReactiveController {
         this.host.requestUpdate();
       },
       onStateChange: (snapshot) => {
-        if (current()) this.#set({ snapshot });
+        if (current()) this.#snapshot(snapshot);
       },
     };
     const service = this.service();
@@ -189,13 +199,36 @@ export class ChatSessionController implements ReactiveController {
     }
     this.#set({ handle, snapshot: handle.snapshot, phase: 'ready' });
     this.#remember(handle.sessionId);
+    pageChats.set(handle, this.host);
+    pageChanged();
     this.#unsubscribe = handle.subscribe((_, snapshot) => {
-      if (current()) this.#set({ snapshot });
+      if (current()) this.#snapshot(snapshot);
     });
     void handle.closed.then(() => {
       if (current()) this.#set({ snapshot: handle.snapshot });
     });
     this.cfg.connected(handle);
+  }
+
+  /** A new snapshot; a change of role is news for the page's other chats ({@link drivenInPage}). */
+  #snapshot(snapshot: AgentSessionSnapshot): void {
+    const role = this.snapshot?.role;
+    this.#set({ snapshot });
+    if (snapshot.role !== role) pageChanged();
+  }
+
+  /**
+   * True while this chat follows a session that another `<silo-chat>` of this same page drives (two
+   * chats of one page have two services, so the second follows the first as a tab would). A handle
+   * the page holds outside a chat is not known here: that one still reads as another tab.
+   */
+  drivenInPage(): boolean {
+    const handle = this.handle;
+    if (!handle || this.snapshot?.role !== 'follower') return false;
+    for (const other of pageChats.keys())
+      if (other !== handle && other.sessionId === handle.sessionId && other.snapshot.role === 'driver')
+        return true;
+    return false;
   }
 
   /** Why a message cannot be sent now (in the words of `s`), or undefined when it can. */
@@ -240,6 +273,7 @@ export class ChatSessionController implements ReactiveController {
     this.#unsubscribe = undefined;
     const handle = this.handle;
     this.#set({ handle: undefined, snapshot: undefined });
+    if (handle && pageChats.delete(handle)) pageChanged();
     if (handle) await handle.close().catch(() => undefined);
   }
 }

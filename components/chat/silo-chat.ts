@@ -18,6 +18,7 @@ import { mergeStrings, type SiloChatAllStrings } from '../shared/strings/strings
 import { theme } from '../shared/theme.styles.ts';
 import type { SiloTurnActionDetail } from '../transcript/silo-transcript.ts';
 import { toBlocks } from './attachments.ts';
+import { AttentionController } from './attention.controller.ts';
 import { renderBanner } from './banners.ts';
 import { ComposerController } from './composer.controller.ts';
 import { narrowComposerStyles } from './composer-narrow.styles.ts';
@@ -108,6 +109,8 @@ export class SiloChat extends SiloElement {
     storageKey: { attribute: 'storage-key' },
     strings: { attribute: false },
     locale: {},
+    notify: { type: Boolean },
+    keepDocumentTitle: { type: Boolean, attribute: 'keep-document-title' },
     error: { state: true, attribute: false },
     dismissed: { state: true, attribute: false },
   };
@@ -132,6 +135,21 @@ export class SiloChat extends SiloElement {
   declare strings: SiloChatStringsOverride | undefined;
   /** BCP 47 locale for numbers, dates and currency. */
   declare locale: string | undefined;
+  /**
+   * Opt-in (attribute `notify`, off by default): while the page is hidden, a Web Notification says
+   * that the agent waits for the user, for each permission request or question that starts then;
+   * closed when it is answered (in any tab) or ends, or the page is seen again; a click focuses the
+   * window. Shown only when the page holds the permission (`Notification.permission === 'granted'`):
+   * the element never asks for it — the page does, from a user gesture
+   * (`await Notification.requestPermission()` in a click handler), before or after setting `notify`.
+   */
+  declare notify: boolean;
+  /**
+   * By default, while the page is hidden and a permission request or question waits, the document's
+   * title is prefixed ("(1) Waiting for you · Page title"), and put back when the page is seen again
+   * or nothing waits (a title the page set meanwhile stays). `keep-document-title` leaves it alone.
+   */
+  declare keepDocumentTitle: boolean;
   declare private error: SiloError | undefined;
   /** The error whose banner the user dismissed (an `error` or the snapshot's), as `code\nmessage`. */
   declare private dismissed: string | undefined;
@@ -186,6 +204,16 @@ export class SiloChat extends SiloElement {
   constructor() {
     super();
     this.storageKey = 'silo-chat:last-session';
+    this.notify = false;
+    this.keepDocumentTitle = false;
+    // The page's title and notifications while it is hidden and a request waits (it adds itself).
+    new AttentionController(this, {
+      requests: () => [...this.#session.permissionRequests, ...this.#session.elicitationRequests],
+      strings: () => this.#strings(),
+      locale: () => this.locale,
+      title: () => !this.keepDocumentTitle,
+      notify: () => this.notify,
+    });
   }
 
   /** The connected session, if any. */
@@ -378,6 +406,7 @@ export class SiloChat extends SiloElement {
           dismissed: this.dismissed,
           turnBroke: this.#turns.broke,
           canResend: this.#turns.failedText !== undefined && !this.#busy() && !this.#whyNotSendable(),
+          drivenInPage: this.#session.drivenInPage(),
         },
         {
           connect: (authenticate) => void this.connect(authenticate ? { authenticate } : {}),

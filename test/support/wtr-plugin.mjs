@@ -17,6 +17,10 @@
 //                            its stdout for that session (agent flag `--sent-log`; agent/options.ts)
 //   silo-agent-calls         {id}          → {calls} `<method> <sessionId>` of each message the client sent
 //                            the reference agent (agent flag `--calls-log`; agent/calls-log.ts)
+//   silo-permission          {name, state} → {set: true}  sets a permission (`notifications`…) of the test
+//                            page's origin to `granted`, `denied` or `prompt`, in the browser itself
+//                            (puppeteer's BrowserContext.setPermission: CDP in Chromium, WebDriver BiDi
+//                            in Firefox), so the page sees it as a user's choice
 // Every bridge is stopped in serverStop.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,7 +116,7 @@ export function siloTestServices() {
       await Promise.all([...bridges].map(([id, entry]) => stop(id, entry, false)));
     },
 
-    async executeCommand({ command, payload }) {
+    async executeCommand({ command, payload, session }) {
       switch (command) {
         case 'silo-bridge-start':
           return start(payload);
@@ -154,6 +158,14 @@ export function siloTestServices() {
           const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : [];
           const prefix = `${payload.sessionId} `;
           return { sent: lines.filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length)) };
+        }
+        case 'silo-permission': {
+          const page = session.browser.getPage(session.id);
+          const origin = new URL(page.url()).origin;
+          await page
+            .browserContext()
+            .setPermission(origin, { permission: { name: payload.name }, state: payload.state });
+          return { set: true };
         }
         case 'silo-agent-calls': {
           const file = join(entryFor(payload).options.sessionsDir, 'calls.log');

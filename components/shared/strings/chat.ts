@@ -48,6 +48,8 @@ export interface SiloChatStrings {
   dismiss: string;
   /** Another tab drives this conversation and this one mirrors it live (the banner, a calm notice). */
   following: string;
+  /** … when what drives it is another chat of this same page (not another tab). */
+  followingInPage: string;
   /** The tab that drove this conversation closed (or reloads): nobody talks to the agent now. */
   followingDriverGone: string;
   /** The button that makes this tab drive the conversation. */
@@ -123,6 +125,7 @@ export const defaultChatStrings: SiloChatStrings = {
   connectionLost: (message) => `The connection to the agent was lost (${message}). Reconnecting…`,
   dismiss: 'Dismiss',
   following: 'Open in another tab — following live.',
+  followingInPage: 'Open in another chat on this page — following live.',
   followingDriverGone: 'The tab that was driving this conversation closed. Take over to continue it here.',
   takeOver: 'Take over',
   takeOverAndSend: 'Take over and send',
@@ -228,6 +231,33 @@ export const defaultChatAttachmentStrings: SiloChatAttachmentStrings = {
     `Not sent: ${name} cannot go to this agent (${reason}). Remove it to send the rest; your message and other files are kept.`,
 };
 
+/**
+ * Strings `<silo-chat>` shows outside the page while it is hidden and the agent waits for the user
+ * (components/chat/attention.controller.ts): the document's title, and the Web Notification of its
+ * `notify` attribute. Never the agent's words but a tool's title, as plain text.
+ */
+export interface SiloChatAttentionStrings {
+  /**
+   * The document's title while the page is hidden and `count` (formatted) requests wait; `title` is
+   * the page's own title, restored when the page is seen again or nothing waits (may be empty).
+   */
+  waitingTitle: (count: string, title: string) => string;
+  /** The notification's title (fixed: it is the only line drawn as a heading). */
+  notifyTitle: string;
+  /** Its body for a permission request: `tool` is the tool call's title (plain text, cut short), or empty. */
+  notifyPermission: (tool: string) => string;
+  /** Its body for a question (the agent's question itself is never shown outside the page). */
+  notifyQuestion: string;
+}
+
+export const defaultChatAttentionStrings: SiloChatAttentionStrings = {
+  waitingTitle: (count, title) =>
+    title ? `(${count}) Waiting for you · ${title}` : `(${count}) Waiting for you`,
+  notifyTitle: 'The agent is waiting for you',
+  notifyPermission: (tool) => (tool ? `Permission needed: ${tool}` : 'Permission needed.'),
+  notifyQuestion: 'The agent has a question for you.',
+};
+
 /** Every string of `<silo-chat>`'s own (besides its transcript's). */
 /** Strings of `<silo-chat>`'s find bar (Ctrl+F or ⌘F in the chat); override them through its `strings`. */
 export interface SiloFindStrings {
@@ -261,6 +291,7 @@ export const defaultFindStrings: SiloFindStrings = {
 export type SiloChatAllStrings = SiloChatStrings &
   SiloChatActionStrings &
   SiloChatAttachmentStrings &
+  SiloChatAttentionStrings &
   SiloFindStrings;
 
 /** Every default string of `<silo-chat>`, in one object (what its `strings` override is merged over). */
@@ -268,5 +299,6 @@ export const defaultChatAllStrings: SiloChatAllStrings = {
   ...defaultChatStrings,
   ...defaultChatActionStrings,
   ...defaultChatAttachmentStrings,
+  ...defaultChatAttentionStrings,
   ...defaultFindStrings,
 };
