@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 
-import type { ReadonlyRaw as Raw } from './json.ts';
+import { isObject, type ReadonlyRaw as Raw, str } from './json.ts';
 import type {
   AgentActivity,
   AgentCommand,
@@ -70,9 +70,6 @@ export const SESSION_STATE_KINDS: ReadonlySet<string> = new Set([
   'current_mode_update',
   'config_option_update',
 ]);
-
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /**
  * Applies one update. Returns `state` itself when the update changes nothing (any kind outside

@@ -5,7 +5,7 @@
  * with `raw` intact, and synthesizes `messageId` deterministically when the agent omits it.
  */
 
-import type { ReadonlyRaw as Raw } from '../src/json.ts';
+import { isObject, type ReadonlyRaw as Raw, str } from '../src/json.ts';
 import { SESSION_STATE_KINDS } from '../src/session-state.ts';
 import type {
   AgentContentBlock,
@@ -101,8 +101,6 @@ export class MessageIdSynthesizer {
   }
 }
 
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function contentBlock(v: unknown): AgentContentBlock | undefined {

@@ -15,7 +15,7 @@
  * Total: anything else comes back unchanged; nothing throws.
  */
 
-import type { ReadonlyRaw as Raw } from '../src/json.ts';
+import { isObject } from '../src/json.ts';
 import { modeUpdateMarker } from '../src/session-state.ts';
 import type { AgentPlanEntry, AgentSessionUpdate } from '../src/types.ts';
 import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
@@ -36,8 +36,6 @@ export interface ShapeContext {
   readonly replaying: boolean;
   readonly inTurn: boolean;
 }
-
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function planOf(rawInput: unknown): AgentPlanEntry[] | undefined {
   const steps = isObject(rawInput) ? rawInput.plan : undefined;

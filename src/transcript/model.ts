@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-import type { ReadonlyRaw as Raw } from '../json.ts';
+import { isObject, type ReadonlyRaw as Raw, str } from '../json.ts';
 import {
   EMPTY_SESSION_STATE,
   reduceSessionState,
@@ -15,7 +15,7 @@ import {
 import type { AgentElicitationRecord, AgentPermissionRecord, AgentSessionUpdate } from '../types.ts';
 import { TurnClock, timeOf } from './clock.ts';
 import { appendToMessage, merge, patchCompaction } from './patch.ts';
-import { isObject, kindOf, originOf, planEntries, ROLE_OF_KIND, str, toolCallFromRaw } from './raw.ts';
+import { kindOf, originOf, planEntries, ROLE_OF_KIND, toolCallFromRaw } from './raw.ts';
 import type {
   CompactionRow,
   ElicitationRow,
