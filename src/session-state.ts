@@ -119,10 +119,8 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
         : state;
     case 'config_option_update':
       return { ...state, config: mapConfigOptions(raw.configOptions) };
-    case 'current_mode_update': {
-      const modeId = typeof raw.currentModeId === 'string' ? raw.currentModeId : modeUpdateMarker(raw);
-      return modeId !== undefined ? withMode(state, modeId) : state;
-    }
+    case 'current_mode_update': // (Gemini CLI's mode marker, shaped as one, is the worker's: worker/state.ts)
+      return typeof raw.currentModeId === 'string' ? withMode(state, raw.currentModeId) : state;
     default:
       return state;
   }
@@ -177,19 +175,6 @@ export function endingTurnUsage(
   endedAt: string,
 ): AgentTurnUsage | undefined {
   return turnUsage(state.turn, response, endedAt);
-}
-
-const MODE_UPDATE = /^\[MODE_UPDATE\] (\S+)\s*$/;
-
-/**
- * The mode id of Gemini CLI's mode announcement, an `agent_message_chunk` whose text is
- * `[MODE_UPDATE] <modeId>` (sent outside any turn); the worker journals it as a `current_mode_update`
- * with that raw chunk. `undefined` for anything else.
- */
-export function modeUpdateMarker(raw: Raw): string | undefined {
-  const content = isObject(raw.content) ? raw.content : undefined;
-  const text = content?.type === 'text' ? str(content.text) : undefined;
-  return text === undefined ? undefined : MODE_UPDATE.exec(text)?.[1];
 }
 
 function titled(state: SessionState, title: string, from: SessionState['titleFrom']): SessionState {
