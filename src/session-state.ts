@@ -6,11 +6,14 @@
  *
  * It reads {@link AgentSessionUpdate}s as the worker journals them (and as older journals hold them):
  * `usage` normalized, and for the other state kinds the agent's fields under `raw`. Malformed fields
- * leave the state unchanged; nothing here throws.
+ * leave the state unchanged; nothing here throws. What a prompt names a session is read by
+ * `prompt-title.ts`, the agent's options are mapped by `config-options.ts`.
  * @packageDocumentation
  */
 
-import type { ReadonlyRaw as Raw } from './json.ts';
+import { mapConfigOptions, mapModels, mapModes } from './config-options.ts';
+import { isObject, type ReadonlyRaw as Raw, str } from './json.ts';
+import { promptTitle } from './prompt-title.ts';
 import type {
   AgentActivity,
   AgentCommand,
@@ -71,9 +74,6 @@ export const SESSION_STATE_KINDS: ReadonlySet<string> = new Set([
   'config_option_update',
 ]);
 
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
 /**
  * Applies one update. Returns `state` itself when the update changes nothing (any kind outside
  * {@link SESSION_STATE_KINDS} but the first prompt's text, or a malformed field), else a new state.
@@ -122,10 +122,8 @@ export function reduceSessionState(state: SessionState, u: AgentSessionUpdate): 
         : state;
     case 'config_option_update':
       return { ...state, config: mapConfigOptions(raw.configOptions) };
-    case 'current_mode_update': {
-      const modeId = typeof raw.currentModeId === 'string' ? raw.currentModeId : modeUpdateMarker(raw);
-      return modeId !== undefined ? withMode(state, modeId) : state;
-    }
+    case 'current_mode_update': // (Gemini CLI's mode marker, shaped as one, is the worker's: worker/state.ts)
+      return typeof raw.currentModeId === 'string' ? withMode(state, raw.currentModeId) : state;
     default:
       return state;
   }
@@ -182,55 +180,8 @@ export function endingTurnUsage(
   return turnUsage(state.turn, response, endedAt);
 }
 
-const MODE_UPDATE = /^\[MODE_UPDATE\] (\S+)\s*$/;
-
-/**
- * The mode id of Gemini CLI's mode announcement, an `agent_message_chunk` whose text is
- * `[MODE_UPDATE] <modeId>` (sent outside any turn); the worker journals it as a `current_mode_update`
- * with that raw chunk. `undefined` for anything else.
- */
-export function modeUpdateMarker(raw: Raw): string | undefined {
-  const content = isObject(raw.content) ? raw.content : undefined;
-  const text = content?.type === 'text' ? str(content.text) : undefined;
-  return text === undefined ? undefined : MODE_UPDATE.exec(text)?.[1];
-}
-
 function titled(state: SessionState, title: string, from: SessionState['titleFrom']): SessionState {
   return { ...state, title, titleFrom: from };
-}
-
-/** User text an agent adds to its own history after a cancelled turn (claude-agent-acp); never a prompt. */
-export const AGENT_MADE_USER = /^\s*\[Request interrupted by user[^\]\n]*\]\s*$/;
-
-/** Longest title taken from a prompt, in characters. */
-const PROMPT_TITLE_MAX = 80;
-/** A block of markup around context a client or agent adds to a prompt (`<session_context>…</…>`). */
-const TAGGED_BLOCK = /<([a-z][\w-]*)(?:\s[^>]*)?>[\s\S]*?<\/\1>/gi;
-/** A fenced block (a file's contents in a prompt). */
-const FENCED_BLOCK = /^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm;
-/** A slash command at the start of a line, and what follows it. */
-const COMMAND = /^\/([\w:.-]+)(.*)$/;
-
-/**
- * What a prompt's text names a session: its first line that says something, clipped to
- * {@link PROMPT_TITLE_MAX}, after the protocol noise is dropped — tagged context blocks
- * (`<session_context>…</session_context>`, `<system-reminder>…`), fenced file contents — with
- * `command` set when that line is a slash command (the title is then the command without its slash).
- * None when nothing is left, and for the user text an agent adds itself ({@link AGENT_MADE_USER}).
- */
-export function promptTitle(text: string): { title: string; command: boolean } | undefined {
-  if (AGENT_MADE_USER.test(text)) return undefined;
-  const line = text
-    .replace(TAGGED_BLOCK, '')
-    .replace(FENCED_BLOCK, '')
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l !== '');
-  if (line === undefined) return undefined;
-  const command = COMMAND.exec(line);
-  const words = command ? `${command[1]}${command[2]}`.trim() : line;
-  const title = words.length > PROMPT_TITLE_MAX ? `${words.slice(0, PROMPT_TITLE_MAX - 1)}…` : words;
-  return { title, command: command !== null };
 }
 
 /** Folds updates in order from `state` (default: empty). */
@@ -312,99 +263,4 @@ function mapCommands(raw: readonly unknown[]): AgentCommand[] {
     commands.push({ name: c.name, description: str(c.description) ?? '', ...(hint ? { hint } : {}) });
   }
   return commands;
-}
-
-function selectOptions(raw: unknown): AgentSessionConfigOption['options'] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((o) => {
-    if (!isObject(o)) return [];
-    if (Array.isArray(o.options)) {
-      const group = typeof o.name === 'string' ? o.name : String(o.group ?? '');
-      return (selectOptions(o.options) ?? []).map((x) => ({ ...x, group }));
-    }
-    if (typeof o.value !== 'string') return [];
-    const name = typeof o.name === 'string' ? o.name : o.value;
-    return [
-      typeof o.description === 'string'
-        ? { value: o.value, name, description: o.description }
-        : { value: o.value, name },
-    ];
-  });
-}
-
-/** Maps the agent's `configOptions` (unknown option types are ignored). */
-export function mapConfigOptions(raw: unknown): AgentSessionConfigOption[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((o): AgentSessionConfigOption[] => {
-    if (!isObject(o) || typeof o.id !== 'string') return [];
-    const common = {
-      id: o.id,
-      name: typeof o.name === 'string' ? o.name : o.id,
-      ...(typeof o.description === 'string' ? { description: o.description } : {}),
-      ...(typeof o.category === 'string' ? { category: o.category } : {}),
-      source: 'config' as const,
-    };
-    if (o.type === 'boolean' && typeof o.currentValue === 'boolean') {
-      return [{ ...common, type: 'boolean', currentValue: o.currentValue }];
-    }
-    if ((o.type === 'select' || o.type === undefined) && typeof o.currentValue === 'string') {
-      return [{ ...common, type: 'select', currentValue: o.currentValue, options: selectOptions(o.options) }];
-    }
-    return [];
-  });
-}
-
-/**
- * Maps the unstable `models` ({currentModelId, availableModels: [{modelId, name, description}]}) to
- * one select option, or none.
- */
-export function mapModels(raw: unknown): AgentSessionConfigOption | undefined {
-  if (!isObject(raw) || typeof raw.currentModelId !== 'string' || !Array.isArray(raw.availableModels))
-    return undefined;
-  const options = raw.availableModels.flatMap((m) =>
-    isObject(m) && typeof m.modelId === 'string'
-      ? [
-          {
-            value: m.modelId,
-            name: typeof m.name === 'string' ? m.name : m.modelId,
-            ...(typeof m.description === 'string' ? { description: m.description } : {}),
-          },
-        ]
-      : [],
-  );
-  return {
-    id: 'model',
-    name: 'Model',
-    category: 'model',
-    type: 'select',
-    currentValue: raw.currentModelId,
-    options,
-    source: 'model',
-  };
-}
-
-/** Maps legacy `modes` ({currentModeId, availableModes}) to one select option, or none. */
-export function mapModes(raw: unknown): AgentSessionConfigOption | undefined {
-  if (!isObject(raw) || typeof raw.currentModeId !== 'string' || !Array.isArray(raw.availableModes))
-    return undefined;
-  const options = raw.availableModes.flatMap((m) =>
-    isObject(m) && typeof m.id === 'string'
-      ? [
-          {
-            value: m.id,
-            name: typeof m.name === 'string' ? m.name : m.id,
-            ...(typeof m.description === 'string' ? { description: m.description } : {}),
-          },
-        ]
-      : [],
-  );
-  return {
-    id: 'mode',
-    name: 'Mode',
-    category: 'mode',
-    type: 'select',
-    currentValue: raw.currentModeId,
-    options,
-    source: 'mode',
-  };
 }

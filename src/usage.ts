@@ -15,10 +15,9 @@
  * - `usage_update` (`used`, `size`, cumulative `cost`): the context meter, not a turn's tokens.
  * @packageDocumentation
  */
-import type { ReadonlyRaw as Raw } from './json.ts';
+import { isObject, type ReadonlyRaw as Raw } from './json.ts';
 import type { AgentTokenCounts, AgentTurnUsage } from './types.ts';
 
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 const count = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined;
 

@@ -6,22 +6,21 @@
 import type {
   AgentClearResult,
   AgentElicitationAnswer,
+  AgentElicitationRequest,
   AgentJournalAccess,
+  AgentPermissionRequest,
   AgentSessionListOptions,
 } from './api.ts';
 import type {
   AgentBridgeOptions,
   AgentContentBlock,
-  AgentElicitationQuestion,
   AgentRequestResolution,
   AgentSessionFork,
   AgentSessionRestore,
   AgentSessionSnapshot,
   AgentSessionSummary,
   AgentSessionUpdate,
-  AgentToolCall,
   McpServer,
-  PermissionOption,
 } from './types.ts';
 
 /** `connect` options as they cross to the worker (callbacks stay on the page). */
@@ -40,27 +39,20 @@ export interface WorkerConnectOptions {
   readonly handlesElicitations: boolean;
 }
 
-/** A live permission request, as data. */
-export interface PermissionWire {
-  readonly id: string;
-  readonly sessionId: string;
-  readonly toolCall: AgentToolCall;
-  readonly options: readonly PermissionOption[];
-}
+/**
+ * A live permission request as data: {@link AgentPermissionRequest} without what the page adds to it
+ * (its signal, its resolution and its answers).
+ */
+export type PermissionWire = Omit<AgentPermissionRequest, 'signal' | 'resolution' | 'choose' | 'cancel'>;
 
-/** A live question, as data. */
-export interface ElicitationWire {
-  readonly id: string;
-  readonly sessionId?: string;
-  readonly mode: string;
-  readonly message: string;
-  readonly questions: readonly AgentElicitationQuestion[];
-  readonly acknowledgeOnly: boolean;
-  readonly toolCallId?: string;
-  readonly url?: string;
-  readonly unsupported: boolean;
-  readonly raw: Readonly<Record<string, unknown>>;
-}
+/**
+ * A live question as data: {@link AgentElicitationRequest} without what the page adds to it (its
+ * signal, its resolution, its completion and its answers).
+ */
+export type ElicitationWire = Omit<
+  AgentElicitationRequest,
+  'signal' | 'resolution' | 'completion' | 'answer' | 'decline' | 'cancel'
+>;
 
 /** What the worker tells the page about one handle. Calls are awaited, so they arrive in order. */
 /**

@@ -4,7 +4,7 @@
  * every link (each link is a new agent process).
  */
 import { SiloError } from '../src/errors.ts';
-import type { Raw } from '../src/json.ts';
+import { isObject, type Raw } from '../src/json.ts';
 import type { AgentAuthMethod } from '../src/types.ts';
 import type { AgentLink } from './link.ts';
 
@@ -14,7 +14,6 @@ const USABLE = new Set(['agent', 'env_var']);
 /** How long a sign-in may take before Silo stops waiting for it (an OAuth flow that never returns). */
 export const SIGN_IN_TIMEOUT_MS = 120_000;
 
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 

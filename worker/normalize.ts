@@ -5,7 +5,7 @@
  * with `raw` intact, and synthesizes `messageId` deterministically when the agent omits it.
  */
 
-import type { ReadonlyRaw as Raw } from '../src/json.ts';
+import { isObject, type ReadonlyRaw as Raw, str } from '../src/json.ts';
 import { SESSION_STATE_KINDS } from '../src/session-state.ts';
 import type {
   AgentContentBlock,
@@ -18,6 +18,7 @@ import type {
   AgentToolCallLocation,
   AgentToolKind,
 } from '../src/types.ts';
+import { shapeUpdate } from './replay-shape.ts';
 
 const CHUNK_KINDS = new Set(['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk']);
 const TOOL_KINDS = new Set<AgentToolKind>([
@@ -101,8 +102,6 @@ export class MessageIdSynthesizer {
   }
 }
 
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function contentBlock(v: unknown): AgentContentBlock | undefined {
@@ -269,6 +268,30 @@ export function normalizeUpdate(raw: unknown, seq: number, ids: MessageIdSynthes
     // A getter or proxy on hostile input: keep the kind and raw only.
     return { kind: 'invalid', raw: {}, seq };
   }
+}
+
+/**
+ * The path of one update the agent sends for the session: {@link normalizeUpdate}, then read as live
+ * where the agent sent it in another shape (worker/replay-shape.ts). An update whose kind changed
+ * leaves no message run open, so the next id-less chunk starts a message of its own.
+ */
+export function normalizeShaped(
+  raw: unknown,
+  seq: number,
+  ids: MessageIdSynthesizer,
+  inTurn: boolean,
+): AgentSessionUpdate {
+  const normalized = normalizeUpdate(raw, seq, ids);
+  const shaped = shapeUpdate(normalized, { replaying: ids.replaying, inTurn });
+  if (shaped.kind !== normalized.kind) ids.reset();
+  return shaped;
+}
+
+/** A replayed update on its own (a replay held for the merge), normalized and shaped, for its state. */
+export function normalizeReplayed(raw: unknown): AgentSessionUpdate {
+  const ids = new MessageIdSynthesizer();
+  ids.replaying = true;
+  return normalizeShaped(raw, -1, ids, false);
 }
 
 /** Normalizes a whole sequence of raw updates from scratch (replaying a journal). */

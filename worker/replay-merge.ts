@@ -12,7 +12,7 @@
 
 import type { Raw } from '../src/json.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
-import { normalizeReplayed } from './replay-shape.ts';
+import { normalizeReplayed } from './normalize.ts';
 import {
   type JournalView,
   joined,

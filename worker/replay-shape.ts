@@ -15,12 +15,8 @@
  * Total: anything else comes back unchanged; nothing throws.
  */
 
-import type { ReadonlyRaw as Raw } from '../src/json.ts';
-import { modeUpdateMarker } from '../src/session-state.ts';
+import { isObject, type ReadonlyRaw as Raw, str } from '../src/json.ts';
 import type { AgentPlanEntry, AgentSessionUpdate } from '../src/types.ts';
-import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
-
-export { MessageIdSynthesizer };
 
 /** Silo's kind for a user chunk an agent replays that no user typed; the transcript draws nothing. */
 export const HIDDEN_CONTEXT_KIND = 'agent_context';
@@ -36,8 +32,6 @@ export interface ShapeContext {
   readonly replaying: boolean;
   readonly inTurn: boolean;
 }
-
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function planOf(rawInput: unknown): AgentPlanEntry[] | undefined {
   const steps = isObject(rawInput) ? rawInput.plan : undefined;
@@ -65,6 +59,19 @@ function replayed(u: AgentSessionUpdate): AgentSessionUpdate {
   return u;
 }
 
+const MODE_UPDATE = /^\[MODE_UPDATE\] (\S+)\s*$/;
+
+/**
+ * The mode id of Gemini CLI's mode announcement, an `agent_message_chunk` whose text is
+ * `[MODE_UPDATE] <modeId>` (sent outside any turn); {@link shapeUpdate} makes it a
+ * `current_mode_update` with that raw chunk. `undefined` for anything else.
+ */
+export function modeUpdateMarker(raw: Raw): string | undefined {
+  const content = isObject(raw.content) ? raw.content : undefined;
+  const text = content?.type === 'text' ? str(content.text) : undefined;
+  return text === undefined ? undefined : MODE_UPDATE.exec(text)?.[1];
+}
+
 /** `u` read as live (see the module comment). */
 export function shapeUpdate(u: AgentSessionUpdate, at: ShapeContext): AgentSessionUpdate {
   try {
@@ -76,27 +83,4 @@ export function shapeUpdate(u: AgentSessionUpdate, at: ShapeContext): AgentSessi
   } catch {
     return u;
   }
-}
-
-/**
- * {@link normalizeUpdate} then {@link shapeUpdate}. An update whose kind changed leaves no message
- * run open, so the next id-less chunk starts a message of its own.
- */
-export function normalizeShaped(
-  raw: unknown,
-  seq: number,
-  ids: MessageIdSynthesizer,
-  inTurn: boolean,
-): AgentSessionUpdate {
-  const normalized = normalizeUpdate(raw, seq, ids);
-  const shaped = shapeUpdate(normalized, { replaying: ids.replaying, inTurn });
-  if (shaped.kind !== normalized.kind) ids.reset();
-  return shaped;
-}
-
-/** A replayed update on its own (a replay held for the merge), normalized and shaped, for its state. */
-export function normalizeReplayed(raw: unknown): AgentSessionUpdate {
-  const ids = new MessageIdSynthesizer();
-  ids.replaying = true;
-  return normalizeShaped(raw, -1, ids, false);
 }

@@ -5,7 +5,7 @@
  */
 
 import type { Raw } from '../src/json.ts';
-import { AGENT_MADE_USER } from '../src/session-state.ts';
+import { AGENT_MADE_USER } from '../src/prompt-title.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
 
 /** A journaled update as the merge reads it. */

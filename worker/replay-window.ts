@@ -6,7 +6,7 @@
  * is journaled as it arrives either way, so a merge that fails loses none of it.
  */
 import type { Raw } from '../src/json.ts';
-import type { MessageIdSynthesizer } from './replay-shape.ts';
+import type { MessageIdSynthesizer } from './normalize.ts';
 
 /**
  * The kinds of update that make the conversation a replay holds (by the agent's `sessionUpdate`):

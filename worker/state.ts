@@ -12,6 +12,7 @@ import {
   withSessionResponse,
 } from '../src/session-state.ts';
 import type { AgentSessionConfigOption, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
+import { modeUpdateMarker } from './replay-shape.ts';
 
 /** Session state as the worker's snapshot shows it. Every change goes through the reducer. */
 export class LiveSessionState {
@@ -33,6 +34,9 @@ export class LiveSessionState {
   apply(update: AgentSessionUpdate): string | undefined {
     const before = this.current.title;
     this.current = reduceSessionState(this.current, update);
+    // Gemini CLI's mode marker, journaled as a `current_mode_update` whose raw is the agent's text.
+    const marker = update.kind === 'current_mode_update' ? modeUpdateMarker(update.raw) : undefined;
+    if (marker !== undefined) this.current = withMode(this.current, marker);
     const title = this.current.title;
     return title !== undefined && title !== before ? title : undefined;
   }

@@ -9,8 +9,8 @@
  *   is restored, so every turn ends.
  */
 import type { Raw } from '../src/json.ts';
-import { modeUpdateMarker } from '../src/session-state.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
+import { modeUpdateMarker } from './replay-shape.ts';
 
 /** What the agent sends that makes a turn. Patches of earlier calls, plans and state do not. */
 const CONTENT = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_call']);

@@ -1,6 +1,6 @@
 /**
  * The composer of `<silo-chat>` as a Lit reactive controller: the text being typed, the `/` command
- * menu and its input hint, why a message was not sent, the running turn's working state (elapsed time,
+ * menu (chat/command-menu.ts), why a message was not sent, the running turn's working state (elapsed time,
  * Stop, Esc), a follow-up queued while the agent works, editing the last message, and attachments
  * (chat/attachments.ts).
  * @packageDocumentation
@@ -12,14 +12,10 @@ import {
   type ReactiveControllerHost,
   type TemplateResult,
 } from 'lit';
-import type {
-  AgentCommand,
-  AgentContentBlock,
-  AgentSessionConfigOption,
-  AgentSessionSnapshot,
-} from '../../src/index.ts';
+import type { AgentContentBlock, AgentSessionConfigOption, AgentSessionSnapshot } from '../../src/index.ts';
 import type { SiloChatAllStrings } from '../shared/strings/strings.ts';
 import { type Attachment, Attachments, refusal } from './attachments.ts';
+import { CommandMenu } from './command-menu.ts';
 import { type QueuedMessage, renderPickers, renderStatusRow } from './composer-views.ts';
 
 /** What the composer needs from its element. */
@@ -71,8 +67,8 @@ export class ComposerController implements ReactiveController {
   readonly attachments: Attachments;
   /** Why the last Enter did not send because of an attachment (until the attachments change). */
   #attachmentNote: string | undefined;
-  #menuIndex = 0;
-  #menuClosed = false;
+  /** The `/` command menu over the draft. */
+  readonly #commands: CommandMenu;
   /** True after Enter or Send could not send: the composer says why (until it can, or the text changes). */
   #refused = false;
   /** When the running turn started (`performance.now()`), undefined while idle. */
@@ -91,6 +87,15 @@ export class ComposerController implements ReactiveController {
       },
       () => ctx.strings(),
       () => ctx.snapshot()?.promptCapabilities,
+    );
+    this.#commands = new CommandMenu(
+      () => ctx.snapshot()?.availableCommands ?? [],
+      (command) => {
+        this.draft = `/${command.name} `;
+        this.#update();
+        this.#input()?.focus();
+      },
+      () => this.#update(),
     );
   }
 
@@ -153,32 +158,6 @@ export class ComposerController implements ReactiveController {
 
   #input(): HTMLTextAreaElement | null {
     return this.host.renderRoot.querySelector('textarea');
-  }
-
-  /** The commands matching the draft's leading `/word`, or none when the menu is not open. */
-  #menu(): readonly AgentCommand[] {
-    if (this.#menuClosed) return [];
-    const m = /^\/(\S*)$/.exec(this.draft);
-    if (!m) return [];
-    const prefix = m[1]!.toLowerCase();
-    return (this.ctx.snapshot()?.availableCommands ?? []).filter((c) =>
-      c.name.toLowerCase().startsWith(prefix),
-    );
-  }
-
-  /** The picked command's input hint while the draft is only `/name `: what to type next. */
-  #commandHint(): AgentCommand | undefined {
-    const m = /^\/(\S+)\s+$/.exec(this.draft);
-    if (!m) return undefined;
-    return this.ctx.snapshot()?.availableCommands.find((c) => c.name === m[1] && c.hint);
-  }
-
-  #pick(command: AgentCommand): void {
-    this.draft = `/${command.name} `;
-    this.#menuClosed = true;
-    this.#menuIndex = 0;
-    this.#update();
-    this.#input()?.focus();
   }
 
   /**
@@ -299,34 +278,12 @@ export class ComposerController implements ReactiveController {
   #onInput = (e: Event): void => {
     this.draft = (e.target as HTMLTextAreaElement).value;
     this.#refused = false;
-    this.#menuClosed = false;
-    this.#menuIndex = 0;
+    this.#commands.typed();
     this.#update();
   };
 
   #onKeydown = (e: KeyboardEvent): void => {
-    const menu = this.#menu();
-    if (menu.length > 0) {
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        e.preventDefault();
-        const n = menu.length;
-        this.#menuIndex = (this.#menuIndex + (e.key === 'ArrowDown' ? 1 : n - 1)) % n;
-        this.#update();
-        return;
-      }
-      if (e.key === 'Enter' || e.key === 'Tab') {
-        e.preventDefault();
-        this.#pick(menu[Math.min(this.#menuIndex, menu.length - 1)]!);
-        return;
-      }
-      if (e.key === 'Escape') {
-        // Closes the menu only (not the turn: see #onHostKeydown).
-        e.preventDefault();
-        this.#menuClosed = true;
-        this.#update();
-        return;
-      }
-    }
+    if (this.#commands.keydown(e, this.#commands.matches(this.draft))) return;
     if (e.key === 'ArrowUp' && this.draft === '' && !e.shiftKey && this.ctx.lastPrompt() !== undefined) {
       e.preventDefault();
       this.editLast();
@@ -349,15 +306,15 @@ export class ComposerController implements ReactiveController {
   render(): TemplateResult {
     const s = this.ctx.strings();
     const busy = this.ctx.busy();
-    const menu = this.#menu();
-    const active = Math.min(this.#menuIndex, Math.max(0, menu.length - 1));
+    const menu = this.#commands.matches(this.draft);
+    const active = this.#commands.active(menu);
     const why = this.ctx.whyNotSendable();
     const note = this.#refused ? why : this.#attachmentNote;
     const remedy = this.#refused && why ? this.ctx.remedy() : undefined;
     const files = this.attachments.list.length > 0;
     const seconds =
       this.#busySince === undefined ? 0 : Math.floor((performance.now() - this.#busySince) / 1000);
-    const hinted = menu.length === 0 ? this.#commandHint() : undefined;
+    const hinted = menu.length === 0 ? this.#commands.hinted(this.draft) : undefined;
     const canEdit = !busy && !why && this.draft === '' && !files && this.ctx.lastPrompt() !== undefined;
     return html`<div
       class="composer"
@@ -365,26 +322,7 @@ export class ComposerController implements ReactiveController {
       @dragover=${this.attachments.onDragOver}
       @drop=${this.attachments.onDrop}
     >
-      ${
-        menu.length > 0
-          ? html`<ul class="commands" part="commands" role="listbox" id="commands" aria-label=${s.commands}>
-            ${menu.map(
-              (c, i) => html`<li
-                role="option"
-                id="command-${i}"
-                part="command"
-                aria-selected=${i === active ? 'true' : 'false'}
-                @mousedown=${(e: Event) => {
-                  e.preventDefault();
-                  this.#pick(c);
-                }}
-              >
-                <span class="name">/${c.name}</span>${c.hint ? html`<span class="hint">${c.hint}</span>` : nothing}<span class="desc">${c.description}</span>
-              </li>`,
-            )}
-          </ul>`
-          : nothing
-      }
+      ${this.#commands.render(menu, s)}
       ${renderPickers(this.ctx.snapshot()?.configOptions ?? [], this.ctx.optionsEnabled(), (o, v) => this.ctx.setOption(o, v))}
       ${renderStatusRow(
         s,
@@ -406,13 +344,7 @@ export class ComposerController implements ReactiveController {
           </p>`
           : nothing
       }
-      ${
-        hinted
-          ? html`<p class="command-hint" part="command-hint" id="command-hint">
-            <span class="name">/${hinted.name}</span> <span class="hint">${hinted.hint}</span>
-          </p>`
-          : nothing
-      }
+      ${this.#commands.renderHint(hinted)}
       ${this.attachments.renderChips()}
       <div class="input-row">
         ${this.attachments.renderButton()}

@@ -72,7 +72,6 @@ export class ChatSessionController implements ReactiveController {
   #attempt = 0;
   /** The sign-in method chosen in the banner, used for every later connect. */
   #signIn: string | undefined;
-  #unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -163,6 +162,7 @@ export class ChatSessionController implements ReactiveController {
         this.elicitationRequests = [...this.elicitationRequests.filter((r) => !r.signal.aborted), req];
         this.host.requestUpdate();
       },
+      // The one wire of the snapshot: the handle calls it on every change, its close included.
       onStateChange: (snapshot) => {
         if (current()) this.#snapshot(snapshot);
       },
@@ -201,12 +201,6 @@ export class ChatSessionController implements ReactiveController {
     this.#remember(handle.sessionId);
     pageChats.set(handle, this.host);
     pageChanged();
-    this.#unsubscribe = handle.subscribe((_, snapshot) => {
-      if (current()) this.#snapshot(snapshot);
-    });
-    void handle.closed.then(() => {
-      if (current()) this.#set({ snapshot: handle.snapshot });
-    });
     this.cfg.connected(handle);
   }
 
@@ -245,13 +239,10 @@ export class ChatSessionController implements ReactiveController {
 
   /**
    * Makes this tab drive the session it follows (see `AgentSessionHandle.takeOver`); the snapshot is
-   * current once it resolves. Rejects as that does.
+   * current once it resolves (the handle reports it through `onStateChange` first). Rejects as that does.
    */
   async takeOver(): Promise<void> {
-    const handle = this.handle;
-    if (!handle) return;
-    await handle.takeOver();
-    if (handle === this.handle) this.#set({ snapshot: handle.snapshot });
+    await this.handle?.takeOver();
   }
 
   /** True while the session is on its way: connecting, or reconnecting after a drop. */
@@ -269,8 +260,6 @@ export class ChatSessionController implements ReactiveController {
 
   /** Closes the open session, if any. */
   async close(): Promise<void> {
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
     const handle = this.handle;
     this.#set({ handle: undefined, snapshot: undefined });
     if (handle && pageChats.delete(handle)) pageChanged();

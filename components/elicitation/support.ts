@@ -38,22 +38,17 @@ export interface SiloElicitationEventMap {
   'silo-elicitation-ended': CustomEvent<SiloElicitationEventDetail>;
 }
 
-const CLOSED_CODES = new Set(['closed', 'interrupted', 'unreachable']);
 const RESOLUTIONS = new Set<string>(['answered', 'declined', 'cancelled', 'unanswerable']);
 
 /**
- * How a live request ended when its signal aborted, read from `signal.reason`: a resolution string,
- * an object with a `resolution`, or an error whose code says the connection went away
- * (`unanswerable`). Anything else counts as `cancelled`. Never throws.
+ * How a live request ended when its signal aborted, read from `signal.reason`: Silo aborts it with
+ * the resolution itself (`AgentElicitationRequest.signal`). Any other reason (a request a page built
+ * and aborted itself) counts as `cancelled`. Never throws.
  */
 export function resolutionFromAbort(reason: unknown): AgentElicitationResolution {
-  if (typeof reason === 'string' && RESOLUTIONS.has(reason)) return reason as AgentElicitationResolution;
-  const r = reason as { resolution?: unknown; code?: unknown } | null | undefined;
-  if (typeof r?.resolution === 'string' && RESOLUTIONS.has(r.resolution)) {
-    return r.resolution as AgentElicitationResolution;
-  }
-  if (typeof r?.code === 'string' && CLOSED_CODES.has(r.code)) return 'unanswerable';
-  return 'cancelled';
+  return typeof reason === 'string' && RESOLUTIONS.has(reason)
+    ? (reason as AgentElicitationResolution)
+    : 'cancelled';
 }
 
 function pad(n: number, width = 2): string {

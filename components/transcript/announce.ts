@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import type { TranscriptModel } from '../../src/index.ts';
-import type { SiloTranscriptStrings } from '../shared/strings/strings.ts';
+import { type SiloTranscriptStrings, stopText } from '../shared/strings/strings.ts';
 
 /**
  * The announcement after live updates were applied to `model`, given the turns `started` and `ended`
@@ -17,24 +17,7 @@ export function turnAnnouncement(
   s: SiloTranscriptStrings,
 ): string | undefined {
   const last = model.rows.at(-1);
-  if (model.turnsEnded > ended && last?.type === 'turn-end')
-    return s.turnEnded(describeStop(last.stopReason, s));
+  if (model.turnsEnded > ended && last?.type === 'turn-end') return s.turnEnded(stopText(s, last.stopReason));
   if (model.turnsStarted > started) return s.turnStarted;
   return undefined;
-}
-
-function describeStop(reason: string, s: SiloTranscriptStrings): string {
-  switch (reason) {
-    case 'end_turn':
-    case 'cancelled':
-    case 'refusal':
-    case 'max_tokens':
-    case 'max_turn_requests':
-    case 'interrupted':
-      return s.stop[reason];
-    case 'error':
-      return s.stop.error('');
-    default:
-      return s.stop.other(reason);
-  }
 }

@@ -9,6 +9,7 @@
  * @packageDocumentation
  */
 import type { AgentElicitationAnswer } from '../api.ts';
+import { isObject } from '../json.ts';
 import type { AgentElicitationOption, AgentElicitationQuestion } from '../types.ts';
 import {
   DEFAULT_ANSWER_WORDS,
@@ -26,10 +27,6 @@ export type {
   ElicitationIssueCode,
   ElicitationIssueFormatter,
 } from './issues.ts';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Content values as the agent receives them. */
 export type ElicitationContentValue = string | number | boolean | string[];

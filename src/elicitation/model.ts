@@ -20,6 +20,7 @@
  * @packageDocumentation
  */
 
+import { isObject, str } from '../json.ts';
 import type {
   AgentElicitationOption,
   AgentElicitationQuestion,
@@ -71,14 +72,6 @@ export interface NormalizedElicitation {
 export const ELICITATION_TEXT_FORMATS = ['email', 'uri', 'date', 'date-time'] as const;
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
 
 function finite(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-import type { ReadonlyRaw as Raw } from '../json.ts';
+import { isObject, type ReadonlyRaw as Raw, str } from '../json.ts';
 import {
   EMPTY_SESSION_STATE,
   reduceSessionState,
@@ -15,7 +15,7 @@ import {
 import type { AgentElicitationRecord, AgentPermissionRecord, AgentSessionUpdate } from '../types.ts';
 import { TurnClock, timeOf } from './clock.ts';
 import { appendToMessage, merge, patchCompaction } from './patch.ts';
-import { isObject, kindOf, originOf, planEntries, ROLE_OF_KIND, str, toolCallFromRaw } from './raw.ts';
+import { kindOf, originOf, planEntries, ROLE_OF_KIND, toolCallFromRaw } from './raw.ts';
 import type {
   CompactionRow,
   ElicitationRow,
@@ -29,6 +29,9 @@ import type {
 } from './rows.ts';
 import { SubagentRouter } from './subagents.ts';
 import { ToolRows } from './tool-rows.ts';
+
+/** The part of {@link TranscriptState} the rows fold themselves. */
+type TurnState = Pick<TranscriptState, 'plan' | 'inTurn' | 'turn'>;
 
 /**
  * Folds updates into rows. Create one per transcript and call {@link TranscriptModel.apply} for every
@@ -47,8 +50,12 @@ export class TranscriptModel extends ToolRows {
   turnsStarted = 0;
   turnsEnded = 0;
 
-  private state: TranscriptState = { commands: [], plan: [], inTurn: false, turn: 0 };
+  /** What the rows say of the turns (the rest of {@link current} is the session reducer's). */
+  private state: TurnState = { plan: [], inTurn: false, turn: 0 };
+  /** The session state, as the one reducer (src/session-state.ts) folds it: usage, title, commands. */
   private session: SessionState = EMPTY_SESSION_STATE;
+  /** {@link current} as last built, and the two states it was built from. */
+  private view: { of: readonly [TurnState, SessionState]; state: TranscriptState } | undefined;
   private lastSeq = -1;
   private turnStart = 0;
   /** Turn and thought durations, from the journal's timestamps. */
@@ -74,9 +81,26 @@ export class TranscriptModel extends ToolRows {
     return this.state.inTurn;
   }
 
-  /** Session state carried beside the rows (usage, title, commands, latest plan, turn). */
+  /**
+   * Session state carried beside the rows: the session reducer's usage, tokens, title and commands
+   * (the worker's snapshot folds the same updates with it), with the latest plan and the turn.
+   */
   get current(): TranscriptState {
-    return this.state;
+    const { state, session } = this;
+    if (this.view?.of[0] !== state || this.view.of[1] !== session) {
+      const { usage, tokens, title, commands } = session;
+      this.view = {
+        of: [state, session],
+        state: {
+          ...state,
+          ...(usage ? { usage } : {}),
+          ...(tokens ? { tokens } : {}),
+          ...(title !== undefined ? { title } : {}),
+          commands,
+        },
+      };
+    }
+    return this.view.state;
   }
 
   /** Applies updates in order. */
@@ -365,17 +389,7 @@ export class TranscriptModel extends ToolRows {
 
   /** Session state (title, usage, commands) comes from the one reducer the worker's snapshot uses. */
   private stateUpdate(u: AgentSessionUpdate): void {
-    const next = reduceSessionState(this.session, u);
-    if (next === this.session) return;
-    this.session = next;
-    const { usage, tokens, title, commands } = next;
-    this.state = {
-      ...this.state,
-      ...(usage ? { usage } : {}),
-      ...(tokens ? { tokens } : {}),
-      title,
-      commands,
-    };
+    this.session = reduceSessionState(this.session, u);
   }
 
   private unknown(kind: string, raw: Raw, seq: number | undefined): number {

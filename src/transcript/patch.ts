@@ -6,8 +6,8 @@
  */
 
 import type { ReadonlyRaw as Raw } from '../json.ts';
+import { isObject, str } from '../json.ts';
 import type { AgentContentBlock, AgentPermissionRecord, AgentTerminal, AgentToolCall } from '../types.ts';
-import { isObject, str } from './raw.ts';
 import type {
   CompactionRow,
   ElicitationRow,

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 
-import type { ReadonlyRaw as Raw } from '../json.ts';
+import { isObject, type ReadonlyRaw as Raw, str } from '../json.ts';
 import type { AgentPlanEntry, AgentSessionUpdate, AgentToolCall } from '../types.ts';
 import type { MessageRow } from './rows.ts';
 
@@ -18,16 +18,6 @@ export const ROLE_OF_KIND: Readonly<Record<string, MessageRow['role']>> = {
 /** The update's kind, or `'invalid'` when it has none (a malformed update never throws). */
 export function kindOf(u: AgentSessionUpdate): string {
   return typeof u?.kind === 'string' ? u.kind : 'invalid';
-}
-
-/** True for a plain (non-array, non-null) object. */
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The value when it is a string, else `undefined`. */
-export function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
 }
 
 /** Fields of a tool call read from its `_meta`, not from a field of the same name. */

@@ -18,8 +18,9 @@
  */
 
 import type { ReadonlyRaw as Raw } from '../json.ts';
+import { isObject, str } from '../json.ts';
 import type { AgentSessionUpdate } from '../types.ts';
-import { isObject, kindOf, str } from './raw.ts';
+import { kindOf } from './raw.ts';
 import type { SubagentView, TranscriptRow } from './rows.ts';
 
 /** What the router needs of each model it routes into (the top one and the nested ones). */

@@ -11,8 +11,7 @@ import {
   OPEN_TURN,
   shapeReplay,
 } from '../../agent/replay-shape.ts';
-import { MessageIdSynthesizer } from '../../worker/normalize.ts';
-import { normalizeShaped } from '../../worker/replay-shape.ts';
+import { MessageIdSynthesizer, normalizeShaped } from '../../worker/normalize.ts';
 import { agent, type Raw, user } from '../support/raw-updates.ts';
 
 const history: Raw[] = [

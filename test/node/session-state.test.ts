@@ -2,7 +2,7 @@
 // fed to both, gives the same title, usage and commands (and the worker its config options and mode).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { promptTitle } from '../../src/session-state.ts';
+import { promptTitle } from '../../src/prompt-title.ts';
 import { TranscriptModel } from '../../src/transcript/model.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { MessageIdSynthesizer, normalizeUpdate } from '../../worker/normalize.ts';

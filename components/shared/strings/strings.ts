@@ -296,6 +296,26 @@ export const defaultTranscriptStrings: SiloTranscriptStrings = {
   ...defaultContentStrings,
 };
 
+/** The stop reasons that have words of their own in {@link SiloTranscriptStrings.stop}. */
+type NamedStop = Exclude<keyof SiloTranscriptStrings['stop'], 'error' | 'other'>;
+const NAMED_STOPS: ReadonlySet<string> = new Set<NamedStop>([
+  'end_turn',
+  'cancelled',
+  'refusal',
+  'max_tokens',
+  'max_turn_requests',
+  'interrupted',
+]);
+
+/**
+ * How a turn ended, in the words of `s`: the one wording the turn-end row and the live region share.
+ * `message` is an `error` stop's message (the row's, clipped; the live region says none).
+ */
+export function stopText(s: SiloTranscriptStrings, reason: string, message = ''): string {
+  if (reason === 'error') return s.stop.error(message);
+  return NAMED_STOPS.has(reason) ? s.stop[reason as NamedStop] : s.stop.other(reason);
+}
+
 /**
  * Merges a partial override (one level deep, see {@link StringsOverride}) onto defaults. Never
  * throws; a key set to `undefined` keeps the default.

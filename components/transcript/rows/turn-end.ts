@@ -9,17 +9,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { TurnEndRow } from '../../../src/index.ts';
 import { clipLabel } from '../../content/text-budget.ts';
 import { formatCompact, formatDuration, safeClass } from '../../shared/format.ts';
+import { stopText } from '../../shared/strings/strings.ts';
 import { tokensDetail } from '../usage.ts';
 import type { RowContext } from './row-context.ts';
-
-const KNOWN_STOPS = new Set([
-  'end_turn',
-  'cancelled',
-  'refusal',
-  'max_tokens',
-  'max_turn_requests',
-  'interrupted',
-]);
 
 /**
  * The turn-end row (`part="row turn-end"`): `turn-duration` and `turn-tokens` beside the outcome, then
@@ -28,12 +20,7 @@ const KNOWN_STOPS = new Set([
 export function turnEndRow(row: TurnEndRow, index: number, ctx: RowContext): TemplateResult {
   const s = ctx.strings;
   const reason = row.stopReason;
-  const text =
-    reason === 'error'
-      ? s.stop.error(clipLabel(row.error?.message ?? ''))
-      : KNOWN_STOPS.has(reason)
-        ? s.stop[reason as 'end_turn']
-        : s.stop.other(reason);
+  const text = stopText(s, reason, reason === 'error' ? clipLabel(row.error?.message ?? '') : '');
   const actions = ctx.turnActions(row.key, reason);
   return html`<div class="row" data-index=${index} data-key=${row.key} tabindex="-1" role="article" aria-posinset=${index + 1 || nothing} aria-setsize=${ctx.rowCount} part="row turn-end">
     <div class="turn-end" data-stop-reason=${safeClass(reason)}><span><span>${text}</span>${

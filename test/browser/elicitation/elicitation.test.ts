@@ -460,7 +460,7 @@ describe('<silo-elicitation> form mode', () => {
   it('ends as cancelled when the turn is cancelled, and as unanswerable when the connection goes away', async () => {
     for (const [reason, resolution, text] of [
       ['cancelled', 'cancelled', 'Cancelled.'],
-      [new SiloError('closed', 'gone'), 'unanswerable', 'could no longer be answered'],
+      ['unanswerable', 'unanswerable', 'could no longer be answered'],
     ] as const) {
       const request = new TestRequest(everyType);
       const el = await mount({ request });
