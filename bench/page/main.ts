@@ -25,6 +25,7 @@ import {
   sessionRange,
 } from './measure.ts';
 import type { JournalMessage, JournalRequest, RawMessage, RawRequest } from './protocol.ts';
+import { scaleBench } from './scale.ts';
 
 const CWD = '/tmp/silo-bench';
 
@@ -387,6 +388,7 @@ const bench = {
       type: 'module',
       name: 'journal',
     });
+    const before = await navigator.storage.estimate();
     try {
       const done = await new Promise<JournalMessage>((resolve) => {
         worker.onmessage = (e: MessageEvent<JournalMessage>) => resolve(e.data);
@@ -394,7 +396,17 @@ const bench = {
         worker.postMessage({ databaseName, sessionId, count, marker } satisfies JournalRequest);
       });
       if (done.type === 'error') throw new Error(done.message);
-      return { databaseName, sessionId, updates: done.updates, ms: done.ms, approxBytes: done.approxBytes };
+      // IndexedDB's own size on disk, as the browser counts it for the origin's quota.
+      const after = await navigator.storage.estimate();
+      return {
+        databaseName,
+        sessionId,
+        updates: done.updates,
+        ms: done.ms,
+        approxBytes: done.approxBytes,
+        wireBytes: done.wireBytes,
+        diskBytes: (after.usage ?? 0) - (before.usage ?? 0),
+      };
     } finally {
       worker.terminate();
     }
@@ -562,6 +574,8 @@ const bench = {
   },
 
   deleteDatabase,
+
+  ...scaleBench,
 
   /** Silo: time from the agent stamping an update to the page's `onUpdate`, at `rate`/s. */
   async siloLatency(bridge: AgentBridgeOptions, rate: number, count: number) {

@@ -27,5 +27,12 @@ export interface JournalRequest {
 }
 
 export type JournalMessage =
-  | { readonly type: 'done'; readonly updates: number; readonly ms: number; readonly approxBytes: number }
+  | {
+      readonly type: 'done';
+      readonly updates: number;
+      readonly ms: number;
+      readonly approxBytes: number;
+      /** The updates' `session/update` lines as an agent sends them (UTF-8 bytes, newlines included). */
+      readonly wireBytes: number;
+    }
   | { readonly type: 'error'; readonly message: string };
