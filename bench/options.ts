@@ -97,7 +97,8 @@ export function parseArgs(argv: string[], root: string): Options {
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
-  const config = { ...(quick ? QUICK : FULL), ...(runs ? { runs } : {}) };
+  const base = quick ? QUICK : FULL;
+  const config = { ...base, ...(runs ? { runs, scaleRuns: Math.min(runs, base.scaleRuns) } : {}) };
   // A full run of every section is "the latest figures"; smaller runs never overwrite them.
   const partial = only.length < SECTIONS.length;
   out ??= join(root, `.bench/latest${quick ? '-quick' : ''}${partial ? '-partial' : ''}.json`);

@@ -22,7 +22,7 @@ export async function find(bench: Bench, journal: Journal): Promise<void> {
   const totals = { common: 0, rare: 0 };
   for (let i = 0; i < config.runs; i++) {
     await reopenOnce(bench, journal, async () => {
-      await call(page, 'settle', 1000, bench.quick ? 60_000 : 180_000);
+      await call(page, 'settle', journal.updates, bench.quick ? 60_000 : 300_000);
       for (const which of ['common', 'rare'] as const) {
         const r = await call(page, 'typeFind', QUERIES[which], 60, 10_000);
         first[which].push(r.firstMs ?? Number.NaN);

@@ -11,24 +11,26 @@ const transcript = () => document.querySelector('silo-transcript') as SiloTransc
 
 export const scaleBench = {
   /**
-   * Waits until the open `<silo-transcript>` has folded its whole source: its row count unchanged
-   * for `quietMs` (after the tail first, the rest of the journal comes in one read). Returns the rows.
+   * Waits until the open `<silo-transcript>` has folded its whole source (after the tail first, the
+   * rest of the journal comes in one read): its `updateComplete`, which waits for the source's reads
+   * and the render of what they applied; then checks the model holds all `updates` (its last applied
+   * `seq`, read from outside) and lets one frame paint. Returns the rows and the time.
    */
-  async settle(quietMs: number, timeoutMs: number) {
+  async settle(updates: number, timeoutMs: number) {
     const el = transcript();
     if (!el) throw new Error('no <silo-transcript> is open');
     const t0 = performance.now();
-    let rows = -1;
-    let since = performance.now();
-    while (performance.now() - t0 < timeoutMs) {
-      await new Promise((r) => setTimeout(r, 100));
-      const now = el.model.rows.length;
-      if (now !== rows) {
-        rows = now;
-        since = performance.now();
-      } else if (performance.now() - since >= quietMs) break;
-    }
-    return { rows, ms: performance.now() - t0 };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      el.updateComplete,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the transcript did not finish loading')), timeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    const last = (el.model as unknown as { lastSeq: number }).lastSeq;
+    if (last !== updates - 1) throw new Error(`the transcript folded ${last + 1} of ${updates} updates`);
+    await afterPaint();
+    return { rows: el.model.rows.length, ms: performance.now() - t0 };
   },
 
   /**

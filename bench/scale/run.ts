@@ -26,8 +26,8 @@ export async function scale(bench: Bench, base: Journal, big: Journal): Promise<
   };
   const heaps: { base: Heap[]; big: Heap[] } = { base: [], big: [] };
   let atEnd = true;
-  const measureHeap = (into: Heap[]) => async () => {
-    const settled = await call(page, 'settle', 1000, bench.quick ? 60_000 : 300_000);
+  const measureHeap = (into: Heap[], updates: number) => async () => {
+    const settled = await call(page, 'settle', updates, bench.quick ? 60_000 : 600_000);
     const h = await pageAndWorkerHeap(browser, page);
     into.push({
       page: h.page,
@@ -49,7 +49,7 @@ export async function scale(bench: Bench, base: Journal, big: Journal): Promise<
             ['base', base],
           ];
     for (const [which, journal] of order) {
-      const r = await reopenOnce(bench, journal, measureHeap(heaps[which]));
+      const r = await reopenOnce(bench, journal, measureHeap(heaps[which], journal.updates));
       at[which].offline.push(r.offline);
       at[which].live.push(r.live);
       atEnd &&= r.atEnd && r.liveAtEnd;
