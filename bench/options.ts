@@ -29,6 +29,8 @@ export interface Config {
   scaleUpdates: number;
   /** Runs of the scale section (each reopens the big journal and the base one, paired). */
   scaleRuns: number;
+  /** Runs of the export and find sections. */
+  journalRuns: number;
   latencyRate: number;
   latencyCount: number;
   /** One long answer: its size in characters, its chunks, and chunks fed per frame. */
@@ -46,7 +48,8 @@ export const FULL: Config = {
   chunksPerMessage: 400,
   reopenUpdates: 100_000,
   scaleUpdates: 1_000_000,
-  scaleRuns: 3,
+  scaleRuns: 2,
+  journalRuns: 3,
   latencyRate: 100,
   latencyCount: 500,
   answerBytes: 50_000,
@@ -64,6 +67,7 @@ export const QUICK: Config = {
   reopenUpdates: 10_000,
   scaleUpdates: 100_000,
   scaleRuns: 2,
+  journalRuns: 2,
   latencyRate: 100,
   latencyCount: 200,
   answerBytes: 50_000,
@@ -98,7 +102,12 @@ export function parseArgs(argv: string[], root: string): Options {
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
   const base = quick ? QUICK : FULL;
-  const config = { ...base, ...(runs ? { runs, scaleRuns: Math.min(runs, base.scaleRuns) } : {}) };
+  const config = {
+    ...base,
+    ...(runs
+      ? { runs, scaleRuns: Math.min(runs, base.scaleRuns), journalRuns: Math.min(runs, base.journalRuns) }
+      : {}),
+  };
   // A full run of every section is "the latest figures"; smaller runs never overwrite them.
   const partial = only.length < SECTIONS.length;
   out ??= join(root, `.bench/latest${quick ? '-quick' : ''}${partial ? '-partial' : ''}.json`);

@@ -138,9 +138,9 @@ function journalRows(config: Config): string[][] {
       row(`  of which the worker, ${b}`, h.big!.workers, 1, MB),
     );
   }
-  const j = figures.journalSize as { journals: Record<string, number>[] } | undefined;
+  const j = figures.journalSize as { journals: (Record<string, number> & { noisy: boolean })[] } | undefined;
   for (const x of j?.journals ?? []) {
-    const n = formatNumber(x.updates!);
+    const n = `${formatNumber(x.updates!)}${x.noisy ? ' (random words)' : ''}`;
     out.push(
       [`  journal of ${n}: wire bytes per update`, formatNumber(x.wireBytesPerUpdate!), '', 'B'],
       [

@@ -16,7 +16,7 @@ export async function exportJsonl({ page, config }: Bench, journal: Journal): Pr
   let chars = 0;
   let lines = 0;
   let type = '';
-  for (let i = 0; i < config.runs; i++) {
+  for (let i = 0; i < config.journalRuns; i++) {
     const g = await call(page, 'getAll', journal.databaseName, journal.sessionId);
     const e = await call(page, 'exportJsonl', journal.databaseName, journal.sessionId);
     getAll.push(g.ms);
@@ -25,7 +25,7 @@ export async function exportJsonl({ page, config }: Bench, journal: Journal): Pr
     lines = e.lines;
     type = e.type;
     log(
-      `export run ${i + 1}/${config.runs}: JSONL export ${formatNumber(e.ms)} ms (${formatNumber(e.lines)} lines, ${mb(e.chars)} in one ${e.type}); getAll ${formatNumber(g.ms)} ms (${elapsed()})`,
+      `export run ${i + 1}/${config.journalRuns}: JSONL export ${formatNumber(e.ms)} ms (${formatNumber(e.lines)} lines, ${mb(e.chars)} in one ${e.type}); getAll ${formatNumber(g.ms)} ms (${elapsed()})`,
     );
   }
   const ratio = figure(pairedRatios(exported, getAll), '×');

@@ -9,7 +9,7 @@ import type { JournalMessage, JournalRequest } from './protocol.ts';
 const post = (m: JournalMessage) => self.postMessage(m);
 
 self.onmessage = async (event: MessageEvent<JournalRequest>) => {
-  const { databaseName, sessionId, count, marker } = event.data;
+  const { databaseName, sessionId, count, marker, noisy } = event.data;
   try {
     const t0 = performance.now();
     const journal = await journalOpener(databaseName)();
@@ -24,7 +24,7 @@ self.onmessage = async (event: MessageEvent<JournalRequest>) => {
     // (Silo's own rows, the user's prompt and the turn end, counted as if an agent had sent them).
     let wireBytes = 0;
     const encoder = new TextEncoder();
-    for (const batch of mixedTranscript(count, marker)) {
+    for (const batch of mixedTranscript(count, marker, 5000, noisy === true)) {
       if (updates === 0) approxBytes = JSON.stringify(batch).length * (count / batch.length);
       for (const u of batch) {
         const line = JSON.stringify({

@@ -381,7 +381,7 @@ const bench = {
   },
 
   /** Writes a synthetic thread of `count` updates into a fresh journal with Silo's journal module. */
-  async generateJournal(count: number, marker: string) {
+  async generateJournal(count: number, marker: string, noisy = false) {
     const databaseName = freshName('reopen');
     const sessionId = `bench-thread-${crypto.randomUUID()}`;
     const worker = new Worker(new URL('./journal-worker.js', import.meta.url), {
@@ -393,7 +393,7 @@ const bench = {
       const done = await new Promise<JournalMessage>((resolve) => {
         worker.onmessage = (e: MessageEvent<JournalMessage>) => resolve(e.data);
         worker.onerror = (e) => resolve({ type: 'error', message: e.message });
-        worker.postMessage({ databaseName, sessionId, count, marker } satisfies JournalRequest);
+        worker.postMessage({ databaseName, sessionId, count, marker, noisy } satisfies JournalRequest);
       });
       if (done.type === 'error') throw new Error(done.message);
       // IndexedDB's own size on disk, as the browser counts it for the origin's quota.

@@ -24,6 +24,8 @@ export interface JournalRequest {
   readonly sessionId: string;
   readonly count: number;
   readonly marker: string;
+  /** Pseudo-random words instead of repeated ones (for the bytes on disk: text that does not compress). */
+  readonly noisy?: boolean;
 }
 
 export type JournalMessage =

@@ -19,22 +19,29 @@ export interface Journal {
   approxBytes: number;
   wireBytes: number;
   diskBytes: number;
+  /** Written with pseudo-random words (text that does not compress). */
+  noisy: boolean;
 }
 
-export async function writeJournal({ page }: Bench, updates: number): Promise<Journal> {
+export async function writeJournal({ page }: Bench, updates: number, noisy = false): Promise<Journal> {
   const marker = `silo-bench-last-row-${Date.now()}-${updates}`;
-  log(`writing a journal of ${formatNumber(updates)} mixed updates…`);
-  const gen = await call(page, 'generateJournal', updates, marker);
+  log(`writing a journal of ${formatNumber(updates)} mixed updates${noisy ? ' (pseudo-random words)' : ''}…`);
+  const gen = await call(page, 'generateJournal', updates, marker, noisy);
   log(
     `journal of ${formatNumber(gen.updates)} written in ${formatNumber(gen.ms)} ms (~${mb(gen.approxBytes, 0)} as JSON, ${mb(gen.wireBytes, 0)} on the wire, ${mb(gen.diskBytes, 0)} on disk) (${elapsed()})`,
   );
-  return { ...gen, marker };
+  return { ...gen, marker, noisy };
 }
 
-/** Target 4, from the journals written in this run (the largest judged). */
+/**
+ * Target 4, from the journals written in this run. Judged on the journal of pseudo-random words:
+ * Chromium compresses IndexedDB values (Snappy), so the repeated words of the other journals shrink
+ * far more than real text would; their figures are printed beside.
+ */
 export function judgeDisk(journals: Journal[]): void {
   const rows = journals.map((j) => ({
     updates: j.updates,
+    noisy: j.noisy,
     writeMs: Math.round(j.ms),
     wireBytesPerUpdate: j.wireBytes / j.updates,
     diskBytesPerUpdate: j.diskBytes / j.updates,
@@ -43,24 +50,24 @@ export function judgeDisk(journals: Journal[]): void {
   }));
   figures.journalSize = {
     journals: rows,
-    measuredWith: 'navigator.storage.estimate() usage, before and after',
+    measuredWith: 'navigator.storage.estimate() usage, before and after writing each journal',
   };
-  const big = rows.at(-1);
-  if (!big) return;
-  const other =
-    rows.length > 1
-      ? `; at ${formatNumber(rows[0]!.updates)}: ${formatNumber(rows[0]!.diskOverWire, 2)}×`
-      : '';
+  const judged = rows.find((r) => r.noisy);
+  if (!judged) return;
+  const others = rows
+    .filter((r) => !r.noisy)
+    .map((r) => `${formatNumber(r.diskOverWire, 2)}× at ${formatNumber(r.updates)}`)
+    .join(', ');
   judge({
     section: 'reopen',
     id: 4,
-    name: `journal bytes on disk per update / wire bytes (${formatNumber(big.updates)} updates)`,
-    value: `${formatNumber(big.diskOverWire, 2)}×: ${formatNumber(big.diskBytesPerUpdate)} vs ${formatNumber(big.wireBytesPerUpdate)} B/update${other}`,
-    measured: big.diskOverWire,
+    name: `journal bytes on disk per update / wire bytes (${formatNumber(judged.updates)} updates, random words)`,
+    value: `${formatNumber(judged.diskOverWire, 2)}×: ${formatNumber(judged.diskBytesPerUpdate)} vs ${formatNumber(judged.wireBytesPerUpdate)} B/update${others ? `; repeated words: ${others}` : ''}`,
+    measured: judged.diskOverWire,
     op: '≤',
     limit: 1.5,
     unit: '×',
     digits: 2,
-    why: 'the journal keeps each update normalized (kind, text, content, toolCall…) beside its raw wire object, so most of the wire bytes are stored twice; IndexedDB (LevelDB + blob files in Chromium) adds its keys and structured-clone framing',
+    why: 'the journal keeps each update normalized (kind, text, content, toolCall…) beside its raw wire object, so most of the wire bytes are stored twice; IndexedDB adds its keys and structured-clone framing, and compresses what repeats',
   });
 }

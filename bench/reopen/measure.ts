@@ -22,20 +22,26 @@ export interface Reopened {
 
 /**
  * Reopens `journal` once; `whileOpen` runs with the offline transcript still open (the heap, find),
- * before it is closed.
+ * before it is closed. Without `baselines`, the raw reads (`getAll`, the last segment) are skipped.
  */
 export async function reopenOnce(
   bench: Bench,
   journal: Journal,
   whileOpen?: () => Promise<void>,
+  baselines = true,
 ): Promise<Reopened> {
   const { page, quick } = bench;
   const timeout = quick ? 30_000 : 180_000;
   const { databaseName, sessionId, marker } = journal;
-  const r = await call(page, 'rawRead', databaseName, sessionId);
-  if (r.updates !== journal.updates)
-    throw new Error(`raw read found ${r.updates} updates, expected ${journal.updates}`);
-  const tail = (await call(page, 'rawTailRead', databaseName, sessionId)).ms;
+  let raw = Number.NaN;
+  let tail = Number.NaN;
+  if (baselines) {
+    const r = await call(page, 'rawRead', databaseName, sessionId);
+    if (r.updates !== journal.updates)
+      throw new Error(`raw read found ${r.updates} updates, expected ${journal.updates}`);
+    raw = r.ms;
+    tail = (await call(page, 'rawTailRead', databaseName, sessionId)).ms;
+  }
   const s = await call(page, 'reopen', databaseName, sessionId, marker, timeout);
   try {
     await whileOpen?.();
@@ -53,7 +59,7 @@ export async function reopenOnce(
   );
   await call(page, 'reopenCleanup');
   return {
-    raw: r.ms,
+    raw,
     tail,
     offline: s.atEnd ? s.ms : Number.NaN,
     live: l.atEnd ? l.ms : Number.NaN,

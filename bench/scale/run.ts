@@ -49,7 +49,7 @@ export async function scale(bench: Bench, base: Journal, big: Journal): Promise<
             ['base', base],
           ];
     for (const [which, journal] of order) {
-      const r = await reopenOnce(bench, journal, measureHeap(heaps[which], journal.updates));
+      const r = await reopenOnce(bench, journal, measureHeap(heaps[which], journal.updates), false);
       at[which].offline.push(r.offline);
       at[which].live.push(r.live);
       atEnd &&= r.atEnd && r.liveAtEnd;
