@@ -78,6 +78,7 @@ export async function buildBench(root: string, outDir: string): Promise<BundleSi
       'bench-page': 'bench/page/main.ts',
       'raw-worker': 'bench/page/raw-worker.ts',
       'journal-worker': 'bench/page/journal-worker.ts',
+      'first-rows': 'bench/page/first-rows.ts',
     },
     outdir: outDir,
     bundle: true,
@@ -88,6 +89,7 @@ export async function buildBench(root: string, outDir: string): Promise<BundleSi
     plugins: [builtEntries],
   });
   copyFileSync(join(root, 'bench/page/index.html'), join(outDir, 'index.html'));
+  copyFileSync(join(root, 'bench/page/first-rows.html'), join(outDir, 'first-rows.html'));
   // Vite's library mode does not minify whitespace in ES format; minify fully, as an app would.
   for (const file of readdirSync(outDir).filter((f) => f.endsWith('.js') && isLibraryFile(f))) {
     const path = join(outDir, file);
@@ -121,7 +123,7 @@ export async function buildBench(root: string, outDir: string): Promise<BundleSi
 }
 
 /** The library's own output files (entries and their chunks), not the harness's. */
-const HARNESS = new Set(['bench-page.js', 'raw-worker.js', 'journal-worker.js']);
+export const HARNESS = new Set(['bench-page.js', 'raw-worker.js', 'journal-worker.js', 'first-rows.js']);
 const isLibraryFile = (file: string) => !HARNESS.has(file);
 const libraryBuilt = new Map<string, Buffer>();
 

@@ -9,7 +9,7 @@ import type { JournalMessage, JournalRequest } from './protocol.ts';
 const post = (m: JournalMessage) => self.postMessage(m);
 
 self.onmessage = async (event: MessageEvent<JournalRequest>) => {
-  const { databaseName, sessionId, count, marker } = event.data;
+  const { databaseName, sessionId, count, marker, noisy } = event.data;
   try {
     const t0 = performance.now();
     const journal = await journalOpener(databaseName)();
@@ -20,14 +20,26 @@ self.onmessage = async (event: MessageEvent<JournalRequest>) => {
     const writer = journal.writer(sessionId, record.nextSeq);
     let updates = 0;
     let approxBytes = 0;
-    for (const batch of mixedTranscript(count, marker)) {
+    // What the updates weigh on the wire: each one's `session/update` notification, one line each
+    // (Silo's own rows, the user's prompt and the turn end, counted as if an agent had sent them).
+    let wireBytes = 0;
+    const encoder = new TextEncoder();
+    for (const batch of mixedTranscript(count, marker, 5000, noisy === true)) {
       if (updates === 0) approxBytes = JSON.stringify(batch).length * (count / batch.length);
+      for (const u of batch) {
+        const line = JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'session/update',
+          params: { sessionId, update: u.raw },
+        });
+        wireBytes += encoder.encode(line).length + 1;
+      }
       writer.append(batch);
       updates += batch.length;
       await writer.flushed();
     }
     journal.close();
-    post({ type: 'done', updates, ms: performance.now() - t0, approxBytes });
+    post({ type: 'done', updates, ms: performance.now() - t0, approxBytes, wireBytes });
   } catch (error) {
     post({ type: 'error', message: String(error) });
   }

@@ -25,6 +25,7 @@ import {
   sessionRange,
 } from './measure.ts';
 import type { JournalMessage, JournalRequest, RawMessage, RawRequest } from './protocol.ts';
+import { scaleBench } from './scale.ts';
 
 const CWD = '/tmp/silo-bench';
 
@@ -380,21 +381,32 @@ const bench = {
   },
 
   /** Writes a synthetic thread of `count` updates into a fresh journal with Silo's journal module. */
-  async generateJournal(count: number, marker: string) {
+  async generateJournal(count: number, marker: string, noisy = false) {
     const databaseName = freshName('reopen');
     const sessionId = `bench-thread-${crypto.randomUUID()}`;
     const worker = new Worker(new URL('./journal-worker.js', import.meta.url), {
       type: 'module',
       name: 'journal',
     });
+    const before = await navigator.storage.estimate();
     try {
       const done = await new Promise<JournalMessage>((resolve) => {
         worker.onmessage = (e: MessageEvent<JournalMessage>) => resolve(e.data);
         worker.onerror = (e) => resolve({ type: 'error', message: e.message });
-        worker.postMessage({ databaseName, sessionId, count, marker } satisfies JournalRequest);
+        worker.postMessage({ databaseName, sessionId, count, marker, noisy } satisfies JournalRequest);
       });
       if (done.type === 'error') throw new Error(done.message);
-      return { databaseName, sessionId, updates: done.updates, ms: done.ms, approxBytes: done.approxBytes };
+      // IndexedDB's own size on disk, as the browser counts it for the origin's quota.
+      const after = await navigator.storage.estimate();
+      return {
+        databaseName,
+        sessionId,
+        updates: done.updates,
+        ms: done.ms,
+        approxBytes: done.approxBytes,
+        wireBytes: done.wireBytes,
+        diskBytes: (after.usage ?? 0) - (before.usage ?? 0),
+      };
     } finally {
       worker.terminate();
     }
@@ -562,6 +574,8 @@ const bench = {
   },
 
   deleteDatabase,
+
+  ...scaleBench,
 
   /** Silo: time from the agent stamping an update to the page's `onUpdate`, at `rate`/s. */
   async siloLatency(bridge: AgentBridgeOptions, rate: number, count: number) {

@@ -3,6 +3,7 @@
  * text streamed in chunks, an edit tool call with a diff (pending → in progress → completed), more
  * text, a usage update and Silo's own turn end — about 55 updates and 7 rows per turn. Updates come
  * out normalized exactly as Silo's worker journals them. The last turn's answer carries `marker`.
+ * The words repeat (text that compresses very well); a noisy thread uses pseudo-random words.
  */
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { MessageIdSynthesizer, normalizeUpdate } from '../../worker/normalize.ts';
@@ -14,10 +15,28 @@ const WORDS =
     ' ',
   );
 
+/** With `noise`, sentences are made of pseudo-random words (text that does not compress well). */
+let noise: (() => number) | undefined;
+
 function sentence(i: number, words: number): string {
   let s = '';
+  if (noise) {
+    for (let w = 0; w < words; w++) s += `${Math.floor(noise() * 36 ** 5).toString(36)} `;
+    return s;
+  }
   for (let w = 0; w < words; w++) s += `${WORDS[(i * 7 + w * 3) % WORDS.length]} `;
   return s;
+}
+
+/** A small seeded generator (mulberry32), so a noisy thread is the same in every run. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 function fileText(turn: number, lines: number, changed: boolean): string {
@@ -114,7 +133,9 @@ export function* mixedTranscript(
   count: number,
   marker: string,
   batchSize = 5000,
+  noisy = false,
 ): Generator<AgentSessionUpdate[]> {
+  noise = noisy ? seeded(32) : undefined;
   const ids = new MessageIdSynthesizer();
   const last = turnUpdates(-1, marker);
   let seq = 0;

@@ -24,8 +24,17 @@ export interface JournalRequest {
   readonly sessionId: string;
   readonly count: number;
   readonly marker: string;
+  /** Pseudo-random words instead of repeated ones (for the bytes on disk: text that does not compress). */
+  readonly noisy?: boolean;
 }
 
 export type JournalMessage =
-  | { readonly type: 'done'; readonly updates: number; readonly ms: number; readonly approxBytes: number }
+  | {
+      readonly type: 'done';
+      readonly updates: number;
+      readonly ms: number;
+      readonly approxBytes: number;
+      /** The updates' `session/update` lines as an agent sends them (UTF-8 bytes, newlines included). */
+      readonly wireBytes: number;
+    }
   | { readonly type: 'error'; readonly message: string };

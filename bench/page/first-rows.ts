@@ -1,0 +1,66 @@
+/**
+ * The first-rows page (a page of its own, loaded fresh): Silo's built page and components entries,
+ * nothing else, drawing one user prompt and the first agent message, a Markdown answer (heading,
+ * emphasis, a list, inline code, a link, a quote; no fenced code: highlighting is lazy and not part
+ * of the first rows). Posts on `window.firstRows` the library files the page fetched until that
+ * message's Markdown was drawn (resource timing), which the runner weighs in gzip.
+ */
+import '../../components/index.ts';
+import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
+import type { AgentSessionUpdate } from '../../src/types.ts';
+
+const ANSWER = `## What changed
+
+The **journal** keeps every update _in order_, so a reload paints the latest screen first.
+
+- the worker writes each burst as one segment
+- the page reads the tail, then the rest
+- \`<silo-transcript>\` draws only the rows on screen
+
+See [the architecture](https://example.test/architecture) for the path of one update.
+
+> Older rows stream in behind it.`;
+
+function update(kind: 'user_message_chunk' | 'agent_message_chunk', seq: number, text: string) {
+  const content = { type: 'text' as const, text };
+  const messageId = `first-rows-${seq}`;
+  return {
+    kind,
+    seq,
+    messageId,
+    text,
+    content,
+    raw: { sessionUpdate: kind, messageId, content },
+  } satisfies AgentSessionUpdate;
+}
+
+declare global {
+  interface Window {
+    firstRows?: { files: string[]; ms: number } | { error: string };
+  }
+}
+
+async function main() {
+  const t0 = performance.now();
+  const el = document.createElement('silo-transcript') as SiloTranscript;
+  el.style.cssText = 'display: block; width: 960px; height: 640px';
+  el.updates = [update('user_message_chunk', 0, 'What changed?'), update('agent_message_chunk', 1, ANSWER)];
+  document.body.append(el);
+  const drawn = () => {
+    const agent = el.shadowRoot?.querySelector('[part~="message-agent"]');
+    return agent?.querySelector('h2, strong, ul') ?? agent?.shadowRoot?.querySelector('h2, strong, ul');
+  };
+  while (!drawn()) {
+    if (performance.now() - t0 > 20_000) throw new Error('the first agent message was not drawn as Markdown');
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  const files = performance
+    .getEntriesByType('resource')
+    .map((e) => new URL(e.name).pathname.slice(1))
+    .filter((f) => f.endsWith('.js'));
+  window.firstRows = { files, ms: performance.now() - t0 };
+}
+
+main().catch((e: unknown) => {
+  window.firstRows = { error: String(e) };
+});
