@@ -51,6 +51,12 @@ export const gemini: AgentSpec = {
   }),
   command: 'memory show',
   notOffered: { question: 'no tool of its asks the user a question' },
+  // Its own loss (0.61.0, read in its bundle): it records a session in
+  // `~/.gemini/tmp/<project>/chats/session-<YYYY-MM-DDTHH-MM>-<id8>.jsonl`, named by the minute the
+  // session began. `session/load` first builds the session's config for that id, which starts a
+  // fresh recording of it: in the same clock minute that is the same file, and the fresh record's
+  // `$set` of its messages (the hidden `<session_context>` alone) wipes the conversation before the
+  // load reads it. In a later minute the fresh record is a file of its own and the load works.
   losesSessions:
-    'a session its process was ended in mid-turn is gone: session/load answers -32603 "No previous sessions found for this project."',
+    'a session/load in the clock minute the session began wipes its record, then answers -32603 "No previous sessions found for this project."',
 };
