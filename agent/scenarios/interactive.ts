@@ -219,6 +219,9 @@ export async function elicitForm(turn: Turn, schema: object, message: string): P
   } as never);
   if (turn.signal.aborted) return 'cancelled';
   await turn.say(`You answered: ${JSON.stringify(response)}`, { chunkSize: 100000 });
+  // With `linger`, the turn's end waits until it is cancelled (or the process ends), as the last
+  // updates of Claude's turn come ~200 ms after its text: a page that dies then dies mid-turn.
+  if (turn.args.includes('linger')) await turn.cancelled();
   // A question answered `cancel` ends the turn as cancelled, as a cancelled permission does: a client
   // that cancels the turn answers its open questions before it sends session/cancel.
   return (response as { action?: string }).action === 'cancel' ? 'cancelled' : turn.end();
@@ -280,9 +283,9 @@ export const scenarios: readonly Scenario[] = [
   },
   {
     name: 'elicit-form',
-    args: '[force] [tool]',
+    args: '[force] [tool] [linger]',
     description:
-      'elicitation/create form mode with every property type; replies "You answered: {json}" (tool: for a tool call announced first, as Claude’s AskUserQuestion).',
+      'elicitation/create form mode with every property type; replies "You answered: {json}" (tool: for a tool call announced first, as Claude’s AskUserQuestion; linger: then the turn ends only when cancelled).',
     run: elicitFormScenario,
   },
   {

@@ -25,7 +25,7 @@ import {
 } from './models/script.ts';
 import { forkCheck, subagentCheck } from './offer-checks.ts';
 import { AgentLost, CheckFailed, type CheckResult, expect, NotOffered } from './outcome.ts';
-import { missingFromJournal, prompts, readWire } from './wire.ts';
+import { exchanges, missingFromJournal, prompts, readWire } from './wire.ts';
 
 export type { CheckResult } from './outcome.ts';
 
@@ -119,8 +119,24 @@ async function lossProblems(ctx: CheckContext, chat: ChatDriver, fresh = false):
     problems.push(`${prompts(journal)} prompts but ${turnEnds(journal)} turn_end`);
   if (problems.length) return problems;
   throw new AgentLost(
-    `the agent lost the session (${ctx.spec.losesSessions}); Silo: journal-only, ${journal.length} updates kept, ${turnEnds(journal)} turn ends, banner "${banner}"`,
+    `the agent lost the session (${ctx.spec.losesSessions}); ${lossEvidence(ctx, s.sessionId)}; Silo: journal-only, ${journal.length} updates kept, ${turnEnds(journal)} turn ends, banner "${banner}"`,
   );
+}
+
+/**
+ * What the wire log shows of a lost session: when the agent began it (its `session/new` answer) and
+ * when, and with what, it answered the last `session/load` of it (UTC times).
+ */
+function lossEvidence(ctx: CheckContext, sessionId: string): string {
+  const wire = readWire(ctx.wireLog);
+  const time = (t: number) => new Date(t).toISOString().slice(11, 23);
+  const began = exchanges(wire, 'session/new').find((x) => x.answer?.msg.result?.sessionId === sessionId);
+  const load = exchanges(wire, 'session/load')
+    .filter((x) => x.request.msg.params?.sessionId === sessionId)
+    .at(-1);
+  const error = load?.answer?.msg.error;
+  const said = error ? `${error.code} ${JSON.stringify(error.data ?? error.message)}` : 'no error';
+  return `session/new answered ${began?.answer ? time(began.answer.t) : '?'}, session/load sent ${load ? time(load.request.t) : 'never'} and answered ${said}`;
 }
 
 /** A restore's summary for a passing check. */
@@ -138,6 +154,12 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
   let chat: ChatDriver | undefined;
   let second: ChatDriver | undefined;
   let sessionId = '';
+  /** The check in which the agent lost the session (`agent-lost`): later checks needing it say so. */
+  let lostIn: CheckName | undefined;
+  /** Throws {@link AgentLost} when an earlier check found the session lost: `what` needs it live. */
+  const needsSession = (what: string) => {
+    if (lostIn) throw new AgentLost(`no live session to ${what}: the agent lost it in \`${lostIn}\``);
+  };
 
   async function check(name: CheckName, body: () => Promise<string | undefined>): Promise<void> {
     const why = spec.notOffered?.[name];
@@ -153,11 +175,16 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
       const status = e instanceof NotOffered ? 'not-offered' : e instanceof AgentLost ? 'agent-lost' : 'fail';
       const message = (e as Error).message;
       results.set(name, { status, detail: message.replace(/\s+/g, ' ').slice(0, 600) });
-      // Leave no turn running into the next check.
-      await chat?.page
-        .evaluate(() => (window.drive.chat() as unknown as { cancel(): Promise<void> }).cancel())
-        .catch(() => {});
-      await chat?.connected('the chat idle again after a failed check').catch(() => {});
+      if (status === 'agent-lost') lostIn ??= name;
+      // Leave no turn running into the next check (a read-only chat runs none, and never connects).
+      const state =
+        chat && !chat.page.isClosed() ? (await chat.snapshot().catch(() => undefined))?.state : '';
+      if (state === 'connected' || state === 'connecting' || state === 'reconnecting') {
+        await chat?.page
+          .evaluate(() => (window.drive.chat() as unknown as { cancel(): Promise<void> }).cancel())
+          .catch(() => {});
+        await chat?.connected('the chat idle again after a failed check').catch(() => {});
+      }
     }
     const r = results.get(name)!;
     ctx.log(
@@ -170,6 +197,7 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     const before = await chat!.send(promptFor(marker));
     const allowed = await chat!.allowUntilEnd(before, marker);
     await chat!.message(FINAL_TEXT[marker].slice(0, 20), 'agent', 5_000);
+    await chat!.turnEnded(before, marker);
     return allowed;
   }
 
@@ -312,8 +340,12 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
   await check('question', async () => {
     const before = await chat!.send(promptFor('ask'));
     await chat!.answerQuestion();
+    // allowUntilEnd stops at the answered question's card (still pending until the worker has its
+    // answer: no allow button), so the turn's end is awaited on its own. Without it the next check
+    // (reload) could reload between the final text and the end_turn: a turn the page died in.
     await chat!.allowUntilEnd(before, 'the question');
     await chat!.message(FINAL_TEXT.ask.slice(0, 20), 'agent', 5_000);
+    await chat!.turnEnded(before, 'the question');
     const journal = await chat!.journal();
     const resolution = journal.filter((u) => u.kind === 'elicitation_resolution').at(-1);
     expect(
@@ -326,6 +358,8 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
   await check('reload', async () => {
     await chat!.reload();
     await chat!.settled('the session restored after the reload');
+    const lost = await lossProblems(ctx, chat!);
+    expect(lost.length === 0, `the agent lost the session: ${lost.join('; ')}`);
     const problems = await restoreProblems(ctx, chat!, sessionId);
     expect(problems.length === 0, problems.join('; '));
     return restoreSummary(ctx, chat!, sessionId);
@@ -335,6 +369,7 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     // Reload while the agent waits for the user (a question where it asks one, else a permission to
     // write): the restored journal must end that turn, and no card may stay pending.
     const kind = results.get('question')?.status === 'pass' ? 'question' : 'permission';
+    needsSession(`open a ${kind} in`);
     await chat!.send(promptFor(kind === 'question' ? 'ask' : 'draft'));
     await chat!.openPrompt(kind);
     await chat!.reload();
@@ -396,7 +431,7 @@ export async function runChecks(ctx: CheckContext): Promise<Map<CheckName, Check
     await chat.settled('the chat reopened after new-profile');
   }
   await check('subagent', () => subagentCheck(ctx, chat!));
-  await check('fork', () => forkCheck(ctx, chat!));
+  await check('fork', () => forkCheck(ctx, chat!, needsSession));
   await chat?.close().catch(() => {});
   if (chat?.errors.length) ctx.log(`  page errors: ${chat.errors.join(' | ')}`);
   return results;

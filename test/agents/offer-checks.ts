@@ -2,7 +2,8 @@
  * The checks of what an agent offers beyond a chat (#27), each as a user does it in `<silo-chat>`:
  * a subagent (a Task/Agent call whose subagent's text and tool calls are drawn inside the call's
  * card) and a fork ("Branch from here" on the last turn end: `session/fork`, then the branch answers
- * a prompt). Each resolves to a pass's detail, or throws {@link CheckFailed} / {@link NotOffered}.
+ * a prompt). Each resolves to a pass's detail, or throws {@link CheckFailed} / {@link NotOffered} /
+ * `AgentLost` (through `needsSession`: an earlier check found the session lost).
  * @packageDocumentation
  */
 import type { ChatDriver, Row } from './browser.ts';
@@ -65,10 +66,15 @@ export async function subagentCheck(ctx: CheckContext, chat: ChatDriver): Promis
  * session, the chat switched to the session it answered (`forked`, no restore note), the branch's
  * journal carries the source's prompts, and the branch answers a new prompt.
  */
-export async function forkCheck(ctx: CheckContext, chat: ChatDriver): Promise<string> {
+export async function forkCheck(
+  ctx: CheckContext,
+  chat: ChatDriver,
+  needsSession: (what: string) => void,
+): Promise<string> {
   const s = await chat.snapshot();
+  if (s && !s.canFork) throw new NotOffered('the agent offers no session/fork');
+  if (s?.state !== 'connected') needsSession('branch from');
   expect(s?.state === 'connected', `no connected session (${s?.state})`);
-  if (!s.canFork) throw new NotOffered('the agent offers no session/fork');
   const from = s.sessionId;
   const carried = prompts(await chat.journal());
   const since = Date.now();

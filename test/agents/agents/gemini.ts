@@ -51,6 +51,16 @@ export const gemini: AgentSpec = {
   }),
   command: 'memory show',
   notOffered: { question: 'no tool of its asks the user a question' },
+  // Its own loss (0.61.0, read in its bundle). It records a session in
+  // `~/.gemini/tmp/<project>/chats/session-<YYYY-MM-DDTHH-MM>-<id8>.jsonl`, named by the minute the
+  // record began. `session/load` first builds the session's config for that id, which starts a
+  // fresh record of it (the hidden `<session_context>` alone) named by the current minute, then
+  // reads the real one. (1) In the minute the session began that is the same file: the fresh
+  // record's `$set` of its messages wipes the conversation, and the load finds none. (2) In a later
+  // minute the load works, but leaves that fresh record beside the real one; at the next process
+  // start its session cleanup (`general.sessionRetention`, on by default) deletes every record with
+  // no resumable content and, by its 8-character id, every other file of the same session: the real
+  // one too. Either way `session/load` then answers -32603.
   losesSessions:
-    'a session its process was ended in mid-turn is gone: session/load answers -32603 "No previous sessions found for this project."',
+    'its own session/load leaves an empty record of the session (in the minute the session began: over the real one); its session cleanup at the next start deletes every file of that session id; session/load then answers -32603 "No previous sessions found for this project."',
 };
