@@ -2,6 +2,8 @@
  * The worker's live copy of a session's state (title, usage, commands, config options, legacy mode):
  * a holder around the pure reducer in `src/session-state.ts`, the same one the transcript model uses.
  */
+
+import { isObject } from '../src/json.ts';
 import {
   configOptionsOf,
   EMPTY_SESSION_STATE,
@@ -35,7 +37,10 @@ export class LiveSessionState {
     const before = this.current.title;
     this.current = reduceSessionState(this.current, update);
     // Gemini CLI's mode marker, journaled as a `current_mode_update` whose raw is the agent's text.
-    const marker = update.kind === 'current_mode_update' ? modeUpdateMarker(update.raw) : undefined;
+    const marker =
+      update.kind === 'current_mode_update' && isObject(update.raw)
+        ? modeUpdateMarker(update.raw)
+        : undefined;
     if (marker !== undefined) this.current = withMode(this.current, marker);
     const title = this.current.title;
     return title !== undefined && title !== before ? title : undefined;

@@ -9,7 +9,6 @@
  * @packageDocumentation
  */
 import type { AgentElicitationAnswer } from '../api.ts';
-import { isObject } from '../json.ts';
 import type { AgentElicitationOption, AgentElicitationQuestion } from '../types.ts';
 import {
   DEFAULT_ANSWER_WORDS,
@@ -27,6 +26,14 @@ export type {
   ElicitationIssueCode,
   ElicitationIssueFormatter,
 } from './issues.ts';
+
+/**
+ * src/json.ts's check, kept here: this entry (`silo-acp/elicitation`) takes page-API modules from the
+ * main bundle, which exports no such helper (scripts/build.mjs).
+ */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** Content values as the agent receives them. */
 export type ElicitationContentValue = string | number | boolean | string[];
