@@ -133,7 +133,6 @@ declare global {
  * @csspart resource-link - A resource link; `resource` an embedded resource.
  * @csspart placeholder - Content that cannot be shown (unsupported block type).
  * @csspart excluded - The badge on messages a refusal dropped from the agent's context.
- * @csspart pending - Live prompts whose journaled row has not arrived yet (below the log).
  * @csspart jump - The "Jump to latest" button.
  * @csspart empty - The text shown when there is nothing yet.
  *
@@ -238,10 +237,9 @@ export class SiloTranscript extends SiloElement {
         turnAnnouncement(this.#source.model, started, ended, this.#strings()) ?? this.announcement;
     },
   });
-  /** Live prompts: pending stand-ins, answering a permission, focus. */
+  /** Live prompts: which rows are answerable, answering a permission, focus. */
   #requests = new LiveRequestsController(this, {
     renderedRow: (key) => this.#renderedRow(key),
-    turn: () => this.#source.model.current.turn,
     reveal: (index) => revealRow(this.#log, index),
   });
   /** Find across every row, rendered or not (its code loads with the first find). */
@@ -409,12 +407,10 @@ export class SiloTranscript extends SiloElement {
       busy: this.#source.model.current.inTurn,
       rows: this.#rows,
       usage: { ...(usage ? { usage } : {}), ...(tokens ? { tokens } : {}) },
-      orphans: this.#requests.orphans(),
       tailPaint: this.#stick.opening && this.#source.openAtEnd && !this.#source.grown,
       loadError: this.loadError,
       announcement: this.announcement,
       stick: this.#stick,
-      onStandInFocus: this.#requests.onStandInFocus,
       onKeydown: this.#onKeydown,
       onJump: () => this.scrollToLatest(),
     });
