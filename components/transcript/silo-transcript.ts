@@ -11,7 +11,6 @@ import type {
   AgentSessionHandle,
   AgentSessionUpdate,
   AgentsService,
-  SiloError,
   TranscriptModel,
   TranscriptRow,
 } from '../../src/index.ts';
@@ -31,44 +30,19 @@ import { findStyles } from './find/find.styles.ts';
 import { LiveRequestsController } from './live-requests.controller.ts';
 import { transcriptLog } from './log.lazy.ts';
 import { keyTarget, revealRow } from './navigation.ts';
-import type { TurnAction } from './rows/row-context.ts';
 import { transcriptStyles } from './silo-transcript.styles.ts';
 import { TranscriptSourceController } from './source.controller.ts';
 import { StickToBottomController } from './stick-to-bottom.controller.ts';
 import { tailPaintStyles } from './tail-paint.styles.ts';
 import { lastTurnEndKey, renderTranscript, rowContext } from './view.ts';
 
+export type {
+  SiloBranchDetail,
+  SiloLoadErrorDetail,
+  SiloPermissionAnsweredDetail,
+  SiloTurnActionDetail,
+} from './events.ts';
 export type { SiloFindResult } from './find/find.controller.ts';
-
-/** Detail of `silo-load-error`. */
-export interface SiloLoadErrorDetail {
-  readonly error: SiloError;
-}
-
-/** Detail of `silo-branch`. */
-export interface SiloBranchDetail {
-  readonly turn: number;
-}
-
-/** Detail of `silo-turn-action`: the user chose Retry or Continue on the last turn's end. */
-export interface SiloTurnActionDetail {
-  readonly action: TurnAction;
-}
-
-/** Detail of `silo-permission-answered`. */
-export interface SiloPermissionAnsweredDetail {
-  readonly id: string;
-  readonly optionId: string;
-}
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'silo-load-error': CustomEvent<SiloLoadErrorDetail>;
-    'silo-permission-answered': CustomEvent<SiloPermissionAnsweredDetail>;
-    'silo-branch': CustomEvent<SiloBranchDetail>;
-    'silo-turn-action': CustomEvent<SiloTurnActionDetail>;
-  }
-}
 
 /**
  * Renders a transcript: message bubbles (agent text as sanitized Markdown), collapsible thoughts,
