@@ -10,10 +10,10 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   type AgentElicitationRequest,
   type AgentPermissionRequest,
+  requestRowKey,
   SiloError,
   type TranscriptRow,
 } from '../../src/index.ts';
-import { requestRowKey } from '../../src/transcript/keys.ts';
 import { loadElicitation } from '../elicitation/silo-elicitation.chunk.ts';
 import type { SiloEmitter } from '../shared/silo-element.ts';
 import type { PromptState } from './rows/row-context.ts';
