@@ -19,6 +19,7 @@ export {
 export { describeUrl, type ElicitationUrlParts, parseUrl } from './elicitation/url.ts';
 export { SiloError, type SiloErrorCode } from './errors.ts';
 export { createAgentsService } from './service.ts';
+export { requestRowKey } from './transcript/keys.ts';
 export { TranscriptModel } from './transcript/model.ts';
 export { lastUserMessage, promptBlocks } from './transcript/prompt.ts';
 export type * from './transcript/rows.ts';

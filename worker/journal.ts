@@ -324,9 +324,17 @@ export class SessionWriter {
 
   /** Resolves once every update appended so far is committed; rejects with the write error. */
   flushed(): Promise<void> {
+    return this.committed(this.nextSeq - 1);
+  }
+
+  /**
+   * Resolves once update `seq` is committed, after {@link onCommit} has been called with it (so its
+   * batch has been handed on); rejects with the write error if it never will be.
+   */
+  committed(seq: number): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.committedSeq >= this.nextSeq) return Promise.resolve();
-    return new Promise((resolve, reject) => this.waiters.push({ seq: this.nextSeq, resolve, reject }));
+    if (seq < this.committedSeq) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ seq: seq + 1, resolve, reject }));
   }
 
   private pump(): void {

@@ -1,9 +1,10 @@
 /**
  * The request ledger of one session: the interactive requests the agent makes (permissions and
  * questions). It gives each one an id unique in the session's journal for the session's whole life,
- * normalizes each question once, journals the request and how it ended in wire order, shows it to the
- * page while it can be answered, and settles it exactly once (answered, cancelled with the turn, or
- * unanswerable when its connection or its page went away).
+ * normalizes each request once, journals the request and how it ended in wire order, shows it to the
+ * page while it can be answered — only once the commit that holds its row has been delivered, so the
+ * page always has a request's row before the request itself — and settles it exactly once (answered,
+ * cancelled with the turn, or unanswerable when its connection or its page went away).
  */
 import type {
   AnyMessage,
@@ -22,25 +23,45 @@ import {
 } from '../src/elicitation/model.ts';
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
-import type { AgentSessionUpdate, PermissionOption } from '../src/types.ts';
+import type {
+  AgentRequestResolution,
+  AgentSessionUpdate,
+  AgentToolCall,
+  PermissionOption,
+} from '../src/types.ts';
 import type { ElicitationAction, ElicitationWire, PermissionWire } from '../src/worker-api.ts';
-import type { Delivery } from './delivery.ts';
 import { normalizeToolCall } from './normalize.ts';
 
 const CANCELLED_PERMISSION: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 const CANCELLED_ELICITATION: CreateElicitationResponse = { action: 'cancel' };
 
-/** A live request as the page is shown it. */
+/** A live request as the page is shown it, and `seq`: its journaled row's. */
 export type LiveRequest =
-  | { readonly kind: 'permission'; readonly wire: PermissionWire }
-  | { readonly kind: 'elicitation'; readonly wire: ElicitationWire };
+  | { readonly kind: 'permission'; readonly wire: PermissionWire; readonly seq: number }
+  | { readonly kind: 'elicitation'; readonly wire: ElicitationWire; readonly seq: number };
+
+/** Where live requests go: the page, and the tabs that follow. */
+export interface RequestDelivery {
+  /** Shows a request whose row has been delivered. */
+  show(request: LiveRequest): void;
+  /** A request ended (whether or not it was shown). */
+  requestEnded(id: string, resolution: AgentRequestResolution): void;
+}
 
 /** What the ledger needs from its session. */
 export interface LedgerHost {
-  /** Journals an update Silo records itself (synchronously assigned its place in the journal). */
-  record(update: Omit<AgentSessionUpdate, 'seq'>): void;
+  /**
+   * Journals an update Silo records itself (synchronously assigned its place in the journal): its
+   * seq, or undefined when nothing can be journaled (no writer, or a stopped one).
+   */
+  record(update: Omit<AgentSessionUpdate, 'seq'>): number | undefined;
+  /**
+   * Resolves once update `seq` is committed and its batch handed to the delivery (the page and the
+   * tabs that follow get it before anything delivered later); rejects if it never will be.
+   */
+  committed(seq: number): Promise<void>;
   /** Where live requests are shown (the page, and the tabs that follow). */
-  readonly delivery: Pick<Delivery, 'permission' | 'elicitation' | 'requestEnded'>;
+  readonly delivery: RequestDelivery;
   /** The session's id ('' before it is known). */
   readonly sessionId: string;
   /** Whether a request of this kind may be shown to the page now (else it is answered cancelled). */
@@ -52,7 +73,11 @@ interface Entry {
   readonly kind: 'permission' | 'elicitation';
   /** Silo's id: the journal rows' and the page's. */
   readonly id: string;
+  /** The seq of its journaled row (undefined: not journaled, so never shown). */
+  readonly seq?: number;
   readonly options?: readonly PermissionOption[];
+  /** A permission's tool call, normalized once when it arrived. */
+  readonly toolCall?: AgentToolCall;
   /** A question, normalized once when it arrived. */
   readonly question?: NormalizedElicitation;
   answerText?: Record<string, string>;
@@ -82,11 +107,17 @@ export class RequestLedger {
       const rowId = this.newId('p');
       const options = Array.isArray(params.options) ? (params.options as PermissionOption[]) : [];
       const toolCall = normalizeToolCall((params.toolCall ?? {}) as Raw, false);
-      this.entries.set(key, { kind: 'permission', id: rowId, options });
-      this.host.record({
+      const seq = this.host.record({
         kind: 'permission',
         permission: { id: rowId, ...(toolCall ? { toolCall } : {}), options },
         raw: params,
+      });
+      this.entries.set(key, {
+        kind: 'permission',
+        id: rowId,
+        seq,
+        options,
+        ...(toolCall ? { toolCall } : {}),
       });
     } else if (method === 'elicitation/create') {
       const question = normalizeElicitation(params, { form: true, url: true });
@@ -96,8 +127,12 @@ export class RequestLedger {
         return;
       }
       const rowId = this.newId('e');
-      this.entries.set(key, { kind: 'elicitation', id: rowId, question });
-      this.host.record({ kind: 'elicitation', elicitation: toRecord(question, rowId), raw: params });
+      const seq = this.host.record({
+        kind: 'elicitation',
+        elicitation: toRecord(question, rowId),
+        raw: params,
+      });
+      this.entries.set(key, { kind: 'elicitation', id: rowId, seq, question });
     }
   }
 
@@ -149,7 +184,10 @@ export class RequestLedger {
     }
   }
 
-  /** The SDK's handler for `session/request_permission`: resolves with the page's answer. */
+  /**
+   * The SDK's handler for `session/request_permission`: resolves with the page's answer. One that
+   * could not be journaled is answered cancelled, never shown.
+   */
   permission(
     serial: number,
     requestId: string | number,
@@ -157,12 +195,16 @@ export class RequestLedger {
     signal: AbortSignal,
   ): Promise<RequestPermissionResponse> {
     const entry = this.entries.get(`${serial}:${requestId}`);
-    if (!entry || !this.host.mayAsk('permission')) return Promise.resolve(CANCELLED_PERMISSION);
+    if (entry?.seq === undefined || !this.host.mayAsk('permission'))
+      return Promise.resolve(CANCELLED_PERMISSION);
     const pending = this.wait(entry, CANCELLED_PERMISSION, signal);
-    const toolCall = normalizeToolCall(params.toolCall as unknown as Raw, false) ?? { toolCallId: '' };
-    const wire = { id: entry.id, sessionId: this.host.sessionId, toolCall, options: params.options };
-    entry.shown = { kind: 'permission', wire };
-    this.host.delivery.permission(wire);
+    const wire: PermissionWire = {
+      id: entry.id,
+      sessionId: this.host.sessionId,
+      toolCall: entry.toolCall ?? { toolCallId: '' },
+      options: params.options,
+    };
+    this.show(entry, { kind: 'permission', wire, seq: entry.seq });
     return pending;
   }
 
@@ -180,7 +222,8 @@ export class RequestLedger {
       this.entries.delete(`${serial}:${requestId}`);
       return Promise.reject(RequestError.invalidParams({ reason: n.invalid }));
     }
-    if (!entry || !n || !this.host.mayAsk('elicitation')) return Promise.resolve(CANCELLED_ELICITATION);
+    if (entry?.seq === undefined || !n || !this.host.mayAsk('elicitation'))
+      return Promise.resolve(CANCELLED_ELICITATION);
     const pending = this.wait(entry, CANCELLED_ELICITATION, signal);
     const wire: ElicitationWire = {
       id: entry.id,
@@ -194,9 +237,25 @@ export class RequestLedger {
       unsupported: n.unsupported,
       raw: n.raw,
     };
-    entry.shown = { kind: 'elicitation', wire };
-    this.host.delivery.elicitation(wire);
+    this.show(entry, { kind: 'elicitation', wire, seq: entry.seq });
     return pending;
+  }
+
+  /**
+   * Shows a request to the page once the commit that holds its row has been delivered — unless it
+   * ended meanwhile (the turn cancelled, the agent withdrew it, its connection ended): then it is never
+   * shown. A row that cannot be committed (the journal failed) leaves it unshown, answered cancelled.
+   */
+  private show(entry: Entry, request: LiveRequest): void {
+    const settle = entry.settle;
+    this.host.committed(request.seq).then(
+      () => {
+        if (!settle || entry.settle !== settle) return;
+        entry.shown = request;
+        this.host.delivery.show(request);
+      },
+      () => settle?.(entry.cancelled!),
+    );
   }
 
   /**
@@ -236,7 +295,7 @@ export class RequestLedger {
     return [...this.entries.values()].flatMap((e) => (e.settle && e.shown ? [e.shown] : []));
   }
 
-  /** The turn was cancelled: answers every request shown to the page cancelled. */
+  /** The turn was cancelled: answers every request shown (or about to be shown) cancelled. */
   cancelAll(): void {
     for (const entry of [...this.entries.values()]) entry.settle?.(entry.cancelled!);
   }

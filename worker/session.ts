@@ -83,13 +83,13 @@ export class SessionCore {
       status,
       snapshot: () => this.snapshot(),
       requests: () => this.requests,
-      nextSeq: () => this.writer?.nextSeq ?? 0,
       cancel: () => void this.cancel(),
       release: () => this.release(),
       takeOver: () => this.connection.restore(),
     });
     this.requests = new RequestLedger({
       record: (update) => this.record(update),
+      committed: (seq) => this.writer?.committed(seq) ?? Promise.reject(SiloError.closed()),
       delivery: this.tabs.requestDelivery(),
       get sessionId() {
         return status.sessionId;
@@ -276,15 +276,19 @@ export class SessionCore {
     writer.append([update]);
   }
 
-  /** Journals an update Silo records itself (prompt, turn end, rows); the session state sees it too. */
-  private record(update: Omit<AgentSessionUpdate, 'seq'>): void {
+  /**
+   * Journals an update Silo records itself (prompt, turn end, rows); the session state sees it too.
+   * Returns its seq, or undefined when it cannot be journaled (no writer, or a stopped one).
+   */
+  private record(update: Omit<AgentSessionUpdate, 'seq'>): number | undefined {
     const writer = this.writer;
-    if (!writer) return;
+    if (!writer) return undefined;
     const seq = writer.nextSeq;
     this.ids.next(update.kind, update.messageId, seq);
     this.frames.learn(update);
     writer.append([{ ...update, seq }]);
     this.applyState({ ...update, seq });
+    return writer.error ? undefined : seq;
   }
 
   private learn(u: AgentSessionUpdate): void {

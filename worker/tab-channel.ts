@@ -53,8 +53,6 @@ export interface OwnerHost {
   owns(): boolean;
   /** The requests the page can still answer (a new follower is shown them). */
   pending(): LiveRequest[];
-  /** The journal position after every update appended so far. */
-  nextSeq(): number;
   /** A follower answered a live request; throws as the page's own answer would. */
   answer(answer: TabAnswer): void;
   /** A follower pressed Stop. */
@@ -92,9 +90,9 @@ export class OwnerChannel {
     if (this.live()) this.post({ type: 'commit', batch, snapshot: this.host.snapshot() });
   }
 
-  /** A live request was shown to the page: show it to the followers too. */
+  /** A live request was shown to the page: show it to the followers too, once they have its row. */
   present(request: LiveRequest): void {
-    if (this.live()) this.post({ type: 'request', request, after: this.host.nextSeq() });
+    if (this.live()) this.post({ type: 'request', request, after: request.seq + 1 });
   }
 
   /** A live request ended. */

@@ -8,7 +8,7 @@ import type { AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type { Delivery } from './delivery.ts';
 import { Follower } from './follow.ts';
 import type { Journal } from './journal.ts';
-import type { LedgerHost, LiveRequest, RequestLedger } from './ledger.ts';
+import type { LiveRequest, RequestDelivery, RequestLedger } from './ledger.ts';
 import { type Ownership, tryOwn } from './ownership.ts';
 import type { SessionStatus } from './status.ts';
 import { OwnerChannel, type TabAnswer } from './tab-channel.ts';
@@ -22,8 +22,6 @@ export interface TabsHost {
   snapshot(): AgentSessionSnapshot;
   /** The session's live requests (followers are shown them, and answer them through it). */
   requests(): RequestLedger;
-  /** The journal position after every update appended so far. */
-  nextSeq(): number;
   /** A follower pressed Stop. */
   cancel(): void;
   /**
@@ -80,7 +78,6 @@ export class SessionTabs {
       snapshot: host.snapshot,
       owns: () => this.ownership !== undefined && !this.releasing,
       pending: () => host.requests().pending(),
-      nextSeq: host.nextSeq,
       answer: (a: TabAnswer) =>
         a.kind === 'permission'
           ? host.requests().answerPermission(a.id, a.optionId)
@@ -95,18 +92,17 @@ export class SessionTabs {
     this.owner?.committed(batch);
   }
 
-  /** Where the ledger shows live requests: this tab's page, and the tabs that follow it. */
-  requestDelivery(): LedgerHost['delivery'] {
+  /**
+   * Where the ledger shows live requests (each once its row's commit was delivered): this tab's page,
+   * and the tabs that follow it (each shows it once it has delivered that row).
+   */
+  requestDelivery(): RequestDelivery {
     const { delivery } = this.host;
-    const present = (request: LiveRequest) => this.owner?.present(request);
     return {
-      permission: (wire) => {
-        delivery.permission(wire);
-        present({ kind: 'permission', wire });
-      },
-      elicitation: (wire) => {
-        delivery.elicitation(wire);
-        present({ kind: 'elicitation', wire });
+      show: (request: LiveRequest) => {
+        if (request.kind === 'permission') delivery.permission(request.wire);
+        else delivery.elicitation(request.wire);
+        this.owner?.present(request);
       },
       requestEnded: (id, resolution) => {
         delivery.requestEnded(id, resolution);

@@ -1,9 +1,9 @@
 /**
  * The answers typed into each live question so far, the field last focused and whether focus is still
- * in it, shared by every `<silo-elicitation>` that shows the question: a transcript shows a stand-in
- * until the question's journaled row arrives and then the row's own element, and a virtualized row is
- * created anew when it scrolls back into view. The new element takes the draft over, so neither swap
- * throws away typed text or moves the caret elsewhere. Drafts live as long as their request object.
+ * in it, shared by every `<silo-elicitation>` that shows the question: a virtualized row is created
+ * anew when it scrolls back into view (or its source is reloaded), and the new element takes the draft
+ * over, so the swap never throws away typed text or moves the caret elsewhere. Drafts live as long as
+ * their request object.
  * @packageDocumentation
  */
 import type { AgentElicitationAnswer, AgentElicitationRequest } from '../../src/index.ts';

@@ -102,7 +102,6 @@ export const TRANSCRIPT_OWN_PARTS = [
   'placeholder',
   'excluded',
   'steered',
-  'pending',
   'jump',
   'empty',
 ] as const;

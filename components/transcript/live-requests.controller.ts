@@ -1,15 +1,16 @@
 /**
  * The live permission prompts and questions of `<silo-transcript>`, as a Lit reactive controller:
- * which are pending and shown below the log until their journaled row arrives, the local state of a
- * permission being answered, and focus — a new live prompt takes focus (in the pending area first,
- * then in its row in the log; a stand-in holding focus stays until focus has moved to its row, so no
- * key is lost between them) unless the user is busy elsewhere on the page.
+ * which rows are live (answerable), the local state of a permission being answered, and focus — a new
+ * live prompt takes focus in its row unless the user is busy elsewhere on the page. A live request
+ * reaches the page only after the journal commit that holds its row (docs/requests-and-state.md), so
+ * its row is in the model when it arrives: nothing is drawn for a request apart from its row.
  * @packageDocumentation
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   type AgentElicitationRequest,
   type AgentPermissionRequest,
+  requestRowKey,
   SiloError,
   type TranscriptRow,
 } from '../../src/index.ts';
@@ -21,15 +22,12 @@ import type { PromptState } from './rows/row-context.ts';
 export interface LiveRequestsHost extends ReactiveControllerHost, HTMLElement, SiloEmitter {
   readonly permissionRequests: readonly AgentPermissionRequest[];
   readonly elicitationRequests: readonly AgentElicitationRequest[];
-  readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
-/** Where the element's rows are: a row's index once rendered, the current turn, scrolling to a row. */
+/** Where the element's rows are: a row's index once rendered, scrolling to a row. */
 export interface LiveRequestsRows {
   /** The index of the row with `key` once it is among the rendered rows, else -1. */
   renderedRow(key: string): number;
-  /** The turn new rows belong to. */
-  turn(): number;
   /** Scrolls row `index` into view inside the log and returns its element. */
   reveal(index: number): Promise<HTMLElement | null>;
 }
@@ -37,15 +35,8 @@ export interface LiveRequestsRows {
 export class LiveRequestsController implements ReactiveController {
   #seen = new WeakSet<object>();
   #prompts = new Map<string, PromptState>();
-  #focusPrompt: string | undefined;
-  #orphanFocused: string | undefined;
-  /** The option last focused in a prompt's stand-in (by prompt id): its row's same option takes focus. */
-  #standInOption = new Map<string, string>();
-  /**
-   * Permissions whose row arrived while their stand-in held focus: the stand-in stays drawn until
-   * focus has moved to the row (else focus falls to the page meanwhile and a key such as Y is lost).
-   */
-  #handoff = new Map<string, 'waiting' | 'moving'>();
+  /** The newest open request: it takes focus once its row is rendered. */
+  #focusPrompt: { readonly id: string; readonly signal: AbortSignal } | undefined;
 
   constructor(
     private readonly host: LiveRequestsHost,
@@ -72,7 +63,7 @@ export class LiveRequestsController implements ReactiveController {
         },
         { once: true },
       );
-      if (!req.signal.aborted) this.#focusPrompt = req.id;
+      if (!req.signal.aborted) this.#focusPrompt = req;
     }
     host.requestUpdate();
   }
@@ -82,17 +73,6 @@ export class LiveRequestsController implements ReactiveController {
     this.#seen = new WeakSet();
     this.adopt();
   }
-
-  /**
-   * Listener for the pending area's `focusin`: remembers the option focused in a prompt's stand-in, so
-   * that when the prompt's row replaces it the same option takes focus (see {@link hostUpdated}).
-   */
-  onStandInFocus = (e: FocusEvent): void => {
-    const target = e.target as HTMLElement;
-    const id = target.closest('[data-prompt]')?.getAttribute('data-prompt');
-    const option = target.getAttribute('data-option');
-    if (id && option) this.#standInOption.set(id, option);
-  };
 
   /** The local state of a live permission prompt (being answered, answered, failed). */
   promptState(id: string): PromptState {
@@ -119,40 +99,6 @@ export class LiveRequestsController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Live, unanswered requests whose journaled row has not been rendered yet, as stand-in rows. */
-  orphans(): TranscriptRow[] {
-    const out: TranscriptRow[] = [];
-    const turn = this.rows.turn();
-    for (const req of this.host.permissionRequests ?? []) {
-      if (req.signal.aborted || !this.#drawsStandIn(req.id)) continue;
-      out.push({
-        type: 'permission',
-        key: `p:${req.id}`,
-        turn,
-        record: { id: req.id, toolCall: req.toolCall, options: req.options },
-      });
-    }
-    for (const req of this.host.elicitationRequests ?? []) {
-      if (req.signal.aborted || this.rows.renderedRow(`e:${req.id}`) >= 0) continue;
-      out.push({
-        type: 'elicitation',
-        key: `e:${req.id}`,
-        turn,
-        record: {
-          id: req.id,
-          message: req.message,
-          mode: req.mode,
-          questions: req.questions,
-          acknowledgeOnly: req.acknowledgeOnly,
-          toolCallId: req.toolCallId,
-          url: req.url,
-          unsupported: req.unsupported,
-        },
-      });
-    }
-    return out;
-  }
-
   /** Whether row `r` is a prompt (or a tool card holding one) still waiting for the user. */
   isPending(r: TranscriptRow): boolean {
     const open = (q: { id: string; signal: AbortSignal }, id: string) => q.id === id && !q.signal.aborted;
@@ -168,67 +114,32 @@ export class LiveRequestsController implements ReactiveController {
     );
   }
 
-  /**
-   * Whether the stand-in of permission `id` is drawn: until its row is rendered, and after that while
-   * it holds focus, until focus has moved to the row ({@link hostUpdated}).
-   */
-  #drawsStandIn(id: string): boolean {
-    if (this.rows.renderedRow(`p:${id}`) < 0 || this.#handoff.has(id)) return true;
-    const standIn = this.host.renderRoot.querySelector(`.pending [data-prompt="${CSS.escape(id)}"]`);
-    if (!standIn?.matches(':focus-within')) return false;
-    this.#handoff.set(id, 'waiting');
-    return true;
-  }
-
-  /** Moves focus from the stand-in of `id` to its row, then lets the stand-in go. */
-  async #handOver(id: string): Promise<void> {
-    this.#handoff.set(id, 'moving');
-    try {
-      await this.#focus(id);
-    } finally {
-      this.#handoff.delete(id);
-      this.host.requestUpdate();
-    }
-  }
-
   hostUpdated(): void {
-    for (const [waiting, state] of this.#handoff) if (state === 'waiting') void this.#handOver(waiting);
-    const id = this.#focusPrompt;
-    if (id === undefined) return;
-    // Focus follows the prompt: into the pending area now, into the log once its row arrived. It
-    // never takes focus from text the user is typing outside the transcript (a follow-up in a
-    // composer: Enter would answer the prompt), nor, once the stand-in had focus, from wherever the
-    // user moved it meanwhile.
-    if (this.#renderedIndex(id) >= 0) {
+    const req = this.#focusPrompt;
+    if (req === undefined) return;
+    if (req.signal.aborted) {
       this.#focusPrompt = undefined;
-      if (this.#handoff.has(id)) return;
-      const active = document.activeElement;
-      const standInHadFocus = this.#orphanFocused === id;
-      const free = !active || active === document.body || this.host.matches(':focus-within');
-      if (standInHadFocus ? free : !typingOutside(this.host)) void this.#focus(id);
-    } else if (
-      this.#orphanFocused !== id &&
-      this.orphans().some((r) => r.key.endsWith(`:${id}`)) &&
-      !typingOutside(this.host)
-    ) {
-      this.#orphanFocused = id;
-      void this.#focus(id);
+      return;
     }
+    // Focus goes to the prompt's row once it is rendered (its row is in the model before the request
+    // reaches the page; a source still loading renders it a little later). It never takes focus from
+    // text the user is typing outside the transcript (a follow-up in a composer: Enter would answer
+    // the prompt).
+    const index = this.#renderedIndex(req.id);
+    if (index < 0) return;
+    this.#focusPrompt = undefined;
+    if (!typingOutside(this.host)) void this.#focus(req.id, index);
   }
 
   /** The index of a prompt's row once it is among the rendered rows, else -1. */
   #renderedIndex(id: string): number {
-    const p = this.rows.renderedRow(`p:${id}`);
-    return p >= 0 ? p : this.rows.renderedRow(`e:${id}`);
+    const p = this.rows.renderedRow(requestRowKey('permission', id));
+    return p >= 0 ? p : this.rows.renderedRow(requestRowKey('elicitation', id));
   }
 
-  /** Focuses a live prompt: its row in the log, or its stand-in in the pending area. */
-  async #focus(id: string): Promise<void> {
-    const index = this.#renderedIndex(id);
-    const row =
-      index >= 0
-        ? await this.rows.reveal(index)
-        : this.host.renderRoot.querySelector<HTMLElement>('.pending');
+  /** Focuses a live prompt in its row (at `index`). */
+  async #focus(id: string, index: number): Promise<void> {
+    const row = await this.rows.reveal(index);
     const find = () => row?.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);
     // A row already on screen (a tool card that now holds the permission) gets its new content when
     // the log renders its items, a frame or so after the element's own update.
@@ -247,11 +158,7 @@ export class LiveRequestsController implements ReactiveController {
       if (!prompt.matches(':focus-within')) question.focusFirst();
       return;
     }
-    const option = index >= 0 ? this.#standInOption.get(id) : undefined;
-    const button = option
-      ? prompt.querySelector<HTMLElement>(`button[data-option="${CSS.escape(option)}"]:not([disabled])`)
-      : null;
-    (button ?? prompt).focus({ preventScroll: true });
+    prompt.focus({ preventScroll: true });
   }
 }
 

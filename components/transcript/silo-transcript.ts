@@ -11,7 +11,6 @@ import type {
   AgentSessionHandle,
   AgentSessionUpdate,
   AgentsService,
-  SiloError,
   TranscriptModel,
   TranscriptRow,
 } from '../../src/index.ts';
@@ -31,44 +30,19 @@ import { findStyles } from './find/find.styles.ts';
 import { LiveRequestsController } from './live-requests.controller.ts';
 import { transcriptLog } from './log.lazy.ts';
 import { keyTarget, revealRow } from './navigation.ts';
-import type { TurnAction } from './rows/row-context.ts';
 import { transcriptStyles } from './silo-transcript.styles.ts';
 import { TranscriptSourceController } from './source.controller.ts';
 import { StickToBottomController } from './stick-to-bottom.controller.ts';
 import { tailPaintStyles } from './tail-paint.styles.ts';
 import { lastTurnEndKey, renderTranscript, rowContext } from './view.ts';
 
+export type {
+  SiloBranchDetail,
+  SiloLoadErrorDetail,
+  SiloPermissionAnsweredDetail,
+  SiloTurnActionDetail,
+} from './events.ts';
 export type { SiloFindResult } from './find/find.controller.ts';
-
-/** Detail of `silo-load-error`. */
-export interface SiloLoadErrorDetail {
-  readonly error: SiloError;
-}
-
-/** Detail of `silo-branch`. */
-export interface SiloBranchDetail {
-  readonly turn: number;
-}
-
-/** Detail of `silo-turn-action`: the user chose Retry or Continue on the last turn's end. */
-export interface SiloTurnActionDetail {
-  readonly action: TurnAction;
-}
-
-/** Detail of `silo-permission-answered`. */
-export interface SiloPermissionAnsweredDetail {
-  readonly id: string;
-  readonly optionId: string;
-}
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'silo-load-error': CustomEvent<SiloLoadErrorDetail>;
-    'silo-permission-answered': CustomEvent<SiloPermissionAnsweredDetail>;
-    'silo-branch': CustomEvent<SiloBranchDetail>;
-    'silo-turn-action': CustomEvent<SiloTurnActionDetail>;
-  }
-}
 
 /**
  * Renders a transcript: message bubbles (agent text as sanitized Markdown), collapsible thoughts,
@@ -133,7 +107,6 @@ declare global {
  * @csspart resource-link - A resource link; `resource` an embedded resource.
  * @csspart placeholder - Content that cannot be shown (unsupported block type).
  * @csspart excluded - The badge on messages a refusal dropped from the agent's context.
- * @csspart pending - Live prompts whose journaled row has not arrived yet (below the log).
  * @csspart jump - The "Jump to latest" button.
  * @csspart empty - The text shown when there is nothing yet.
  *
@@ -238,10 +211,9 @@ export class SiloTranscript extends SiloElement {
         turnAnnouncement(this.#source.model, started, ended, this.#strings()) ?? this.announcement;
     },
   });
-  /** Live prompts: pending stand-ins, answering a permission, focus. */
+  /** Live prompts: which rows are answerable, answering a permission, focus. */
   #requests = new LiveRequestsController(this, {
     renderedRow: (key) => this.#renderedRow(key),
-    turn: () => this.#source.model.current.turn,
     reveal: (index) => revealRow(this.#log, index),
   });
   /** Find across every row, rendered or not (its code loads with the first find). */
@@ -409,12 +381,10 @@ export class SiloTranscript extends SiloElement {
       busy: this.#source.model.current.inTurn,
       rows: this.#rows,
       usage: { ...(usage ? { usage } : {}), ...(tokens ? { tokens } : {}) },
-      orphans: this.#requests.orphans(),
       tailPaint: this.#stick.opening && this.#source.openAtEnd && !this.#source.grown,
       loadError: this.loadError,
       announcement: this.announcement,
       stick: this.#stick,
-      onStandInFocus: this.#requests.onStandInFocus,
       onKeydown: this.#onKeydown,
       onJump: () => this.scrollToLatest(),
     });

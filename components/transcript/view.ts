@@ -2,8 +2,7 @@
  * The template of `<silo-transcript>`: the usage header, the log, the empty text, "Jump to latest" and
  * the polite live region — its frame, in the first paint — and, from the rows chunk
  * (transcript/rows/log.ts, loaded on demand: transcript/log.lazy.ts), the log's virtualized rows, the last
- * screen painted in normal flow while the log opens at its end, and live prompts whose row has not
- * arrived yet. Without the chunk the log is an empty region with the same role, label and handlers.
+ * screen painted in normal flow while the log opens at its end. Without the chunk the log is an empty region with the same role, label and handlers.
  * `transcript/silo-transcript.ts` holds the state it shows.
  * @packageDocumentation
  */
@@ -28,8 +27,6 @@ export interface TranscriptView {
   readonly rows: readonly TranscriptRow[];
   /** The usage header's numbers (neither known: no header). */
   readonly usage: UsageView;
-  /** Stand-ins for live prompts whose journaled row has not arrived yet. */
-  readonly orphans: readonly TranscriptRow[];
   /** Whether to paint the last screen in normal flow while the log settles at its end (`transcript/tail-paint.ts`). */
   readonly tailPaint: boolean;
   /** The message of the source's load failure, shown instead of the empty text. */
@@ -38,8 +35,6 @@ export interface TranscriptView {
   readonly announcement: string;
   /** Scroll following: its handlers take the user's scrolls, and it hides the jump button while stuck. */
   readonly stick: StickToBottomController;
-  /** Focus entering a stand-in (see `LiveRequestsController.onStandInFocus`). */
-  readonly onStandInFocus: (e: FocusEvent) => void;
   /** A key pressed in the log (after the stick controller has seen it as user intent). */
   readonly onKeydown: (e: KeyboardEvent) => void;
   /** The log as one Tab stop (transcript/feed.controller.ts). */
@@ -52,7 +47,7 @@ export interface TranscriptView {
 
 /** Renders `<silo-transcript>`'s shadow content from `v`. Pure: it only builds the template. */
 export function renderTranscript(v: TranscriptView): TemplateResult {
-  const { strings: s, ctx, rows, orphans, stick, log } = v;
+  const { strings: s, ctx, rows, stick, log } = v;
   return html`
     ${renderUsage(v.usage, ctx)}
     <span class="feed-edge" data-edge="start" tabindex="-1"></span>
@@ -85,9 +80,9 @@ export function renderTranscript(v: TranscriptView): TemplateResult {
       tabindex=${rows.length ? '0' : '-1'}
       @focusin=${v.feed.onFocusIn}
     ></span>
-    ${log ? log.logOverlays(rows, ctx, v.tailPaint, orphans, v.onStandInFocus) : nothing}
+    ${log && v.tailPaint ? log.tailPaintRows(rows, ctx) : nothing}
     ${
-      rows.length === 0 && orphans.length === 0
+      rows.length === 0
         ? html`<div class="empty" part="empty">${v.loadError ? s.loadFailed(v.loadError) : s.empty}</div>`
         : nothing
     }

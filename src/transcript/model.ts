@@ -14,6 +14,7 @@ import {
 } from '../session-state.ts';
 import type { AgentElicitationRecord, AgentPermissionRecord, AgentSessionUpdate } from '../types.ts';
 import { TurnClock, timeOf } from './clock.ts';
+import { requestRowKey } from './keys.ts';
 import { appendToMessage, merge, patchCompaction } from './patch.ts';
 import { kindOf, originOf, planEntries, ROLE_OF_KIND, toolCallFromRaw } from './raw.ts';
 import type {
@@ -297,11 +298,12 @@ export class TranscriptModel extends ToolRows {
     // a call inside a subagent's card is a row of its own, in sight, never inside a folded card.
     const callId = record.toolCall?.toolCallId;
     const card = callId && !this.subagents?.owns(callId) ? this.tool(record.toolCall!, seq) : undefined;
-    const i = this.requestRow(`p:${record.id}`, opens);
+    const base = requestRowKey('permission', record.id);
+    const i = this.requestRow(base, opens);
     if (i === undefined) {
       const row: PermissionRow = {
         type: 'permission',
-        key: this.requestKey(`p:${record.id}`),
+        key: this.requestKey(base),
         turn: this.state.turn,
         seq,
         record,
@@ -333,11 +335,12 @@ export class TranscriptModel extends ToolRows {
 
   private elicitation(record: AgentElicitationRecord, opens: boolean, seq: number | undefined): number {
     if (typeof record?.id !== 'string') return this.unknown('elicitation', {}, seq);
-    const i = this.requestRow(`e:${record.id}`, opens);
+    const base = requestRowKey('elicitation', record.id);
+    const i = this.requestRow(base, opens);
     if (i === undefined)
       return this.push({
         type: 'elicitation',
-        key: this.requestKey(`e:${record.id}`),
+        key: this.requestKey(base),
         turn: this.state.turn,
         seq,
         record,

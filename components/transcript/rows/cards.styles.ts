@@ -1,6 +1,6 @@
 /**
  * Styles of `<silo-transcript>`'s cards: badges, the plan, notices, permission prompts, turn ends,
- * unknown rows, images and the pending area (tool cards and diffs: `transcript/rows/tool-card.styles.ts`).
+ * unknown rows and images (tool cards and diffs: `transcript/rows/tool-card.styles.ts`).
  * @packageDocumentation
  */
 import { css } from 'lit';
@@ -191,11 +191,5 @@ export const transcriptCardStyles = css`
     font-size: 0.85em;
     color: var(--_muted);
     overflow-wrap: anywhere;
-  }
-  .pending {
-    flex: none;
-    max-height: 50%;
-    overflow: auto;
-    border-top: 1px solid var(--_border);
   }
 `;

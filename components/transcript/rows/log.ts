@@ -2,8 +2,7 @@
  * The rows of `<silo-transcript>`, its own chunk (loaded with `import()` by transcript/log.lazy.ts, so
  * neither the virtualizer nor the row templates, tool cards and prompts are in the first paint): the
  * virtualized log's content, the tail paint drawn over it while a session opens at its end, and the
- * stand-ins of live prompts whose row has not arrived yet, and the rows' styles. The frame around them (the log element,
- * the usage header, the empty text, "Jump to latest") is `transcript/view.ts`, in the first paint.
+ * rows' styles. The frame around them (the log element, the usage header, the empty text, "Jump to latest") is `transcript/view.ts`, in the first paint.
  *
  * Evaluating this module gives the virtualizer its frame-deferred ResizeObserver (see
  * {@link provideFrameResizeObserver}), before any virtualizer exists.
@@ -12,7 +11,7 @@
 import { flow } from '@lit-labs/virtualizer/layouts/flow.js';
 import { provideResizeObserver } from '@lit-labs/virtualizer/polyfillLoaders/ResizeObserver.js';
 import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type nothing, type TemplateResult } from 'lit';
 import type { TranscriptRow } from '../../../src/index.ts';
 import { logMeasured } from '../stick-to-bottom.controller.ts';
 import { tailPaint } from '../tail-paint.ts';
@@ -61,24 +60,10 @@ export function logRows(rows: readonly TranscriptRow[], ctx: RowContext): unknow
   });
 }
 
-/**
- * What is drawn after the log: the tail paint (when `paintTail`, see transcript/tail-paint.ts) and the stand-ins
- * for live prompts whose journaled row has not arrived yet (`orphans`, focus entering them reported to
- * `onStandInFocus`).
- */
-export function logOverlays(
+/** What is drawn over the log while it opens at its end: the last screen (transcript/tail-paint.ts). */
+export function tailPaintRows(
   rows: readonly TranscriptRow[],
   ctx: RowContext,
-  paintTail: boolean,
-  orphans: readonly TranscriptRow[],
-  onStandInFocus: (e: FocusEvent) => void,
-): TemplateResult {
-  return html`${paintTail ? tailPaint(rows, (row, i) => renderRow(row, i, ctx)) : nothing}
-    ${
-      orphans.length
-        ? html`<div class="pending" part="pending" @focusin=${onStandInFocus}>
-            ${orphans.map((row) => renderRow(row, -1, ctx))}
-          </div>`
-        : nothing
-    }`;
+): TemplateResult | typeof nothing {
+  return tailPaint(rows, (row, i) => renderRow(row, i, ctx));
 }

@@ -27,8 +27,8 @@ describe('<silo-chat> permission prompt keys (real bridge, reference agent)', fu
   const chats = chatSuite('silo-perm-keys');
 
   /**
-   * The prompt `id` as the transcript draws it now: its row may be redrawn (the pending copy replaced
-   * by the log's row once the request is journaled), so a test holds the id, never the element.
+   * The prompt `id` as the transcript draws it now: its row may be redrawn (the log renders its items
+   * anew, a card takes the permission in), so a test holds the id, never the element.
    */
   const promptEl = (chat: SiloChat, id: string) =>
     transcript(chat).shadowRoot!.querySelector<HTMLElement>(`[data-prompt="${CSS.escape(id)}"]`);

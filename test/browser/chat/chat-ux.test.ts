@@ -264,7 +264,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
     });
   });
 
-  describe('6. a prompt shown before its journaled row arrives', () => {
+  describe('6. a live prompt takes focus in its row', () => {
     function deepActive(): Element | null {
       let a: Element | null = document.activeElement;
       while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
@@ -272,7 +272,7 @@ describe('<silo-chat> everyday use (issue 16)', function () {
     }
     function liveQuestion(): AgentElicitationRequest {
       return {
-        id: 'q-standin',
+        id: 'q-row',
         mode: 'form',
         message: 'Who are you?',
         questions: [
@@ -289,25 +289,12 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       };
     }
 
-    it('text typed into a question’s stand-in is kept, with the caret’s field, when its row replaces it', async () => {
+    it('a question: its row holds the live question, focus in its first field, typed text kept', async () => {
       const t = document.createElement('silo-transcript');
       t.updates = [];
       chats.mount(t, 500);
       const req = liveQuestion();
-      t.elicitationRequests = [req];
-      const standIn = () => t.shadowRoot!.querySelector('[part="pending"] silo-elicitation')?.shadowRoot;
-      const name = await until(
-        () => standIn()?.querySelector<HTMLInputElement>('[data-question="name"] input'),
-        'stand-in question',
-      );
-      await until(() => deepActive() === name, 'focus in the stand-in’s first field');
-      await sendKeys({ type: 'Ada' });
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ type: 'Lon' });
-      expect(standIn()!.querySelector<HTMLInputElement>('[data-question="city"] input')!.value).to.equal(
-        'Lon',
-      );
-      // The journaled row arrives: the row's own element replaces the stand-in.
+      // The page gets the journaled row first, then the live request (docs/requests-and-state.md).
       t.appendUpdates([
         {
           kind: 'elicitation',
@@ -315,45 +302,46 @@ describe('<silo-chat> everyday use (issue 16)', function () {
           raw: {},
         } as AgentSessionUpdate,
       ]);
+      t.elicitationRequests = [req];
       const row = () => t.shadowRoot!.querySelector('[part="log"] .row silo-elicitation')?.shadowRoot;
-      const city = await until(
-        () => row()?.querySelector<HTMLInputElement>('[data-question="city"] input'),
+      const name = await until(
+        () => row()?.querySelector<HTMLInputElement>('[data-question="name"] input'),
         'question in its row',
       );
-      await until(() => !t.shadowRoot!.querySelector('[part="pending"]'), 'stand-in gone');
-      expect(row()!.querySelector<HTMLInputElement>('[data-question="name"] input')!.value).to.equal('Ada');
-      expect(city.value).to.equal('Lon');
-      await until(() => deepActive() === city, 'focus in the same field of the row');
-      await sendKeys({ type: 'don' });
-      expect(city.value).to.equal('London');
+      await until(() => deepActive() === name, 'focus in the row’s first field');
+      expect(t.shadowRoot!.querySelectorAll('silo-elicitation'), 'drawn once').to.have.length(1);
+      await sendKeys({ type: 'Ada' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ type: 'London' });
+      expect(name.value).to.equal('Ada');
+      expect(row()!.querySelector<HTMLInputElement>('[data-question="city"] input')!.value).to.equal(
+        'London',
+      );
     });
 
-    it('the option focused in a permission’s stand-in keeps focus when its row replaces it', async () => {
+    it('a permission whose row renders after it (its source still loading) takes focus once its row is in', async () => {
       const t = document.createElement('silo-transcript');
       t.updates = [];
       chats.mount(t, 500);
-      const req = new TestPermission('p-standin', { toolCallId: 'tc1', title: 'rm -rf build' }, [
+      const req = new TestPermission('p-later', { toolCallId: 'tc1', title: 'rm -rf build' }, [
         { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
         { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
       ]);
       t.permissionRequests = [req];
-      const standIn = await until(
-        () => t.shadowRoot!.querySelector<HTMLElement>('[part="pending"] [data-prompt="p-standin"]'),
-        'stand-in permission',
-      );
-      await until(() => deepActive() === standIn, 'focus on the stand-in');
-      await sendKeys({ press: 'Escape' });
-      expect(deepActive()?.getAttribute('data-option')).to.equal('reject');
+      await t.updateComplete;
+      expect(
+        t.shadowRoot!.querySelector('[data-prompt="p-later"]'),
+        'nothing drawn without its row',
+      ).to.equal(null);
       t.appendUpdates([permissionRow(req)]);
-      const reject = await until(
+      const prompt = await until(
         () =>
-          t.shadowRoot!.querySelector<HTMLButtonElement>(
-            '[part="log"] .row [data-prompt="p-standin"] button[data-option="reject"]',
-          ),
+          t.shadowRoot!.querySelector<HTMLElement>('[part="log"] .row [data-prompt="p-later"][data-pending]'),
         'permission in its row',
       );
-      await until(() => !t.shadowRoot!.querySelector('[part="pending"]'), 'stand-in gone');
-      await until(() => deepActive() === reject, 'focus on the row’s Reject');
+      await until(() => deepActive() === prompt, 'focus on the row’s prompt');
+      await sendKeys({ press: 'Escape' });
+      expect(deepActive()?.getAttribute('data-option')).to.equal('reject');
       await sendKeys({ press: 'Enter' });
       await until(() => req.chosen.length > 0, 'answered');
       expect(req.chosen).to.deep.equal(['reject']);

@@ -89,8 +89,7 @@ describe('one theme and one strings system (<silo-chat> → transcript → quest
     `;
     document.head.append(style);
     const { transcript } = await chatWithQuestion(() => {});
-    // The question may show in the pending area before the log has painted its rows; once its row is
-    // in the log, the pending copy is gone (a loaded run read that detached copy): read the log's.
+    // The question is drawn in its row in the log (the live request comes after its row).
     const question = await until(
       () =>
         Array.from(transcript.shadowRoot!.querySelectorAll<SiloElicitation>('.log silo-elicitation')).find(

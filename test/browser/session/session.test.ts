@@ -252,6 +252,40 @@ describe('session core (real bridge, reference agent)', () => {
     );
   });
 
+  it('a permission request and a question reach the page only after the commit that holds their rows', async () => {
+    const holdsRow = (id: string) =>
+      delivered.some(
+        (u) =>
+          (u.kind === 'permission' && u.permission?.id === id) ||
+          (u.kind === 'elicitation' && u.elicitation?.id === id),
+      );
+    const journaled: Promise<boolean>[] = [];
+    const rowFirst: string[] = [];
+    let session: AgentSessionHandle | undefined;
+    const asked = (kind: string, id: string) => {
+      rowFirst.push(`${kind} ${holdsRow(id)}`);
+      journaled.push(
+        session!.transcript().then((j) => j.some((u) => (u.permission ?? u.elicitation)?.id === id)),
+      );
+    };
+    session = await connect({
+      onPermission: (p) => {
+        asked('permission', p.id);
+        void p.choose(p.options.find((o) => o.kind === 'allow_once')!.optionId);
+      },
+      onElicitation: (q) => {
+        asked('question', q.id);
+        void q.decline();
+      },
+    });
+    expect(await session.prompt('/scenario permission')).to.equal('end_turn');
+    await session.prompt('/scenario elicit-form');
+    const inJournal = await Promise.all(journaled);
+    // At the moment each request reached the page, its row had been delivered (so a transcript has it).
+    expect(rowFirst).to.deep.equal(['permission true', 'question true']);
+    expect(inJournal, 'and journaled').to.deep.equal([true, true]);
+  });
+
   it('permission: the user cancels the request; the agent receives `cancelled`, not an option', async () => {
     const session = await connect({
       onPermission: (p) => {

@@ -32,7 +32,17 @@ interface Tab {
   delivered: AgentSessionUpdate[];
   permissions: AgentPermissionRequest[];
   questions: AgentElicitationRequest[];
+  /** For each live request as it reached the page: whether its journaled row had been delivered before. */
+  rowFirst: boolean[];
 }
+
+/** Whether `updates` hold the journaled row of request `id`. */
+const holdsRow = (updates: readonly AgentSessionUpdate[], id: string) =>
+  updates.some(
+    (u) =>
+      (u.kind === 'permission' && u.permission?.id === id) ||
+      (u.kind === 'elicitation' && u.elicitation?.id === id),
+  );
 
 const prompts = (us: readonly AgentSessionUpdate[]) =>
   us.filter((u) => u.kind === 'user_message_chunk').map((u) => u.text);
@@ -66,15 +76,21 @@ describe('tabs: one writer per session, a follower that can take over (real brid
   /** Opens a tab on the session `sessionId` (a new session without one). */
   async function open(sessionId?: string, extra: Partial<AgentSessionConnectOptions> = {}): Promise<Tab> {
     const service = createAgentsService({ databaseName });
-    const tab = { service, delivered: [], permissions: [], questions: [] } as unknown as Tab;
+    const tab = { service, delivered: [], permissions: [], questions: [], rowFirst: [] } as unknown as Tab;
     tabs.push(tab);
     tab.session = await service.connect({
       bridge,
       cwd: CWD,
       ...(sessionId ? { resume: { sessionId } } : {}),
       onUpdate: (u) => tab.delivered.push(u),
-      onPermission: (r) => tab.permissions.push(r),
-      onElicitation: (r) => tab.questions.push(r),
+      onPermission: (r) => {
+        tab.rowFirst.push(holdsRow(tab.delivered, r.id));
+        tab.permissions.push(r);
+      },
+      onElicitation: (r) => {
+        tab.rowFirst.push(holdsRow(tab.delivered, r.id));
+        tab.questions.push(r);
+      },
       ...extra,
     });
     return tab;
@@ -152,8 +168,11 @@ describe('tabs: one writer per session, a follower that can take over (real brid
     ]);
     expect(theirs.id).to.equal(mine.id);
     expect(theirs.options.map((o) => o.optionId)).to.deep.equal(mine.options.map((o) => o.optionId));
-    // The follower is shown the request after its row: the row is in what it was delivered.
-    expect(b.delivered.some((u) => u.kind === 'permission' && u.permission?.id === mine.id)).to.equal(true);
+    // Each tab is shown the request only after its journaled row: the row was delivered first.
+    expect([a.rowFirst, b.rowFirst], 'the row before the request, in both tabs').to.deep.equal([
+      [true],
+      [true],
+    ]);
     const allow = mine.options.find((o) => o.kind === 'allow_once')!.optionId;
     await theirs.choose(allow);
     expect(await turn).to.equal('end_turn');
@@ -170,6 +189,7 @@ describe('tabs: one writer per session, a follower that can take over (real brid
     const a = await open();
     const turn = a.session.prompt('/scenario elicit-form');
     const asked = await until(() => a.questions[0], 'the driving tab is asked');
+    expect(a.rowFirst, 'the question’s row before the question').to.deep.equal([true]);
     const b = await open(a.session.sessionId);
     // Nothing streams while the question waits: the driving tab's state comes with its answer to
     // the follower's announcement (a turn running, its config options).

@@ -166,8 +166,8 @@ describe('tool cards', () => {
         { optionId: 'no', name: 'Reject', kind: 'reject_once' },
       ],
     );
-    el.permissionRequests = [req];
     el.appendUpdates([permissionRow(req)]);
+    el.permissionRequests = [req];
     const prompt = await until(
       () =>
         card(el, 't:rm')?.querySelector<HTMLElement>('details[open] [data-prompt="perm-k"][data-pending]'),
@@ -240,8 +240,8 @@ describe('tool cards', () => {
         tool({ toolCallId: 'rm', title: 'rm -rf build', kind: 'delete', status: 'pending' }, true),
       ]);
       const req = new TestPermission(`perm-${key}-${want}`, { toolCallId: 'rm', title: 'Delete' }, options);
-      el.permissionRequests = [req];
       el.appendUpdates([permissionRow(req)]);
+      el.permissionRequests = [req];
       const prompt = await until(
         () => card(el, 't:rm')?.querySelector<HTMLElement>(`[data-prompt="${req.id}"][data-pending]`),
         'the live prompt',
@@ -287,8 +287,8 @@ describe('tool cards', () => {
       { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
       { optionId: 'no', name: 'Reject', kind: 'reject_once' },
     ]);
-    el.permissionRequests = [req];
     el.appendUpdates([permissionRow(req)]);
+    el.permissionRequests = [req];
     await until(
       () => card(el, 't:rm')?.querySelector('details[open] [data-pending]'),
       'live prompt in its card',

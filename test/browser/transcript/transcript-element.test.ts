@@ -395,22 +395,18 @@ describe('<silo-transcript>', () => {
       { optionId: 'no', name: 'Reject', kind: 'reject_once' },
       { optionId: 'never', name: 'Never', kind: 'reject_always' },
     ]);
-    el.permissionRequests = [req];
-    // Before its journaled row arrives, the live prompt waits (focused) below the log.
-    const early = await until(
-      () => el.shadowRoot!.querySelector<HTMLElement>('[part="pending"] [data-prompt="perm-1"]'),
-      'pending prompt',
-    );
-    await until(() => el.shadowRoot!.activeElement === early, 'focus on the pending prompt');
-    // The worker journals the request; its row takes the prompt's place in the log, focus follows.
+    // The page gets the request's journaled row first, then the live request (docs/requests-and-state.md).
     el.appendUpdates([permissionRow(req)]);
+    el.permissionRequests = [req];
     const prompt = await until(
-      () => el.shadowRoot!.querySelector<HTMLElement>('[part="log"] [data-prompt="perm-1"]'),
-      'prompt in the log',
+      () => el.shadowRoot!.querySelector<HTMLElement>('[part="log"] [data-prompt="perm-1"][data-pending]'),
+      'live prompt in the log',
     );
     await until(() => el.shadowRoot!.activeElement === prompt, 'focus on the prompt');
-    // The stand-in held focus, so it stays until focus is on the row (a key pressed meanwhile is not lost), then goes.
-    await until(() => el.shadowRoot!.querySelector('[part="pending"]') === null, 'pending area gone');
+    expect(
+      el.shadowRoot!.querySelectorAll('[data-prompt="perm-1"]'),
+      'drawn once, in its row',
+    ).to.have.length(1);
     const buttons = Array.from(prompt.querySelectorAll('button'));
     expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal([
       'Allow once',
@@ -436,8 +432,8 @@ describe('<silo-transcript>', () => {
     const gone = new TestPermission('perm-2', { toolCallId: 'rm2', title: 'push' }, [
       { optionId: 'ok', name: 'Allow', kind: 'allow_once' },
     ]);
-    el.permissionRequests = [req, gone];
     el.appendUpdates([permissionRow(gone)]);
+    el.permissionRequests = [req, gone];
     const p2 = await until(
       () => el.shadowRoot!.querySelector<HTMLElement>('[data-prompt="perm-2"] button'),
       'prompt 2',
@@ -479,8 +475,8 @@ describe('<silo-transcript>', () => {
     }
     for (const endsFirst of [false, true]) {
       const req = new AnsweredElsewhere(`pt-${endsFirst}`, endsFirst);
-      el.permissionRequests = [req];
       el.appendUpdates([permissionRow(req)]);
+      el.permissionRequests = [req];
       const prompt = await until(
         () => el.shadowRoot!.querySelector<HTMLElement>(`[part="log"] [data-prompt="${req.id}"]`),
         'prompt in the log',
@@ -641,8 +637,8 @@ describe('<silo-transcript>', () => {
     const req = new TestPermission('kp', { toolCallId: 'kt', title: 'deploy' }, [
       { optionId: 'y', name: 'Yes', kind: 'allow_once' },
     ]);
-    el.permissionRequests = [req];
     el.appendUpdates([permissionRow(req)]);
+    el.permissionRequests = [req];
     await until(
       () => el.shadowRoot!.activeElement?.getAttribute('data-prompt') === 'kp',
       'focus on the prompt',
