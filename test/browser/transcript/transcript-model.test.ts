@@ -356,7 +356,9 @@ describe('transcript model', () => {
     // Linear is ~10×; a fold that rescans its rows on every update is ~100×. The bound leaves room for a
     // loaded machine's noise and garbage collection without letting a quadratic fold through.
     const ratio = large.ms / Math.max(small.ms, 1);
-    expect(ratio, `100,000 took ${large.ms.toFixed(0)} ms, 10,000 ${small.ms.toFixed(0)} ms`).to.be.lessThan(25);
+    expect(ratio, `100,000 took ${large.ms.toFixed(0)} ms, 10,000 ${small.ms.toFixed(0)} ms`).to.be.lessThan(
+      25,
+    );
   });
 });
 
