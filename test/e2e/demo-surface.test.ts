@@ -163,7 +163,7 @@ test('the demo server serves the built demo and nothing else, under its CSP', {
         await page.goto(demo!.url);
         await chatConnected(page, 'the demo connected under its CSP');
         const next = browser!.waitForTarget((target) => target.url().startsWith(`${origin}/embed.html`));
-        await page.click('#open-embed');
+        await page.locator('#open-embed').click(); // once it holds still: the history may still lay out
         const embed = (await (await next).page())!;
         await chatConnected(embed, 'embed.html connected under the CSP', true);
         await embed.close();

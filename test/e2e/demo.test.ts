@@ -323,7 +323,7 @@ test('the demo: live chat, scenarios, restore on reload, embed, offline history 
       const next = browser!.waitForTarget((target) =>
         target.url().startsWith(new URL('/embed.html', url).href),
       );
-      await page.click('#open-embed');
+      await page.locator('#open-embed').click(); // once it holds still: the history may still lay out
       const embed = (await (await next).page())!;
       embed.on('pageerror', (e) => pageErrors.push(String(e)));
       await embed.setViewport({ width: 1280, height: 860, deviceScaleFactor: 1 });
