@@ -18,6 +18,22 @@ interface Heap {
   settleMs: number;
 }
 
+/** The heap figures of one journal size's runs: page + workers (`total`), each part, its rows. */
+function heapFigures(hs: readonly Heap[], total: ReturnType<typeof figure>) {
+  return {
+    total,
+    page: figure(
+      hs.map((h) => h.page),
+      'bytes',
+    ),
+    workers: figure(
+      hs.map((h) => h.workers),
+      'bytes',
+    ),
+    rows: hs[0]?.rows,
+  };
+}
+
 export async function scale(bench: Bench, base: Journal, big: Journal): Promise<void> {
   const { config, page, browser } = bench;
   const at = {
@@ -76,30 +92,8 @@ export async function scale(bench: Bench, base: Journal, big: Journal): Promise<
       bigOverBase: { offline, live },
     },
     heap: {
-      base: {
-        total: baseHeap,
-        page: figure(
-          heaps.base.map((h) => h.page),
-          'bytes',
-        ),
-        workers: figure(
-          heaps.base.map((h) => h.workers),
-          'bytes',
-        ),
-        rows: heaps.base[0]?.rows,
-      },
-      big: {
-        total: bigHeap,
-        page: figure(
-          heaps.big.map((h) => h.page),
-          'bytes',
-        ),
-        workers: figure(
-          heaps.big.map((h) => h.workers),
-          'bytes',
-        ),
-        rows: heaps.big[0]?.rows,
-      },
+      base: heapFigures(heaps.base, baseHeap),
+      big: heapFigures(heaps.big, bigHeap),
     },
     openedAtTheEnd: atEnd,
   };
