@@ -2,6 +2,7 @@
 // fed to both, gives the same title, usage and commands (and the worker its config options and mode).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { mapModels, mapModes } from '../../src/config-options.ts';
 import { promptTitle } from '../../src/prompt-title.ts';
 import { TranscriptModel } from '../../src/transcript/model.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
@@ -187,5 +188,43 @@ describe('a title from the first prompt, without protocol noise (issue 28 §4)',
     model.applyAll([user('Fix it'), ...journal([{ sessionUpdate: 'session_info_update', title: 'Agent' }])]);
     model.apply(user('ignored'));
     assert.equal(model.current.title, 'Agent');
+  });
+});
+
+describe('the legacy pickers (`modes`, the unstable `models`) as one select option each', () => {
+  test('each maps its current value and list, names falling back to ids; a malformed one maps to none', () => {
+    assert.deepEqual(
+      mapModels({
+        currentModelId: 'opus',
+        availableModels: [
+          { modelId: 'opus', name: 'Opus', description: 'big' },
+          { modelId: 'haiku' },
+          { id: 'x' },
+        ],
+      }),
+      {
+        id: 'model',
+        name: 'Model',
+        category: 'model',
+        type: 'select',
+        currentValue: 'opus',
+        options: [
+          { value: 'opus', name: 'Opus', description: 'big' },
+          { value: 'haiku', name: 'haiku' },
+        ],
+        source: 'model',
+      },
+    );
+    assert.deepEqual(mapModes({ currentModeId: 'ask', availableModes: [{ id: 'ask' }, { modelId: 'x' }] }), {
+      id: 'mode',
+      name: 'Mode',
+      category: 'mode',
+      type: 'select',
+      currentValue: 'ask',
+      options: [{ value: 'ask', name: 'ask' }],
+      source: 'mode',
+    });
+    assert.equal(mapModels({ currentModelId: 1, availableModels: [] }), undefined);
+    assert.equal(mapModes({ currentModeId: 'ask' }), undefined);
   });
 });
