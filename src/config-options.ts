@@ -47,57 +47,47 @@ export function mapConfigOptions(raw: unknown): AgentSessionConfigOption[] {
   });
 }
 
+/** The two legacy pickers as one select option each: where the agent puts the current and the list. */
+const LEGACY = {
+  model: { current: 'currentModelId', list: 'availableModels', idKey: 'modelId', name: 'Model' },
+  mode: { current: 'currentModeId', list: 'availableModes', idKey: 'id', name: 'Mode' },
+} as const;
+
+/** Maps a legacy picker (`models` or `modes`) to one select option, or none when it is malformed. */
+function mapLegacy(which: 'model' | 'mode', raw: unknown): AgentSessionConfigOption | undefined {
+  const { current, list, idKey, name } = LEGACY[which];
+  if (!isObject(raw) || typeof raw[current] !== 'string' || !Array.isArray(raw[list])) return undefined;
+  const options = (raw[list] as unknown[]).flatMap((m) =>
+    isObject(m) && typeof m[idKey] === 'string'
+      ? [
+          {
+            value: m[idKey],
+            name: typeof m.name === 'string' ? m.name : m[idKey],
+            ...(typeof m.description === 'string' ? { description: m.description } : {}),
+          },
+        ]
+      : [],
+  );
+  return {
+    id: which,
+    name,
+    category: which,
+    type: 'select',
+    currentValue: raw[current],
+    options,
+    source: which,
+  };
+}
+
 /**
  * Maps the unstable `models` ({currentModelId, availableModels: [{modelId, name, description}]}) to
  * one select option, or none.
  */
 export function mapModels(raw: unknown): AgentSessionConfigOption | undefined {
-  if (!isObject(raw) || typeof raw.currentModelId !== 'string' || !Array.isArray(raw.availableModels))
-    return undefined;
-  const options = raw.availableModels.flatMap((m) =>
-    isObject(m) && typeof m.modelId === 'string'
-      ? [
-          {
-            value: m.modelId,
-            name: typeof m.name === 'string' ? m.name : m.modelId,
-            ...(typeof m.description === 'string' ? { description: m.description } : {}),
-          },
-        ]
-      : [],
-  );
-  return {
-    id: 'model',
-    name: 'Model',
-    category: 'model',
-    type: 'select',
-    currentValue: raw.currentModelId,
-    options,
-    source: 'model',
-  };
+  return mapLegacy('model', raw);
 }
 
 /** Maps legacy `modes` ({currentModeId, availableModes}) to one select option, or none. */
 export function mapModes(raw: unknown): AgentSessionConfigOption | undefined {
-  if (!isObject(raw) || typeof raw.currentModeId !== 'string' || !Array.isArray(raw.availableModes))
-    return undefined;
-  const options = raw.availableModes.flatMap((m) =>
-    isObject(m) && typeof m.id === 'string'
-      ? [
-          {
-            value: m.id,
-            name: typeof m.name === 'string' ? m.name : m.id,
-            ...(typeof m.description === 'string' ? { description: m.description } : {}),
-          },
-        ]
-      : [],
-  );
-  return {
-    id: 'mode',
-    name: 'Mode',
-    category: 'mode',
-    type: 'select',
-    currentValue: raw.currentModeId,
-    options,
-    source: 'mode',
-  };
+  return mapLegacy('mode', raw);
 }
