@@ -9,6 +9,7 @@ import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { chromiumArgs, ensureBrowsers } from './scripts/browsers.mjs';
 import { templateMinifying } from './scripts/build.mjs';
 import { siloFixtures } from './test/support/fixtures-plugin.mjs';
+import { requestLog, requestLogSummary } from './test/support/request-log.mjs';
 import { siloSummary } from './test/support/summary-plugin.mjs';
 import { siloTestServices } from './test/support/wtr-plugin.mjs';
 
@@ -31,6 +32,9 @@ async function freePort() {
     });
   });
 }
+// Failed, cut-off and slow dev-server requests, logged as they happen (test/support/request-log.mjs).
+const requests = requestLog();
+
 const only = process.env.SILO_BROWSERS?.split(',') ?? ['chromium', 'firefox'];
 
 const browsers = [];
@@ -69,6 +73,7 @@ export default {
           `<script type="module" src="/test/support/grep.js"></script></body></html>`,
       }
     : {}),
+  middleware: [requests.middleware],
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     // SILO_MINIFY_TEMPLATES=1: the components' Lit templates minified as the library build minifies
@@ -77,5 +82,6 @@ export default {
     siloTestServices(),
     siloFixtures(),
     siloSummary(),
+    requestLogSummary(requests),
   ],
 };

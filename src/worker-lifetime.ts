@@ -14,9 +14,11 @@ import { type WorkerPlace, workerStartError } from './worker-start.ts';
  * API to use instead of `api`: every call of it rejects once the worker is gone (`internal` for a
  * crash, `closed` for a terminated worker), pending ones included. A worker that fails before it ever
  * answered could not start (its script did not load or threw at once): the `internal` error then says
- * where it was started from (`place`, undefined for a worker the page passed in) and what to do
- * (`workerStartError`). Web Locks missing
- * (an insecure context) leaves only the crash signal.
+ * where it was started from (`place`, undefined for a worker the page passed in), which of the two
+ * happened and how long after the start, and what to do (`workerStartError`). There is no start
+ * timeout: a worker slow to load (a loaded machine, a slow network) is waited for, however long; only
+ * its `error` event or its end says it failed. Web Locks missing (an insecure context) leaves only the
+ * crash signal.
  */
 export function watchWorker(
   worker: Worker,
@@ -27,6 +29,7 @@ export function watchWorker(
   // Whether the worker ever answered a call (any answer, the life lock's or another's: under load
   // Chromium may answer `init` before the lock is granted). Before that, an error means it did not start.
   let answered = false;
+  const startedAt = performance.now();
   const started = () => {
     answered = true;
   };
@@ -45,7 +48,10 @@ export function watchWorker(
   worker.addEventListener('error', (e) => {
     e.preventDefault?.();
     if (answered) end(SiloError.internal(`The Silo worker failed${e.message ? `: ${e.message}` : ''}`));
-    else end(workerStartError(place, e.message ?? ''));
+    else {
+      const { message, filename, lineno } = e as Partial<ErrorEvent>;
+      end(workerStartError(place, { message, filename, lineno, afterMs: performance.now() - startedAt }));
+    }
   });
   if (typeof navigator !== 'undefined' && navigator.locks) {
     const name = `silo-worker-${crypto.randomUUID()}`;

@@ -44,14 +44,38 @@ export function workerStartAdvice(place: WorkerPlace | undefined): string {
 }
 
 /**
- * The `internal` error of a worker that failed before it ever answered: names the URL it was started
- * from (a `file:` URL, which a bundler wrote at build time, is not named) and {@link workerStartAdvice},
- * with `data: { workerUrl }`. `detail` is the worker's error message, if any.
+ * What the page saw of a worker that failed before it ever answered: its `error` event, and when.
+ * `message` (with `filename` and `lineno`) is set when the worker's script ran and threw; a script
+ * (or one of its imports) that did not load fires a bare event — the browser tells the page neither
+ * the URL nor the status of the failed request. `afterMs`: how long after the worker was started.
  */
-export function workerStartError(place: WorkerPlace | undefined, detail: string): SiloError {
+export interface WorkerStartFailure {
+  readonly message?: string;
+  readonly filename?: string;
+  readonly lineno?: number;
+  readonly afterMs: number;
+}
+
+/** What the error says happened: the worker's own exception and where, or a script that did not load. */
+function whatHappened(failure: WorkerStartFailure): string {
+  const after = `${(failure.afterMs / 1000).toFixed(1)} s after it was started`;
+  if (!failure.message)
+    return `its script or one of its imports did not load, ${after} (the browser gives no reason: its network panel names the failed request)`;
+  const where = failure.filename ? ` (${failure.filename}${failure.lineno ? `:${failure.lineno}` : ''})` : '';
+  return `it threw ${failure.message}${where}, ${after}`;
+}
+
+/**
+ * The `internal` error of a worker that failed before it ever answered: names the URL it was started
+ * from (a `file:` URL, which a bundler wrote at build time, is not named), what happened (its own
+ * exception, or a script that did not load, and how long after it was started) and
+ * {@link workerStartAdvice}, with `data: { workerUrl, cause, afterMs }` (`cause`: `'threw'` or
+ * `'load'`). Silo waits for no clock: only the worker's `error` event makes this error.
+ */
+export function workerStartError(place: WorkerPlace | undefined, failure: WorkerStartFailure): SiloError {
   const url = place?.url?.startsWith('file:') ? undefined : place?.url;
   return SiloError.internal(
-    `The Silo worker could not start${url ? ` from ${url}` : ''}${detail ? `: ${detail}` : ''}. ${workerStartAdvice(place)}`,
-    { workerUrl: url },
+    `The Silo worker could not start${url ? ` from ${url}` : ''}: ${whatHappened(failure)}. ${workerStartAdvice(place)}`,
+    { workerUrl: url, cause: failure.message ? 'threw' : 'load', afterMs: Math.round(failure.afterMs) },
   );
 }

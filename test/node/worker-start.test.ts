@@ -55,14 +55,29 @@ test("a worker missing beside a bundle (Rollup, esbuild, a moved file) gets ever
 });
 
 test('the error names the URL it tried, never a build-time file: path, and carries it as data', () => {
-  const error = workerStartError({ url: 'http://a.test/assets/worker.js' }, 'Failed to fetch');
+  const error = workerStartError(
+    { url: 'http://a.test/assets/worker.js' },
+    {
+      message: 'Uncaught SyntaxError: Unexpected token',
+      filename: 'http://a.test/assets/chunk.js',
+      lineno: 3,
+      afterMs: 1234,
+    },
+  );
   assert.equal(error.code, 'internal');
   assert.match(
     error.message,
-    /^The Silo worker could not start from http:\/\/a\.test\/assets\/worker\.js: Failed to fetch\. /,
+    /^The Silo worker could not start from http:\/\/a\.test\/assets\/worker\.js: it threw Uncaught SyntaxError: Unexpected token \(http:\/\/a\.test\/assets\/chunk\.js:3\), 1\.2 s after it was started\. /,
   );
-  assert.deepEqual(error.data, { workerUrl: 'http://a.test/assets/worker.js' });
-  const parcel = workerStartError({ url: 'file:///node_modules/silo-acp/dist/worker.js' }, '');
-  assert.match(parcel.message, /^The Silo worker could not start\. Your bundler emits/);
-  assert.deepEqual(parcel.data, { workerUrl: undefined });
+  assert.deepEqual(error.data, {
+    workerUrl: 'http://a.test/assets/worker.js',
+    cause: 'threw',
+    afterMs: 1234,
+  });
+  const parcel = workerStartError({ url: 'file:///node_modules/silo-acp/dist/worker.js' }, { afterMs: 20 });
+  assert.match(
+    parcel.message,
+    /^The Silo worker could not start: its script or one of its imports did not load, 0\.0 s after it was started \(.*\)\. Your bundler emits/,
+  );
+  assert.deepEqual(parcel.data, { workerUrl: undefined, cause: 'load', afterMs: 20 });
 });

@@ -32,4 +32,39 @@ describe('worker lifetime', () => {
       worker.terminate();
     }
   });
+
+  /** The error every call of a service on `worker` rejects with (the worker is terminated after). */
+  async function startError(worker: Worker): Promise<SiloError | undefined> {
+    const service = createAgentsService({ worker });
+    try {
+      return await service.sessions().then(
+        () => undefined,
+        (e: SiloError) => e,
+      );
+    } finally {
+      worker.terminate();
+    }
+  }
+
+  it('a worker whose script did not load says so: no exception of its own, and when', async () => {
+    for (const file of ['no-such-worker.ts', 'missing-import-worker.ts']) {
+      const url = new URL(`../fixtures/${file}`, import.meta.url);
+      const error = await startError(new Worker(url, { type: 'module' }));
+      expect(error?.code, file).to.equal('internal');
+      expect(error?.message, file).to.match(
+        /^The Silo worker could not start: its script or one of its imports did not load, \d+\.\d s after it was started/,
+      );
+      const data = error?.data as { cause?: string; afterMs?: number } | undefined;
+      expect(data?.cause, file).to.equal('load');
+      expect(data?.afterMs, file).to.be.a('number');
+    }
+  });
+
+  it('a worker that threw before it answered says what it threw, not that it did not load', async () => {
+    const url = new URL('../fixtures/throwing-worker.ts', import.meta.url);
+    const error = await startError(new Worker(url, { type: 'module' }));
+    expect(error?.code).to.equal('internal');
+    expect(error?.message).to.match(/^The Silo worker could not start: it threw .*thrown while starting/);
+    expect((error?.data as { cause?: string } | undefined)?.cause).to.equal('threw');
+  });
 });
