@@ -101,19 +101,35 @@ export async function loadBridgeConfig(): Promise<BridgeAccess> {
 /**
  * Opens `path` of the demo (`/`, `/embed.html`) in a new tab that gets in on a launch key of its own
  * (`POST /.silo-launch`: valid once, for a minute), since a new tab holds none of this one's history.
- * Resolves to false when this tab has no secret to ask with, or the server refused.
+ * Call it in a click: the tab is opened at once, blank, within the click's user activation (a window
+ * opened after the key's answer would be refused by a popup blocker when the answer is slow), and
+ * goes to `path#launch=…` once the key is in. It has no `opener` from the start, as with `noopener`
+ * (which would leave no handle to send it on with): the page there cannot reach this tab, its history
+ * or its secret. Resolves to `opened`; `blocked` when the browser opened no tab; `refused` when this
+ * tab has no secret to ask with or the server refused (the blank tab closed). Rejects, the blank tab
+ * closed, when the request fails.
  */
-export async function openDemoTab(path = '/'): Promise<boolean> {
+export async function openDemoTab(path = '/'): Promise<'opened' | 'blocked' | 'refused'> {
   const secret = session();
-  if (!secret) return false;
-  const response = await fetch('/.silo-launch', {
-    method: 'POST',
-    headers: bearer(secret),
-    cache: 'no-store',
-  });
-  if (!response.ok) return false;
-  const { launch } = (await response.json()) as { launch?: unknown };
-  if (typeof launch !== 'string') return false;
-  window.open(`${path}#launch=${launch}`, '_blank', 'noopener');
-  return true;
+  if (!secret) return 'refused';
+  const tab = window.open('about:blank', '_blank');
+  if (!tab) return 'blocked';
+  tab.opener = null;
+  try {
+    const response = await fetch('/.silo-launch', {
+      method: 'POST',
+      headers: bearer(secret),
+      cache: 'no-store',
+    });
+    const { launch } = response.ok ? ((await response.json()) as { launch?: unknown }) : {};
+    if (typeof launch !== 'string') {
+      tab.close();
+      return 'refused';
+    }
+    tab.location.replace(`${path}#launch=${launch}`);
+    return 'opened';
+  } catch (e) {
+    tab.close();
+    throw e;
+  }
 }

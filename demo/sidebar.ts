@@ -82,10 +82,16 @@ function historyItem(s: AgentSessionSummary) {
   </li>`;
 }
 
-/** Opens a new tab of the demo; says so when the server refused (this tab has no secret). */
+/**
+ * Opens a new tab of the demo (call it in the click: the tab opens at once); says so when the browser
+ * blocked it or the server refused (this tab has no secret).
+ */
 async function newTab(path?: string): Promise<void> {
   try {
-    if (!(await openDemoTab(path)))
+    const opened = await openDemoTab(path);
+    if (opened === 'blocked')
+      update({ message: { text: 'Could not open a tab: the browser blocked the window.', error: true } });
+    else if (opened === 'refused')
       update({ message: { text: 'Could not open a tab: no launch key.', error: true } });
   } catch (e) {
     update({ message: { text: `Could not open a tab: ${SiloError.from(e).message}`, error: true } });

@@ -10,6 +10,13 @@ import type { SiloChatActionStrings, SiloChatStrings } from '../shared/strings/s
 /** The element's connection phase before a session exists (`idle`) or while connecting. */
 export type ChatPhase = 'idle' | 'connecting' | 'ready' | 'failed';
 
+/**
+ * Where the driver of a session a chat follows is, when it is (or was) a chat of this same page:
+ * `here` while it drives, `gone` once it let the session go (removed, or on another session), until
+ * a driver shows up again.
+ */
+export type PageDriver = 'here' | 'gone';
+
 /** What the banner is drawn from. */
 export interface BannerState {
   /** Bridge and `cwd` are set. */
@@ -24,8 +31,8 @@ export interface BannerState {
   readonly turnBroke: boolean;
   /** True when the failed message can be sent again (the banner offers "Send again"). */
   readonly canResend: boolean;
-  /** True when the tab this one follows is this page: another chat of it drives the session. */
-  readonly drivenInPage?: boolean;
+  /** When the tab this one follows is this page: another chat of it drives the session, or did until it went. */
+  readonly pageDriver?: PageDriver;
 }
 
 /** What the banner's buttons do. */
@@ -48,9 +55,9 @@ const keyOf = (e: { code: string; message: string } | undefined) =>
 
 /**
  * The banner for the current state, or `nothing`. An error banner has `role="alert"` and a Dismiss
- * button; a read-only, restore or following notice (another tab drives the session, with Take over)
- * has `role="status"`. The connection's own error shows only
- * while it is not connected (it may linger in the snapshot after recovery).
+ * button; a read-only, restore or following notice (another tab or another chat of the page drives
+ * the session, or did until it went, with Take over) has `role="status"`. The connection's own error
+ * shows only while it is not connected (it may linger in the snapshot after recovery).
  */
 export function renderBanner(
   st: BannerState,
@@ -70,11 +77,13 @@ export function renderBanner(
   // Following another tab is not an error: say so calmly, and offer to take over.
   if (snapshot?.role === 'follower' && !st.error) {
     const text =
-      snapshot.driverPresent === false
-        ? s.followingDriverGone
-        : st.drivenInPage
-          ? s.followingInPage
-          : s.following;
+      st.pageDriver === 'gone'
+        ? s.followingPageDriverGone
+        : snapshot.driverPresent === false
+          ? s.followingDriverGone
+          : st.pageDriver === 'here'
+            ? s.followingInPage
+            : s.following;
     return html`<div class="banner" part="banner following" role="status">
       <span class="text">${text}</span>
       <button type="button" part="take-over" @click=${() => act.takeOver()}>${s.takeOver}</button>

@@ -18,7 +18,7 @@ import {
   SiloError,
 } from '../../src/index.ts';
 import type { SiloChatStrings } from '../shared/strings/strings.ts';
-import type { ChatPhase } from './banners.ts';
+import type { ChatPhase, PageDriver } from './banners.ts';
 
 /**
  * The sessions the chats of this page hold, each with its chat: a chat that follows a session
@@ -29,6 +29,12 @@ const pageChats = new Map<AgentSessionHandle, ReactiveControllerHost>();
 const pageChanged = () => {
   for (const host of pageChats.values()) host.requestUpdate();
 };
+/**
+ * The sessions whose driving chat of this page let them go (it was removed, or connected to another
+ * session), until a driver shows up again: a chat that followed it says that chat went, not that a
+ * tab closed.
+ */
+const pageDriversGone = new Set<string>();
 
 /** Options of {@link ChatSessionController.connect} (and `<silo-chat>`'s `connect`). */
 export interface ChatConnectOptions {
@@ -204,25 +210,31 @@ export class ChatSessionController implements ReactiveController {
     this.cfg.connected(handle);
   }
 
-  /** A new snapshot; a change of role is news for the page's other chats ({@link drivenInPage}). */
+  /** A new snapshot; a change of role is news for the page's other chats ({@link pageDriver}). */
   #snapshot(snapshot: AgentSessionSnapshot): void {
-    const role = this.snapshot?.role;
+    const before = this.snapshot;
     this.#set({ snapshot });
-    if (snapshot.role !== role) pageChanged();
+    // A driver again (this chat took over, or a tab drives it now): no chat gone to speak of. Not
+    // from the close of a handle this chat let go (its last snapshot still says `driver`).
+    const again = snapshot.role === 'driver' || (before?.driverPresent === false && snapshot.driverPresent);
+    if (again && this.handle?.sessionId === snapshot.sessionId) pageDriversGone.delete(snapshot.sessionId);
+    if (snapshot.role !== before?.role) pageChanged();
   }
 
   /**
-   * True while this chat follows a session that another `<silo-chat>` of this same page drives (two
-   * chats of one page have two services, so the second follows the first as a tab would). A handle
-   * the page holds outside a chat is not known here: that one still reads as another tab.
+   * While this chat follows its session: `here` when another `<silo-chat>` of this same page drives
+   * it (two chats of one page have two services, so the second follows the first as a tab would),
+   * `gone` once that chat let it go (it was removed, or connected to another session) and until a
+   * driver shows up again; undefined when the driver is another tab, or this chat does not follow.
+   * A handle the page holds outside a chat is not known here: that one still reads as another tab.
    */
-  drivenInPage(): boolean {
+  pageDriver(): PageDriver | undefined {
     const handle = this.handle;
-    if (!handle || this.snapshot?.role !== 'follower') return false;
+    if (!handle || this.snapshot?.role !== 'follower') return undefined;
     for (const other of pageChats.keys())
       if (other !== handle && other.sessionId === handle.sessionId && other.snapshot.role === 'driver')
-        return true;
-    return false;
+        return 'here';
+    return pageDriversGone.has(handle.sessionId) ? 'gone' : undefined;
   }
 
   /** Why a message cannot be sent now (in the words of `s`), or undefined when it can. */
@@ -230,7 +242,14 @@ export class ChatSessionController implements ReactiveController {
     const snapshot = this.snapshot;
     if (!this.handle || !snapshot)
       return this.phase === 'connecting' ? s.notSentConnecting : s.notSentOffline;
-    if (snapshot.role === 'follower') return s.notSentFollowing;
+    if (snapshot.role === 'follower') {
+      const where = this.pageDriver();
+      return where === 'here'
+        ? s.notSentFollowingInPage
+        : where === 'gone'
+          ? s.notSentPageDriverGone
+          : s.notSentFollowing;
+    }
     if (snapshot.resumeOutcome === 'journal-only' || snapshot.state === 'read-only') return s.notSentReadOnly;
     if (snapshot.state === 'reconnecting') return s.notSentReconnecting;
     if (snapshot.state !== 'connected') return s.notSentOffline;
@@ -262,6 +281,7 @@ export class ChatSessionController implements ReactiveController {
   async close(): Promise<void> {
     const handle = this.handle;
     this.#set({ handle: undefined, snapshot: undefined });
+    if (handle?.snapshot.role === 'driver' && pageChats.has(handle)) pageDriversGone.add(handle.sessionId);
     if (handle && pageChats.delete(handle)) pageChanged();
     if (handle) await handle.close().catch(() => undefined);
   }

@@ -61,10 +61,10 @@ export type { SiloChatStringsOverride, SiloErrorDetail, SiloSessionDetail } from
  * @csspart title - The session title.
  * @csspart state - The connection state badge.
  * @csspart actions - The session action buttons; `new-session` the New session button.
- * @csspart banner - A message about the connection (unreachable, journal-only, following another tab)
- *   or an error. An error banner says what happened, has a Dismiss button (`dismiss`), and clears after
- *   the next completed turn. While another tab drives the session the banner (also `following`) says
- *   so calmly and has a Take over button (`take-over`).
+ * @csspart banner - A message about the connection (unreachable, journal-only, following another tab
+ *   or another chat of the page) or an error. An error banner says what happened, has a Dismiss button
+ *   (`dismiss`), and clears after the next completed turn. While another tab (or chat of the page)
+ *   drives the session the banner (also `following`) says so calmly and has a Take over button (`take-over`).
  * @csspart take-over - The banner's Take over button in a tab that follows another.
  * @csspart dismiss - The banner's Dismiss button.
  * @csspart resend - The banner's "Send again" button after a message failed.
@@ -406,7 +406,7 @@ export class SiloChat extends SiloElement {
           dismissed: this.dismissed,
           turnBroke: this.#turns.broke,
           canResend: this.#turns.failedText !== undefined && !this.#busy() && !this.#whyNotSendable(),
-          drivenInPage: this.#session.drivenInPage(),
+          pageDriver: this.#session.pageDriver(),
         },
         {
           connect: (authenticate) => void this.connect(authenticate ? { authenticate } : {}),

@@ -14,22 +14,18 @@ import {
 } from '../session-state.ts';
 import type { AgentElicitationRecord, AgentPermissionRecord, AgentSessionUpdate } from '../types.ts';
 import { TurnClock, timeOf } from './clock.ts';
-import { requestRowKey } from './keys.ts';
-import { appendToMessage, merge, patchCompaction } from './patch.ts';
+import { appendToMessage, patchCompaction } from './patch.ts';
 import { kindOf, originOf, planEntries, ROLE_OF_KIND, toolCallFromRaw } from './raw.ts';
+import { RequestRows } from './request-rows.ts';
 import type {
   CompactionRow,
-  ElicitationRow,
   MessageRow,
-  PermissionRow,
   PlanRow,
-  ToolCallRow,
   TranscriptState,
   TurnEndRow,
   TurnStartRow,
 } from './rows.ts';
 import { SubagentRouter } from './subagents.ts';
-import { ToolRows } from './tool-rows.ts';
 
 /** The part of {@link TranscriptState} the rows fold themselves. */
 type TurnState = Pick<TranscriptState, 'plan' | 'inTurn' | 'turn'>;
@@ -46,7 +42,7 @@ type TurnState = Pick<TranscriptState, 'plan' | 'inTurn' | 'turn'>;
  * for (const row of model.rows) console.log(row.type, row.key);
  * ```
  */
-export class TranscriptModel extends ToolRows {
+export class TranscriptModel extends RequestRows {
   /** How many turns started (user messages opened) and ended (`turn_end`), for announcements. */
   turnsStarted = 0;
   turnsEnded = 0;
@@ -80,6 +76,10 @@ export class TranscriptModel extends ToolRows {
 
   protected get inTurn(): boolean {
     return this.state.inTurn;
+  }
+
+  protected inSubagent(toolCallId: string): boolean {
+    return this.subagents?.owns(toolCallId) ?? false;
   }
 
   /**
@@ -292,64 +292,6 @@ export class TranscriptModel extends ToolRows {
     return i;
   }
 
-  private permission(record: AgentPermissionRecord, opens: boolean, seq: number | undefined): number {
-    if (typeof record?.id !== 'string') return this.unknown('permission', {}, seq);
-    // A permission may be the first sight of its tool call: upsert the card from its fields. One for
-    // a call inside a subagent's card is a row of its own, in sight, never inside a folded card.
-    const callId = record.toolCall?.toolCallId;
-    const card = callId && !this.subagents?.owns(callId) ? this.tool(record.toolCall!, seq) : undefined;
-    const base = requestRowKey('permission', record.id);
-    const i = this.requestRow(base, opens);
-    if (i === undefined) {
-      const row: PermissionRow = {
-        type: 'permission',
-        key: this.requestKey(base),
-        turn: this.state.turn,
-        seq,
-        record,
-      };
-      // The card holds its call's (first) permission: no row of its own, its key finds the card.
-      const tool = card === undefined ? undefined : (this.rows[card] as ToolCallRow);
-      if (opens && tool && tool.permission === undefined) {
-        this.rows[card!] = { ...tool, permission: row };
-        this.index.set(row.key, card!);
-        return card!;
-      }
-      return this.push(row);
-    }
-    const at = this.rows[i]!;
-    if (at.type === 'tool' && at.permission) {
-      const held = at.permission;
-      const merged = merge(held.record, record);
-      this.rows[i] = { ...at, permission: { ...held, record: merged } };
-      this.approved(merged, i);
-      return i;
-    }
-    const row = at as PermissionRow;
-    const merged = merge(row.record, record);
-    this.rows[i] = { ...row, record: merged };
-    const id = merged.toolCall?.toolCallId;
-    this.approved(merged, id ? this.toolRow(id) : undefined);
-    return i;
-  }
-
-  private elicitation(record: AgentElicitationRecord, opens: boolean, seq: number | undefined): number {
-    if (typeof record?.id !== 'string') return this.unknown('elicitation', {}, seq);
-    const base = requestRowKey('elicitation', record.id);
-    const i = this.requestRow(base, opens);
-    if (i === undefined)
-      return this.push({
-        type: 'elicitation',
-        key: this.requestKey(base),
-        turn: this.state.turn,
-        seq,
-        record,
-      });
-    const row = this.rows[i] as ElicitationRow;
-    this.rows[i] = { ...row, record: merge(row.record, record) };
-    return i;
-  }
-
   private turnEnd(u: AgentSessionUpdate, raw: Raw): number {
     const end = u.turnEnd ?? (raw as { stopReason?: unknown; error?: TurnEndRow['error'] });
     const stopReason = typeof end.stopReason === 'string' ? end.stopReason : 'unknown';
@@ -395,7 +337,7 @@ export class TranscriptModel extends ToolRows {
     this.session = reduceSessionState(this.session, u);
   }
 
-  private unknown(kind: string, raw: Raw, seq: number | undefined): number {
+  protected unknown(kind: string, raw: Raw, seq: number | undefined): number {
     return this.push({ type: 'unknown', key: this.nextKey('u'), turn: this.state.turn, seq, kind, raw });
   }
 }

@@ -22,7 +22,8 @@ import { RowStore } from './store.ts';
 import type { SubagentHost } from './subagents.ts';
 
 /**
- * Rows with tool cards; subclassed by the transcript model, which says which turn is running. The
+ * Rows with tool cards; subclassed by the request rows (request-rows.ts) and through them by the
+ * transcript model, which says which turn is running. The
  * cards are also what the subagent router (subagents.ts) draws a subagent's work in.
  */
 export abstract class ToolRows extends RowStore implements Omit<SubagentHost, 'apply'> {

@@ -52,6 +52,8 @@ export interface SiloChatStrings {
   followingInPage: string;
   /** The tab that drove this conversation closed (or reloads): nobody talks to the agent now. */
   followingDriverGone: string;
+  /** … when what drove it was another chat of this same page, which let it go (removed, or on another session). */
+  followingPageDriverGone: string;
   /** The button that makes this tab drive the conversation. */
   takeOver: string;
   /** The composer's button, after Enter in a following tab: take over, then send the kept message. */
@@ -64,6 +66,10 @@ export interface SiloChatStrings {
   notSentReadOnly: string;
   /** … another tab drives the conversation (the note offers {@link takeOverAndSend}). */
   notSentFollowing: string;
+  /** … another chat of this same page drives the conversation (the note offers {@link takeOverAndSend}). */
+  notSentFollowingInPage: string;
+  /** … the chat of this page that drove the conversation let it go (the note offers {@link takeOverAndSend}). */
+  notSentPageDriverGone: string;
   /** … there is no connection (closed, failed, no bridge). */
   notSentOffline: string;
 }
@@ -127,6 +133,8 @@ export const defaultChatStrings: SiloChatStrings = {
   following: 'Open in another tab — following live.',
   followingInPage: 'Open in another chat on this page — following live.',
   followingDriverGone: 'The tab that was driving this conversation closed. Take over to continue it here.',
+  followingPageDriverGone:
+    'The other chat on this page stopped driving this conversation. Take over to continue it here.',
   takeOver: 'Take over',
   takeOverAndSend: 'Take over and send',
   notSentConnecting:
@@ -137,6 +145,10 @@ export const defaultChatStrings: SiloChatStrings = {
     'Not sent: this conversation is read-only. Your message is kept; continue in a new session to send it.',
   notSentFollowing:
     'Not sent: another tab is driving this conversation. Your message is kept; take over to send it from here.',
+  notSentFollowingInPage:
+    'Not sent: another chat on this page is driving this conversation. Your message is kept; take over to send it from here.',
+  notSentPageDriverGone:
+    'Not sent: the other chat on this page stopped driving this conversation. Your message is kept; take over to send it from here.',
   notSentOffline: 'Not sent: the agent is not connected. Your message is kept.',
 };
 

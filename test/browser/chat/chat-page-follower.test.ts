@@ -5,10 +5,12 @@ import { expect } from 'chai';
 import '../../../components/index.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
 import { until } from '../../support/until.ts';
-import { chatSuite, connected, part } from '../fixtures/chat.ts';
+import { chatSuite, connected, input, part, typeAndEnter } from '../fixtures/chat.ts';
 import { mount } from '../fixtures/dom.ts';
 
-const bannerText = (chat: SiloChat) => part(chat, 'banner')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const text = (chat: SiloChat, name: string) =>
+  part(chat, name)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const bannerText = (chat: SiloChat) => text(chat, 'banner');
 
 describe('<silo-chat> following another chat of its own page', function () {
   this.timeout(90_000);
@@ -19,7 +21,7 @@ describe('<silo-chat> following another chat of its own page', function () {
     unmountSecond = undefined;
   });
 
-  it('says the chat that drives is on this page, not in another tab; says so when it goes', async () => {
+  it('says the chat that drives is on this page, not in another tab, in the banner and the composer; says so when it goes', async () => {
     const cwd = `/tmp/silo-page-follower-${crypto.randomUUID()}`;
     const key = `silo-page-follower-${crypto.randomUUID()}`;
     const first = chats.create(undefined, cwd, key);
@@ -38,9 +40,33 @@ describe('<silo-chat> following another chat of its own page', function () {
     expect(part(second, 'banner')!.getAttribute('role')).to.equal('status');
     expect(part(second, 'take-over')?.textContent?.trim()).to.equal('Take over');
 
-    // The driving chat goes: the follower says the driver closed, and still offers Take over.
+    // Enter in the follower: not sent, and the note names the chat of this page that drives.
+    await typeAndEnter(second, 'from the second chat');
+    await until(() => part(second, 'note'), 'the note says why it was not sent');
+    expect(text(second, 'note')).to.include(
+      'Not sent: another chat on this page is driving this conversation. Your message is kept',
+    );
+    expect(text(second, 'note')).not.to.include('tab');
+    expect(input(second).value).to.equal('from the second chat', 'kept');
+    expect(text(second, 'remedy')).to.equal('Take over and send');
+
+    // The driving chat goes: the follower says that chat stopped driving (no tab closed), and still
+    // offers Take over, in the banner and in the composer's note.
     chats.unmount();
-    await until(() => bannerText(second).includes('closed'), 'the driver is gone');
+    await until(
+      () => bannerText(second).includes('The other chat on this page stopped driving this conversation.'),
+      'the driving chat is gone',
+    );
+    expect(bannerText(second)).not.to.include('tab');
     expect(part(second, 'take-over')?.textContent?.trim()).to.equal('Take over');
+    await until(
+      () =>
+        text(second, 'note').includes(
+          'Not sent: the other chat on this page stopped driving this conversation.',
+        ),
+      'the note says the driving chat is gone',
+    );
+    expect(text(second, 'note')).not.to.include('tab');
+    expect(text(second, 'remedy')).to.equal('Take over and send');
   });
 });
