@@ -96,16 +96,16 @@ function rebuild(from: Node, to: Element, doc: Document): void {
       const v = value.trim();
       if (ALLOWED_ATTRS.has(name)) copy.setAttribute(name, v);
       else if (name === 'class' && tag === 'code' && CODE_LANGUAGE.test(v)) copy.setAttribute('class', v);
-      else if (name === 'href' && tag === 'a' && SAFE_URL.test(v)) setLink(copy, v);
+      else if (name === 'href' && tag === 'a' && SAFE_URL.test(v)) copy.setAttribute('href', v);
     }
+    if (copy.hasAttribute('href')) opensApart(copy);
     rebuild(el, copy, doc);
     to.append(copy);
   }
 }
 
-/** Gives link `a` the safe URL `href`, opened in a new tab without Referer or opener. */
-function setLink(a: Element, href: string): void {
-  a.setAttribute('href', href);
+/** Makes link `a` open in a new tab, without Referer or opener. */
+function opensApart(a: Element): void {
   a.setAttribute('target', '_blank');
   a.setAttribute('rel', 'noopener noreferrer nofollow');
 }
@@ -115,7 +115,8 @@ function imageLink(img: Element, doc: Document): Element | undefined {
   const src = img.getAttribute('src')?.trim();
   if (!src || !SAFE_URL.test(src)) return undefined;
   const a = doc.createElement('a');
-  setLink(a, src);
+  a.setAttribute('href', src);
+  opensApart(a);
   a.textContent = img.getAttribute('alt')?.trim() || src;
   return a;
 }
