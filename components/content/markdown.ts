@@ -3,8 +3,10 @@
  * sanitized (content/markdown-sanitize.ts: the browser parses it in an inert document, and a new tree
  * is built of an allowlist of text-structure elements and attributes: no script, style, class, id,
  * image, media, frame, form control or dialog; no event handler; the only URL is a link's `href`,
- * `http:`, `https:` or `mailto:`), and links open in a new tab with `rel="noopener noreferrer nofollow"`. Images, in Markdown or raw `<img>`, become links, so agent text never makes the page fetch a URL without a click, nor look like Silo's own
- * UI. Policy and tests: docs/security.md. Only the output of {@link renderMarkdown} may reach `unsafeHTML`.
+ * `http:`, `https:` or `mailto:`), and links open in a new tab with `rel="noopener noreferrer nofollow"`.
+ * Images, in Markdown or raw `<img>`, become links, so agent text never makes the page fetch a URL
+ * without a click, nor look like Silo's own UI. Policy and tests: docs/security.md. Only the output of
+ * {@link renderMarkdown} may reach `unsafeHTML`.
  *
  * What one text may cost is bounded too: callers render only the part `markdownCut` allows
  * (content/text-budget.ts), and the lexer here bounds the inline work of that part
