@@ -14,7 +14,7 @@ import { loadTranscriptView } from './transcript/rows.chunk.ts';
 
 // `<silo-elicitation>` is not needed for the first paint: a transcript loads it with its first question.
 loadElicitationWhenIdle();
-// Agent Markdown (marked, DOMPurify) is its own chunk: its load starts now, beside the first paint.
+// Agent Markdown (marked and its sanitizer) is its own chunk: its load starts now, beside the first paint.
 loadMarkdown().catch(() => undefined);
 // The transcript's rows (virtualizer, row templates, their styles) too: loading now, they are in before
 // a journal's first rows are (until then a transcript draws its frame: transcript/log.lazy.ts).

@@ -81,7 +81,7 @@ export async function size(bench: Bench, parts: Composition[]): Promise<void> {
     limit: 60,
     unit: 'KB',
     digits: 1,
-    why: 'the rows chunk (virtualizer, row templates and styles) and the Markdown chunk (marked + DOMPurify) load on the first message, on top of the first paint',
+    why: 'the rows chunk (virtualizer, row templates and styles) and the Markdown chunk (marked + the sanitizer) load on the first message, on top of the first paint',
   });
   judge({
     section: 'size',

@@ -1,5 +1,5 @@
 /**
- * The Markdown chunk (content/markdown-render.ts, with `marked` and DOMPurify) and its loader, apart from the
+ * The Markdown chunk (content/markdown-render.ts, with `marked` and the sanitizer, content/markdown-sanitize.ts) and its loader, apart from the
  * `markdown` directive (content/markdown.lazy.ts) so that the components entry can start the load without
  * the directive's code in the first paint.
  * @packageDocumentation

@@ -1,5 +1,5 @@
 /**
- * The Markdown chunk: what turns agent text into sanitized HTML (`marked`, DOMPurify, the streaming
+ * The Markdown chunk: what turns agent text into sanitized HTML (`marked`, the sanitizer of content/markdown-sanitize.ts, the streaming
  * renderer and the code blocks' copy buttons), loaded with `import()` by content/markdown.lazy.ts, so the first
  * paint of `<silo-chat>` does not wait for it. Only these functions' output may reach `unsafeHTML`.
  * @packageDocumentation

@@ -1,5 +1,5 @@
 /**
- * Agent Markdown without the Markdown code in the first paint: {@link markdown} renders the sanitized Markdown (content/markdown-render.ts, its own chunk with `marked` and DOMPurify)
+ * Agent Markdown without the Markdown code in the first paint: {@link markdown} renders the sanitized Markdown (content/markdown-render.ts, its own chunk with `marked` and the sanitizer)
  * once that chunk is loaded, and until then the text itself, escaped by Lit as plain text (never as
  * HTML), then swaps in the Markdown when the chunk arrives (content/code.lazy.ts's `whenLoaded`). The components entry starts loading the
  * chunk as soon as it is imported, so a transcript rarely sees the plain stage.

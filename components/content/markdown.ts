@@ -1,21 +1,21 @@
 /**
  * Agent text → safe HTML. Agent text is untrusted: it is parsed as Markdown by `marked`, then
- * sanitized by a private DOMPurify instance with an allowlist of text-structure elements and
- * attributes (no script, style, class, id, image, media, frame, form control or dialog; no event
- * handler; the only URL is a link's `href`, `http:`, `https:` or `mailto:`), and links open in a new
- * tab with `rel="noopener noreferrer nofollow"`. Images, in Markdown or raw `<img>`, become links, so agent text never makes the page fetch a URL without a click, nor look like Silo's own
- * UI. Policy and tests: docs/security.md. Only the output of {@link renderMarkdown} may reach `unsafeHTML`.
+ * sanitized (content/markdown-sanitize.ts: the browser parses it in an inert document, and a new tree
+ * is built of an allowlist of text-structure elements and attributes: no script, style, class, id,
+ * image, media, frame, form control or dialog; no event handler; the only URL is a link's `href`,
+ * `http:`, `https:` or `mailto:`), and links open in a new tab with `rel="noopener noreferrer nofollow"`.
+ * Images, in Markdown or raw `<img>`, become links, so agent text never makes the page fetch a URL
+ * without a click, nor look like Silo's own UI. Policy and tests: docs/security.md. Only the output of
+ * {@link renderMarkdown} may reach `unsafeHTML`.
  *
  * What one text may cost is bounded too: callers render only the part `markdownCut` allows
  * (content/text-budget.ts), and the lexer here bounds the inline work of that part
  * ({@link INLINE_LIMITS}): past it, inline source is kept as literal text and raw HTML is escaped.
  * @packageDocumentation
  */
-import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { type Links, Marked, type Token, type Tokens, type TokensList } from 'marked';
 import type { SiloCopyStrings } from '../shared/strings/strings.ts';
-import { wrapCodeBlocks } from './copy.ts';
-import { SAFE_URL } from './safe-href.ts';
+import { sanitizeHtml as sanitize } from './markdown-sanitize.ts';
 
 /** A bare URL up to a quote, backtick or brace: where a URL inside JSON in prose ends. */
 const URL_BEFORE_QUOTE = /^https?:\/\/[^\s<"'`{}]+(?=["'`{}])/i;
@@ -41,90 +41,6 @@ const marked = new Marked({
     },
   },
 });
-
-/** The class marked gives a fenced code block: `language-` and a short name. */
-const CODE_LANGUAGE = /^language-[\w+#.-]{1,32}$/;
-
-let purifier: DOMPurify | undefined;
-
-function purify(): DOMPurify {
-  if (purifier) return purifier;
-  const p = createDOMPurify(window);
-  // A raw <img> is dropped, but first a link to it is put right after it (in DOMPurify's inert
-  // document, so nothing loads), which is then sanitized like any other link: click to open.
-  p.addHook('uponSanitizeElement', (node, data) => {
-    if (data.tagName !== 'img' || !(node instanceof Element)) return;
-    const src = node.getAttribute('src')?.trim();
-    if (!src || !SAFE_URL.test(src)) return;
-    const link = node.ownerDocument.createElement('a');
-    link.setAttribute('href', src);
-    link.textContent = node.getAttribute('alt')?.trim() || src;
-    node.after(link);
-  });
-  // A fenced block's language (`<code class="language-ts">`) is the one class kept: it names the
-  // language to highlight and matches none of Silo's styles.
-  p.addHook('uponSanitizeAttribute', (node, data) => {
-    if (data.attrName === 'class' && node.nodeName === 'CODE' && CODE_LANGUAGE.test(data.attrValue))
-      data.forceKeepAttr = true;
-  });
-  p.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A') {
-      const href = node.getAttribute('href');
-      if (href && SAFE_URL.test(href.trim())) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
-      } else {
-        node.removeAttribute('href');
-        node.removeAttribute('target');
-      }
-    }
-  });
-  purifier = p;
-  return p;
-}
-
-/**
- * What agent Markdown may contain: text structure only. An allowlist, so anything not named here is
- * dropped (its text kept): no `<img>`, `<picture>`, `<video>`, `<audio>`, `<svg>`, `<iframe>`,
- * `<object>`, `<link>`, `<style>`, `<form>` controls, `<dialog>`, `<button>`, `<input>`…
- */
-const ALLOWED_TAGS = [
-  ...['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code'],
-  ...['em', 'strong', 'b', 'i', 's', 'del', 'ins', 'sup', 'sub', 'kbd', 'samp', 'var', 'abbr', 'q'],
-  ...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a'],
-  ...['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'details', 'summary'],
-];
-
-/**
- * The only attributes agent Markdown keeps. URL-bearing ones: `href` on `<a>` alone (http, https,
- * mailto; opened in a new tab on a click, without Referer). Every other attribute that makes a browser
- * fetch (`src`, `srcset`, `background`, `poster`, `data`, `action`, `formaction`, `ping`, `cite`,
- * `longdesc`, `xlink:href`, `usemap`, `lowsrc`, `dynsrc`, `manifest`…) is not listed, so it is
- * removed, and so are `class`, `id`, `style`, `name`, `open` and `data-*`, with which agent content
- * could take on Silo's own styles (fake tool cards or permission prompts) or cover the page.
- */
-const ALLOWED_ATTR = ['href', 'title', 'align', 'start', 'colspan', 'rowspan', 'abbr', 'lang', 'dir'];
-
-const CONFIG = {
-  ALLOWED_TAGS,
-  ALLOWED_ATTR,
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-  ALLOW_UNKNOWN_PROTOCOLS: false,
-  ALLOWED_URI_REGEXP: SAFE_URL,
-};
-const CONFIG_DOM = { ...CONFIG, RETURN_DOM: true } as const;
-
-/**
- * Sanitizes `html` under the policy above; with `codeCopy`, each code block is also wrapped with its
- * copy button (content/copy.ts `wrapCodeBlocks`) in the sanitizer's own inert DOM, before it is serialized once.
- */
-function sanitize(html: string, codeCopy: SiloCopyStrings | undefined): string {
-  if (!codeCopy || !html.includes('<pre')) return purify().sanitize(html, CONFIG) as string;
-  const body = purify().sanitize(html, CONFIG_DOM) as HTMLElement;
-  wrapCodeBlocks(body, codeCopy);
-  return body.innerHTML;
-}
 
 /**
  * The inline work one lexing may do. `marked`'s inline lexer can scan the rest of a paragraph from

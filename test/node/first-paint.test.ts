@@ -2,7 +2,7 @@
 // the first paint loads (the entry and the chunks it imports statically) must not hold the syntax
 // highlighter (highlight.js's pure-ESM build, @highlightjs/cdn-assets), the ANSI colouring (ansi_up),
 // the `diff` package, the Markdown parser (marked), the sanitizer
-// (DOMPurify), the virtualizer (@lit-labs/virtualizer), the transcript's row templates (tool cards,
+// (markdown-sanitize.ts), the virtualizer (@lit-labs/virtualizer), the transcript's row templates (tool cards,
 // permission prompts, content blocks) and their styles, the transcript's find and the chat's find
 // bar, the attachments' reading, checks and chips, the async directives that swap chunks in, or the
 // modules that wrap them; the chunks loaded on demand must. A static import of any of them anywhere on the first-paint path fails here. As in
@@ -11,7 +11,7 @@
 // elicitation (src/elicitation/index.ts → elicitation.js, the validators). The components import
 // the page API only through those entries; they load the sub-entries with `import()` only (or from a
 // chunk that is itself loaded so), and the main entry reaches neither of them, nor the highlighter,
-// marked or DOMPurify.
+// marked or the sanitizer.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,7 +101,7 @@ const LAZY = [
   /^components\/content\/highlighter\.ts$/,
   /^components\/content\/line-diff\.ts$/,
   /^node_modules\/marked\//,
-  /^node_modules\/dompurify\//,
+  /^components\/content\/markdown-sanitize\.ts$/,
   /^components\/content\/markdown\.ts$/,
   /^components\/content\/markdown-render\.ts$/,
   /^node_modules\/@lit-labs\/virtualizer\//,
@@ -167,7 +167,7 @@ describe('first paint', () => {
       assert.ok(page.first.includes('src/elicitation/issues.ts'));
       assert.deepEqual(
         page.all.filter((i) =>
-          /highlight|marked|dompurify|node_modules\/diff\/|^src\/export\.ts$|^src\/elicitation\/index\.ts$/.test(
+          /highlight|marked|markdown|node_modules\/diff\/|^src\/export\.ts$|^src\/elicitation\/index\.ts$/.test(
             i,
           ),
         ),

@@ -137,4 +137,59 @@ describe('agent Markdown: no network request, no look-alike of Silo UI', functio
     ];
     for (const [input, expected] of cases) expect(renderMarkdown(input), input).to.equal(expected);
   });
+  it('builds its output afresh: scripts, foreign content and unsafe URLs leave nothing behind', () => {
+    const A = (href: string, text: string) =>
+      `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">${text}</a>`;
+    const cases: [string, string][] = [
+      // Links: only http, https and mailto, after the parser decoded entities and the value is trimmed.
+      ['[x](javascript:alert(1))', '<p><a>x</a></p>\n'],
+      ['[x](data:text/html,<script>alert(1)</script>)', '<p><a>x</a></p>\n'],
+      ['![p](data:image/png;base64,AAAA)', '<p><a>p</a></p>\n'],
+      [
+        '<a href="&#x6A;avascript:alert(1)">e</a> <a href="java&#9;script:x">t</a> <a href=" https://e.example/ " target="_self" onclick="x()">s</a>',
+        `<p><a>e</a> <a>t</a> ${A('https://e.example/', 's')}</p>\n`,
+      ],
+      [
+        '<a href="mailto:a@b.example">m</a> <a href="HTTPS://E.EXAMPLE/">u</a> <a href="//e.example/">r</a> <a href="/x">x</a>',
+        `<p>${A('mailto:a@b.example', 'm')} ${A('HTTPS://E.EXAMPLE/', 'u')} <a>r</a> <a>x</a></p>\n`,
+      ],
+      // Nested tokens: the URL rule holds inside emphasis and raw formatting elements.
+      [
+        '**[x](javascript:1)** <b><i><a href="vbscript:x" title="t">y</a></i></b>',
+        '<p><strong><a>x</a></strong> <b><i><a title="t">y</a></i></b></p>\n',
+      ],
+      // Scripts and what the inert document parses unlike the page: dropped with their content.
+      ['<img src=x onerror=alert(1)>', ''],
+      ['a <script>alert(1)</script> b', '<p>a  b</p>\n'],
+      ['<svg><a href="https://e.example/">s</a><style>x</style></svg>t', '<p>t</p>\n'],
+      ['<math><mi><a href="https://e.example/">m</a></mi></math>t', '<p>t</p>\n'],
+      ['<xmp><img src=x onerror=alert(1)></xmp><template><img src=x></template>t', '<p></p>t<p></p>\n'],
+      ['<!-- c --><p>x</p>', '<p>x</p>'],
+      // Markup inside text-only elements stays text (escaped when serialized).
+      [
+        '<p>a<textarea><img src=x onerror=alert(1)></textarea></p>',
+        '<p>a&lt;img src=x onerror=alert(1)&gt;</p>',
+      ],
+      // Forms, frames, media: gone, fallback text kept.
+      [
+        '<form action="https://e.example/"><input value="v"><button formaction="https://e.example/">b</button></form>',
+        'b',
+      ],
+      [
+        '<iframe src="https://e.example/">i</iframe><object data="https://e.example/">o</object><video poster="https://e.example/p"><source src="https://e.example/v"></video>',
+        'o',
+      ],
+      // GFM tables and lists keep their structure attributes; handlers and styles go.
+      [
+        '| a | b |\n|:-|-:|\n| 1 | [l](https://e.example/) |',
+        `<table>\n<thead>\n<tr>\n<th align="left">a</th>\n<th align="right">b</th>\n</tr>\n</thead>\n<tbody><tr>\n<td align="left">1</td>\n<td align="right">${A('https://e.example/', 'l')}</td>\n</tr>\n</tbody></table>\n`,
+      ],
+      ['3. x\n4. y', '<ol start="3">\n<li>x</li>\n<li>y</li>\n</ol>\n'],
+      [
+        '<ol start="3" onclick="x"><li lang="en" dir="rtl" style="x">x</li></ol>',
+        '<ol start="3"><li lang="en" dir="rtl">x</li></ol>',
+      ],
+    ];
+    for (const [input, expected] of cases) expect(renderMarkdown(input), input).to.equal(expected);
+  });
 });
