@@ -1,6 +1,6 @@
 /**
  * The components entry: registers `<silo-chat>` and `<silo-transcript>`, and `<silo-elicitation>` once
- * it is first needed or the page is idle (its own chunk, see `elicitation/silo-elicitation.chunk.ts`), and starts loading the
+ * it is first needed (its own chunk, see `elicitation/silo-elicitation.chunk.ts`), and starts loading the
  * Markdown and transcript-rows chunks; idempotent: importing it twice, or into a page that already
  * defined them, is harmless. Re-exports the element classes (the question's through
  * {@link loadElicitation}) and their public types.
@@ -12,7 +12,8 @@ import { loadMarkdown } from './content/markdown-render.chunk.ts';
 import { loadElicitationWhenIdle } from './elicitation/silo-elicitation.chunk.ts';
 import { loadTranscriptView } from './transcript/rows.chunk.ts';
 
-// `<silo-elicitation>` is not needed for the first paint: a transcript loads it with its first question.
+// `<silo-elicitation>` is not needed for the first paint, nor for first rows without a question: a
+// transcript loads it with its first question; the page's own markup, once the page is idle.
 loadElicitationWhenIdle();
 // Agent Markdown (marked and its sanitizer) is its own chunk: its load starts now, beside the first paint.
 loadMarkdown().catch(() => undefined);

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { SiloError } from '../src/errors.ts';
-import { readJsonlExport } from '../src/export.ts';
+import { readJsonlExport } from '../src/jsonl.ts';
 import { EMPTY_SESSION_STATE, reduceSessionState } from '../src/session-state.ts';
 import type { AgentSessionSummary, AgentSessionUpdate } from '../src/types.ts';
 import type { Journal } from './journal.ts';

@@ -4,7 +4,7 @@
  * transcripts, export and import).
  */
 import { SiloError } from '../src/errors.ts';
-import { toJsonl } from '../src/export.ts';
+import { toJsonl } from '../src/jsonl.ts';
 import type { WorkerApi } from '../src/worker-api.ts';
 import { deleteAgentSession, listAgentSessions } from './agent-sessions.ts';
 import { History } from './history.ts';

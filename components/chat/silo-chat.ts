@@ -18,7 +18,7 @@ import { mergeStrings, type SiloChatAllStrings } from '../shared/strings/strings
 import { theme } from '../shared/theme.styles.ts';
 import type { SiloTurnActionDetail } from '../transcript/silo-transcript.ts';
 import { toBlocks } from './attachments.ts';
-import { AttentionController } from './attention.controller.ts';
+import { loadAttention } from './attention.chunk.ts';
 import { renderBanner } from './banners.ts';
 import { ComposerController } from './composer.controller.ts';
 import { narrowComposerStyles } from './composer-narrow.styles.ts';
@@ -206,14 +206,20 @@ export class SiloChat extends SiloElement {
     this.storageKey = 'silo-chat:last-session';
     this.notify = false;
     this.keepDocumentTitle = false;
-    // The page's title and notifications while it is hidden and a request waits (it adds itself).
-    new AttentionController(this, {
-      requests: () => [...this.#session.permissionRequests, ...this.#session.elicitationRequests],
-      strings: () => this.#strings(),
-      locale: () => this.locale,
-      title: () => !this.keepDocumentTitle,
-      notify: () => this.notify,
-    });
+    // The page's title and notifications while it is hidden and a request waits: its own chunk, in
+    // before a session's first request (the controller adds itself, and syncs if the chat is connected).
+    // A chunk that cannot load leaves this chat without them.
+    loadAttention().then(
+      ({ AttentionController }) =>
+        new AttentionController(this, {
+          requests: () => [...this.#session.permissionRequests, ...this.#session.elicitationRequests],
+          strings: () => this.#strings(),
+          locale: () => this.locale,
+          title: () => !this.keepDocumentTitle,
+          notify: () => this.notify,
+        }),
+      () => undefined,
+    );
   }
 
   /** The connected session, if any. */

@@ -4,7 +4,7 @@
  * focused, else (or when that was the last row) the last row — however many rows and
  * controls it holds; from there Tab goes through that row's own controls (a copy button, a card's summary, a prompt's options) and then out of the
  * log, and Shift+Tab back to the row and out before the log. Between rows: the arrow and Page keys
- * (transcript/navigation.ts).
+ * (transcript/rows/navigation.ts).
  *
  * Leaving is done the way focus traps do it, the other way round: while the Tab key is down, focus
  * moves to an empty element at the log's edge (`.feed-edge`), and the browser's own Tab goes on from

@@ -29,7 +29,7 @@ import { TranscriptFindStandIn } from './find/find.lazy.ts';
 import { findStyles } from './find/find.styles.ts';
 import { LiveRequestsController } from './live-requests.controller.ts';
 import { transcriptLog } from './log.lazy.ts';
-import { keyTarget, revealRow } from './navigation.ts';
+import { keyTarget, revealRow } from './rows.chunk.ts';
 import { transcriptStyles } from './silo-transcript.styles.ts';
 import { TranscriptSourceController } from './source.controller.ts';
 import { StickToBottomController } from './stick-to-bottom.controller.ts';

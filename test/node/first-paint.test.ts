@@ -124,6 +124,9 @@ const LAZY = [
   /^components\/content\/ansi\.ts$/,
   /^components\/transcript\/rows\/terminal-block\.ts$/,
   /^components\/transcript\/rows\/subagent-view\.ts$/,
+  /^components\/transcript\/rows\/navigation\.ts$/,
+  /^components\/chat\/attention\.controller\.ts$/,
+  /^components\/elicitation\/silo-elicitation\.ts$/,
 ];
 
 describe('first paint', () => {
@@ -171,6 +174,21 @@ describe('first paint', () => {
             i,
           ),
         ),
+        [],
+      );
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test('the worker takes JSONL from src/jsonl.ts, without the diff package of the Markdown export', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'silo-worker-size-'));
+    try {
+      const { all } = await graph('worker/index.ts', outdir, []);
+      // Sanity: it does hold the JSONL half of the export.
+      assert.ok(all.includes('src/jsonl.ts'));
+      assert.deepEqual(
+        all.filter((i) => /^node_modules\/diff\/|^src\/export\.ts$/.test(i)),
         [],
       );
     } finally {

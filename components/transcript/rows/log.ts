@@ -18,7 +18,7 @@ import { tailPaint } from '../tail-paint.ts';
 import type { RowContext } from './row-context.ts';
 import { renderRow } from './rows.ts';
 
-export { virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
+export { keyTarget, revealRow } from './navigation.ts';
 export { rowStyles } from './rows.styles.ts';
 
 /** The layout, given rather than loaded on demand (no dynamic import; one config for every render). */

@@ -3,7 +3,7 @@
  * `<details>`, folded by default (a card the user opened stays so while the page lives), whose
  * summary names the subagent, its step count and its state, over its task, its own rows (drawn by
  * the same row templates, passed in by rows.ts) and its answer. Its rows are not rows of the log:
- * keyboard navigation and find go by the log's own rows (navigation.ts takes the outermost row).
+ * keyboard navigation and find go by the log's own rows (rows/navigation.ts takes the outermost row).
  * @packageDocumentation
  */
 import { html, nothing, type TemplateResult } from 'lit';

@@ -3,12 +3,12 @@
  * previous/next row, PageUp/PageDown between turns (user messages), Alt+ArrowUp/Alt+ArrowDown between
  * pending prompts, Home/End to the first/last row ({@link navigationTarget}, pure: it only picks the
  * row), and scrolling a row into view ({@link revealRow}, also used by find and by live prompts
- * taking focus). Tab in and out of the feed: transcript/feed.controller.ts.
+ * taking focus). In the rows chunk (there is nothing to navigate before it is in); the transcript
+ * reaches it through transcript/rows.chunk.ts. Tab in and out of the feed: transcript/feed.controller.ts.
  * @packageDocumentation
  */
-import type { VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
-import type { TranscriptRow } from '../../src/index.ts';
-import { loadTranscriptView } from './rows.chunk.ts';
+import { type VirtualizerHostElement, virtualizerRef } from '@lit-labs/virtualizer/virtualize.js';
+import type { TranscriptRow } from '../../../src/index.ts';
 
 /**
  * The row a key press in the log moves to: its index, `-1` for a handled key with nowhere to go, or
@@ -48,23 +48,19 @@ function navigationEnds(e: KeyboardEvent, rows: readonly TranscriptRow[]): numbe
 /**
  * Scrolls row `index` of a virtualized log into view inside the log (never the page) and returns its
  * element: a row not rendered is brought in by the virtualizer (its element is looked for during the
- * next frames); a rendered row outside the view is placed a third of the way down. Waits for the rows
- * chunk (transcript/log.lazy.ts) first. Null when the chunk cannot be loaded or the row did not render
- * within ten frames.
+ * next frames); a rendered row outside the view is placed a third of the way down. Null when the row
+ * did not render within ten frames.
  */
 export async function revealRow(
-  log: (HTMLElement & VirtualizerHostElement) | null,
+  log: HTMLElement & VirtualizerHostElement,
   index: number,
 ): Promise<HTMLElement | null> {
-  if (!log) return null;
-  const chunk = await loadTranscriptView().catch(() => undefined);
-  if (!chunk) return null;
   const find = () => log.querySelector<HTMLElement>(`:scope > .row[data-index="${index}"]`);
   let el = find();
   if (!el) {
     // Just after the chunk arrived the log may not hold its virtualizer, or the rows, yet: wait for
     // them (a few frames) before asking it to bring the row in.
-    const target = () => log[chunk.virtualizerRef]?.element(index);
+    const target = () => log[virtualizerRef]?.element(index);
     for (let i = 0; i < 10 && !target(); i++) await new Promise((r) => requestAnimationFrame(r));
     target()?.scrollIntoView({ block: 'center' });
     for (let i = 0; i < 10 && !el; i++) {
