@@ -17,7 +17,7 @@ import type { TranscriptRow } from '../../../src/index.ts';
 import { CLOSED_LONG_TEXT, DRAWING_LONG_TEXT } from '../../content/text-budget.ts';
 import type { SiloEmitter } from '../../shared/silo-element.ts';
 import { MatchCounts } from './count.ts';
-import { bringIntoView, highlights, textMatches } from './highlight.ts';
+import { bringIntoView, firstRowInView, highlights, textMatches } from './highlight.ts';
 import { fold } from './text.ts';
 
 /** Where a find stands: the event detail of `silo-find` and what the find methods resolve to. */
@@ -132,7 +132,7 @@ export class TranscriptFindController implements ReactiveController {
       this.#notify();
       return this.result;
     }
-    const scan = this.#rescan(this.#firstVisible());
+    const scan = this.#rescan(firstRowInView(this.rows.log()));
     this.#notify();
     await scan;
     if (move !== this.#move) return this.result;
@@ -157,7 +157,7 @@ export class TranscriptFindController implements ReactiveController {
     const index = a ? this.rows.indexOf(a.key) : -1;
     const count = index >= 0 ? this.#counts.at(index) : 0;
     const occurrence = a ? Math.min(a.occurrence, count - 1) : -1;
-    if (!a || index < 0) this.#active = this.#nearest(this.#firstVisible(), direction, true);
+    if (!a || index < 0) this.#active = this.#nearest(firstRowInView(this.rows.log()), direction, true);
     else if (count > 0 && occurrence + direction >= 0 && occurrence + direction < count)
       this.#active = { key: a.key, occurrence: occurrence + direction };
     else this.#active = this.#nearest(index + direction, direction, direction === 1);
@@ -251,18 +251,6 @@ export class TranscriptFindController implements ReactiveController {
     this.#active = { key: row.key, occurrence: 0 };
     this.#notify();
     this.#showing = this.#show(move);
-  }
-
-  /** The index of the first row at least partly in view (0 before the first render). */
-  #firstVisible(): number {
-    const log = this.rows.log();
-    if (!log) return 0;
-    const top = log.getBoundingClientRect().top;
-    let first = Number.POSITIVE_INFINITY;
-    for (const el of Array.from(log.querySelectorAll<HTMLElement>(':scope > .row[data-index]'))) {
-      if (el.getBoundingClientRect().bottom > top + 1) first = Math.min(first, Number(el.dataset.index));
-    }
-    return Number.isFinite(first) ? first : 0;
   }
 
   /** Scrolls to the current match, highlights, opens folded content around it, and reports. */
