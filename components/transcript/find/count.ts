@@ -15,6 +15,10 @@ const SLICE_MS = 8;
 
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * One query's match counts, per row index, and their total: partial until a {@link MatchCounts.pass}
+ * resolves true. Made by the find controller; a new query starts over with {@link MatchCounts.reset}.
+ */
 export class MatchCounts {
   /** The folded query these counts are of ('' when there is none). */
   #query = '';
