@@ -61,6 +61,6 @@ export async function find(bench: Bench, journal: Journal): Promise<void> {
     op: '≤',
     limit: 100,
     unit: 'ms',
-    why: 'the find makes one pass over every row of the model (its text built, then counted; 8 ms slices on the main thread, components/transcript/find/find.controller.ts `#count`) before it names the first match at or below the view: the first result waits for the whole scan, from the first row',
+    why: "the find reads rows from the view on and names the first match as soon as it is read (components/transcript/find/count.ts); what is left is the main thread: the previous keystroke's slice, its scroll and render, and the text of rows not read yet between the view and the first match",
   });
 }

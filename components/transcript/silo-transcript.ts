@@ -285,8 +285,11 @@ export class SiloTranscript extends SiloElement {
   /**
    * Finds `query` (plain text, case-insensitive) in every row of the transcript, rendered or not, and
    * goes to the first match at or below the top of the view: scrolls its row into view, highlights
-   * the matches on screen (the current one apart), and opens a folded section holding it. Resolves
-   * once the search is done and the match is in view; an empty query ends the find. Fires `silo-find`.
+   * the matches on screen (the current one apart), and opens a folded section holding it. Rows are
+   * read from the view on: that match is reported (`silo-find`, `searching` still true, `current` and
+   * `total` partial) and scrolled to as soon as it is read, before the rest is counted. Resolves once
+   * the search is done and the match is in view; an empty query ends the find, and a later `find()`
+   * stops this one's search. Fires `silo-find`.
    * The first find loads the find's code (its own chunk); if that fails, it rejects and the next find
    * tries again.
    */

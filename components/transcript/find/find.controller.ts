@@ -1,7 +1,9 @@
 /**
  * Find in `<silo-transcript>`, as a Lit reactive controller. The log is virtualized, so the browser's
  * own find cannot reach rows that are not rendered: this searches the text of every row of the model
- * (see `transcript/find/text.ts`), scrolls the log to the current match's row, and highlights the matches of the
+ * (see `transcript/find/text.ts`), from the view on and wrapping around, so the first match at or below the view
+ * is named (and its row scrolled to) as soon as it is read, then counts the rest in time slices
+ * (`transcript/find/count.ts`). It scrolls the log to the current match's row, and highlights the matches of the
  * rendered rows with the CSS Custom Highlight API (`::highlight(silo-find)`, and
  * `::highlight(silo-find-active)` for the current one). Rows with matches carry `data-find="match"`,
  * the current match's row `data-find="active"` (its visible marker where the API is missing, or where
@@ -14,18 +16,27 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { TranscriptRow } from '../../../src/index.ts';
 import { CLOSED_LONG_TEXT, DRAWING_LONG_TEXT } from '../../content/text-budget.ts';
 import type { SiloEmitter } from '../../shared/silo-element.ts';
-import { bringIntoView, highlights, textMatches } from './highlight.ts';
-import { countIn, fold, rowText } from './text.ts';
+import { MatchCounts } from './count.ts';
+import { bringIntoView, firstRowInView, highlights, textMatches } from './highlight.ts';
+import { fold } from './text.ts';
 
 /** Where a find stands: the event detail of `silo-find` and what the find methods resolve to. */
 export interface SiloFindResult {
   /** The query, as given (empty: no find). */
   readonly query: string;
-  /** The current match, counted from 1 in transcript order; 0 when there is none. */
+  /**
+   * The current match, counted from 1 in transcript order; 0 when there is none. While `searching`, it
+   * counts the matches before it in the rows read so far only (the rows above the view are read last):
+   * a lower bound, final once `searching` is false.
+   */
   readonly current: number;
-  /** Matches in the whole transcript (case-insensitive, plain text). */
+  /** Matches in the whole transcript (case-insensitive, plain text); while `searching`, in the rows read so far. */
   readonly total: number;
-  /** True while rows are still being read (`total` is partial). */
+  /**
+   * True while rows are still being read (`current` and `total` are partial). The first match at or
+   * below the view is named, and its row scrolled to, as soon as it is read: a `silo-find` with
+   * `current` ≥ 1 and `searching` true comes before the count is done.
+   */
   readonly searching: boolean;
 }
 
@@ -47,22 +58,16 @@ export interface TranscriptFindRows {
   reveal(index: number): Promise<HTMLElement | null>;
 }
 
-/** Rows read per time check, and the main-thread budget of one slice of a search (ms). */
-const SLICE_ROWS = 64;
-const SLICE_MS = 8;
-
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export class TranscriptFindController implements ReactiveController {
   #query = '';
   #folded = '';
-  /** Matches per row index, and the row object each count was taken from. */
-  #counts: number[] = [];
-  #seen: (TranscriptRow | undefined)[] = [];
-  #total = 0;
+  #counts = new MatchCounts();
   #active: { key: string; occurrence: number } | undefined;
   #generation = 0;
   #move = 0;
+  /** The move (a `find`) waiting for its first match, and the scroll to that match once found. */
+  #seeking: number | undefined;
+  #showing: Promise<void> | undefined;
   #scanning: Promise<void> | undefined;
   #again = false;
   #ranges: Range[] = [];
@@ -85,7 +90,7 @@ export class TranscriptFindController implements ReactiveController {
     return {
       query: this.#query,
       current: this.#current(),
-      total: this.#total,
+      total: this.#counts.total,
       searching: this.#scanning !== undefined,
     };
   }
@@ -107,31 +112,38 @@ export class TranscriptFindController implements ReactiveController {
 
   /**
    * Searches every row for `query` and goes to the first match at or below the top of the view
-   * (wrapping to the first). Resolves once the whole transcript is searched and the match's row is
-   * scrolled into view; a later call supersedes this one (which then resolves with the later state).
+   * (wrapping to the first): rows are read from the view on, and that match is named (`silo-find`,
+   * still `searching`) and its row scrolled to as soon as it is read, while the rest are counted in
+   * time slices. Resolves once the whole transcript is searched and the match's row is scrolled into
+   * view; a later call supersedes this one (its search stops; it then resolves with the later state).
    */
   async find(query: string): Promise<SiloFindResult> {
     this.#generation++;
     this.#scanning = undefined;
     this.#query = query;
     this.#folded = fold(query);
-    this.#counts = [];
-    this.#seen = [];
-    this.#total = 0;
+    this.#counts.reset(this.#folded);
     this.#active = undefined;
+    this.#showing = undefined;
     const move = ++this.#move;
+    this.#seeking = move;
     if (!this.#folded) {
       this.#unpaint();
       this.#notify();
       return this.result;
     }
-    const scan = this.#rescan();
+    const scan = this.#rescan(firstRowInView(this.rows.log()));
     this.#notify();
     await scan;
+    if (move !== this.#move) return this.result;
+    this.#seeking = undefined;
+    await this.#showing;
     await this.host.updateComplete;
     if (move !== this.#move) return this.result;
-    this.#active = this.#nearest(this.#firstVisible(), 1, true);
-    await this.#show(move);
+    // No match was found (no scroll), or more rows around the match are counted now: paint and report.
+    if (!this.#showing) this.#unpaint();
+    this.#schedulePaint();
+    this.#notify();
     return this.result;
   }
 
@@ -143,9 +155,9 @@ export class TranscriptFindController implements ReactiveController {
     if (move !== this.#move) return this.result;
     const a = this.#active;
     const index = a ? this.rows.indexOf(a.key) : -1;
-    const count = index >= 0 ? (this.#counts[index] ?? 0) : 0;
+    const count = index >= 0 ? this.#counts.at(index) : 0;
     const occurrence = a ? Math.min(a.occurrence, count - 1) : -1;
-    if (!a || index < 0) this.#active = this.#nearest(this.#firstVisible(), direction, true);
+    if (!a || index < 0) this.#active = this.#nearest(firstRowInView(this.rows.log()), direction, true);
     else if (count > 0 && occurrence + direction >= 0 && occurrence + direction < count)
       this.#active = { key: a.key, occurrence: occurrence + direction };
     else this.#active = this.#nearest(index + direction, direction, direction === 1);
@@ -160,10 +172,10 @@ export class TranscriptFindController implements ReactiveController {
     this.#scanning = undefined;
     this.#query = '';
     this.#folded = '';
-    this.#counts = [];
-    this.#seen = [];
-    this.#total = 0;
+    this.#counts.reset('');
     this.#active = undefined;
+    this.#seeking = undefined;
+    this.#showing = undefined;
     this.#unpaint();
     this.#notify();
   }
@@ -172,10 +184,9 @@ export class TranscriptFindController implements ReactiveController {
   #current(): number {
     const a = this.#active;
     const index = a ? this.rows.indexOf(a.key) : -1;
-    if (!a || index < 0 || !this.#counts[index]) return 0;
-    let before = 0;
-    for (let i = 0; i < index; i++) before += this.#counts[i] ?? 0;
-    return before + Math.min(a.occurrence, this.#counts[index]! - 1) + 1;
+    const count = index >= 0 ? this.#counts.at(index) : 0;
+    if (!a || count === 0) return 0;
+    return this.#counts.before(index) + Math.min(a.occurrence, count - 1) + 1;
   }
 
   /**
@@ -189,71 +200,57 @@ export class TranscriptFindController implements ReactiveController {
     const start = ((from % n) + n) % n;
     for (let k = 0; k < n; k++) {
       const i = (start + direction * k + n) % n;
-      const c = this.#counts[i] ?? 0;
+      const c = this.#counts.at(i);
       if (c > 0) return { key: rows[i]!.key, occurrence: first ? 0 : c - 1 };
     }
     return undefined;
   }
 
-  /** Counts the rows not counted yet or changed since (in time slices); again if rows change meanwhile. */
-  #rescan(): Promise<void> {
+  /**
+   * Counts the rows not counted yet or changed since (in time slices, from row `start` on, wrapping
+   * around); again if rows change meanwhile.
+   */
+  #rescan(start = 0): Promise<void> {
     if (this.#scanning) {
       this.#again = true;
       return this.#scanning;
     }
     const gen = this.#generation;
+    const live = () => gen === this.#generation;
+    const rows = () => this.rows.rows();
     const run = async () => {
       do {
+        if (!live()) return;
         this.#again = false;
-        if (!(await this.#count(gen))) return;
+        if (!(await this.#counts.pass(rows, start, live, (i) => this.#found(i)))) return;
+        start = 0;
+        // The current match's row went away (a new model): the nearest match stands in.
+        if (this.#active && this.rows.indexOf(this.#active.key) < 0) this.#active = this.#nearest(0, 1, true);
       } while (this.#again);
     };
-    const job: Promise<void> = run().finally(() => {
-      if (this.#scanning === job) this.#scanning = undefined;
-    });
+    // Started after `#scanning` is set: a match named in the first slice is reported as `searching`.
+    const job: Promise<void> = Promise.resolve()
+      .then(run)
+      .finally(() => {
+        if (this.#scanning === job) this.#scanning = undefined;
+      });
     this.#scanning = job;
     return job;
   }
 
-  /** One pass over the rows; false once superseded. */
-  async #count(gen: number): Promise<boolean> {
-    const q = this.#folded;
-    let rows = this.rows.rows();
-    let slice = performance.now();
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      if (this.#seen[i] !== row) {
-        const n = countIn(rowText(row), q);
-        this.#total += n - (this.#counts[i] ?? 0);
-        this.#counts[i] = n;
-        this.#seen[i] = row;
-      }
-      if (i % SLICE_ROWS === SLICE_ROWS - 1 && performance.now() - slice > SLICE_MS) {
-        await yieldToBrowser();
-        if (gen !== this.#generation) return false;
-        // The rows may have been replaced meanwhile: go on with the newest (changed rows are recounted).
-        rows = this.rows.rows();
-        slice = performance.now();
-      }
-    }
-    for (let i = rows.length; i < this.#counts.length; i++) this.#total -= this.#counts[i] ?? 0;
-    this.#counts.length = Math.min(this.#counts.length, rows.length);
-    this.#seen.length = Math.min(this.#seen.length, rows.length);
-    // The current match's row went away (a new model): the nearest match stands in.
-    if (this.#active && this.rows.indexOf(this.#active.key) < 0) this.#active = this.#nearest(0, 1, true);
-    return true;
-  }
-
-  /** The index of the first row at least partly in view (0 before the first render). */
-  #firstVisible(): number {
-    const log = this.rows.log();
-    if (!log) return 0;
-    const top = log.getBoundingClientRect().top;
-    let first = Number.POSITIVE_INFINITY;
-    for (const el of Array.from(log.querySelectorAll<HTMLElement>(':scope > .row[data-index]'))) {
-      if (el.getBoundingClientRect().bottom > top + 1) first = Math.min(first, Number(el.dataset.index));
-    }
-    return Number.isFinite(first) ? first : 0;
+  /**
+   * A row with matches was read: the first one a `find` reads (from the view on) is its first match,
+   * named at once and scrolled to while the rest is counted.
+   */
+  #found(index: number): void {
+    const move = this.#move;
+    if (this.#seeking !== move || this.#active) return;
+    const row = this.rows.rows()[index];
+    if (!row) return;
+    this.#seeking = undefined;
+    this.#active = { key: row.key, occurrence: 0 };
+    this.#notify();
+    this.#showing = this.#show(move);
   }
 
   /** Scrolls to the current match, highlights, opens folded content around it, and reports. */
@@ -302,7 +299,7 @@ export class TranscriptFindController implements ReactiveController {
     let activeRange: Range | undefined;
     for (const el of Array.from(log.querySelectorAll<HTMLElement>(':scope > .row[data-index]'))) {
       const i = Number(el.dataset.index);
-      if (!this.#counts[i] || rows[i]?.key !== el.dataset.key) continue;
+      if (!this.#counts.at(i) || rows[i]?.key !== el.dataset.key) continue;
       const isActive = a?.key === el.dataset.key;
       el.dataset.find = isActive ? 'active' : 'match';
       this.#marked.push(el);

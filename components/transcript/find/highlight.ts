@@ -2,7 +2,7 @@
  * Highlighting for find in `<silo-transcript>`: the ranges of a query's occurrences in a rendered row
  * (text nodes only; nothing is injected), the page's two shared CSS Custom Highlight API highlights
  * (`silo-find`, `silo-find-active`; their styles are in transcript/silo-transcript.styles.ts, in the first paint),
- * and bringing the current match into view.
+ * bringing the current match into view, and where the view starts.
  * @packageDocumentation
  */
 import { fold } from './text.ts';
@@ -88,4 +88,15 @@ export function bringIntoView(range: Range, log: HTMLElement | null): void {
   const view = log.getBoundingClientRect();
   if (r.height === 0 && r.width === 0) return;
   if (r.top < view.top || r.bottom > view.bottom) log.scrollTop += r.top - view.top - log.clientHeight / 3;
+}
+
+/** The index of the first rendered row at least partly in the log's view (0 before the first render). */
+export function firstRowInView(log: HTMLElement | null): number {
+  if (!log) return 0;
+  const top = log.getBoundingClientRect().top;
+  let first = Number.POSITIVE_INFINITY;
+  for (const el of Array.from(log.querySelectorAll<HTMLElement>(':scope > .row[data-index]'))) {
+    if (el.getBoundingClientRect().bottom > top + 1) first = Math.min(first, Number(el.dataset.index));
+  }
+  return Number.isFinite(first) ? first : 0;
 }
