@@ -12,23 +12,13 @@
  */
 import { diffLines } from 'diff';
 import { SiloError } from './errors.ts';
+import { EXPORT_HEADER_KIND, type JsonlExportInfo, jsonlHeader, jsonlLines } from './jsonl.ts';
 import { TranscriptModel } from './transcript/model.ts';
 import type { TerminalState, ToolCallRow, TranscriptRow } from './transcript/rows.ts';
 import { terminalText } from './transcript/terminal.ts';
 import type { AgentSessionUpdate } from './types.ts';
 
-/** The `kind` of an export's optional first line, which carries what the journal knew besides the updates. */
-export const EXPORT_HEADER_KIND = 'silo_export';
-
-/** What an export says of its session besides the updates (its first line, when present). */
-export interface JsonlExportInfo {
-  /** The agent's name, as the history shows it (`AgentSessionSummary.agent`). */
-  readonly agent?: string;
-  /** The session's id where it was exported: importing it where that session is adds nothing. */
-  readonly sessionId?: string;
-  /** The title the user gave the session (`AgentsService.rename`), if any. */
-  readonly title?: string;
-}
+export { EXPORT_HEADER_KIND, type JsonlExportInfo };
 
 /**
  * Serializes updates as JSONL, one per line, with a trailing newline. With `info`, the first line is
@@ -36,9 +26,7 @@ export interface JsonlExportInfo {
  * {@link readJsonlExport} returns it (a reader older than the header shows it as an unknown update).
  */
 export function toJsonl(updates: readonly AgentSessionUpdate[], info?: JsonlExportInfo): string {
-  let out = info ? `${JSON.stringify({ kind: EXPORT_HEADER_KIND, ...info, raw: {} })}\n` : '';
-  for (const u of updates) out += `${JSON.stringify(u)}\n`;
-  return out;
+  return `${info ? jsonlHeader(info) : ''}${jsonlLines(updates)}`;
 }
 
 /**
