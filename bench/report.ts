@@ -156,7 +156,7 @@ function journalRows(config: Config): string[][] {
   if (e) {
     out.push(
       [`6. Export ${formatNumber(config.reopenUpdates)} updates as JSONL`, '', '', ''],
-      row('  service.exportJsonl, to the string in the page', e.export),
+      row('  service.exportJsonlStream, into a Blob in the page', e.export),
       row('  one getAll of the journal in the page (baseline)', e.getAll),
       row('  export / getAll', e.exportOverGetAll, 2),
     );

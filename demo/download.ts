@@ -1,6 +1,6 @@
-/** Saves text as a file through a temporary object URL. */
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves text or a Blob as a file through a temporary object URL. */
+export function download(name: string, body: Blob | string, type: string): void {
+  const url = URL.createObjectURL(new Blob([body], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

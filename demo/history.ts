@@ -36,7 +36,10 @@ export async function refreshHistory(askAgent = false): Promise<void> {
 
 export async function exportSession(id: string): Promise<void> {
   try {
-    download(`${id}.jsonl`, await service.exportJsonl(id), 'application/jsonl');
+    // Streamed from the journal into the file's bytes: no string of the whole transcript.
+    const stream = await service.exportJsonlStream(id);
+    const blob = await new Response(stream.pipeThrough(new TextEncoderStream())).blob();
+    download(`${id}.jsonl`, blob, 'application/jsonl');
   } catch (e) {
     say(`Export failed: ${SiloError.from(e).message}`, true);
   }

@@ -2,7 +2,7 @@
  * The page API's interfaces: what `createAgentsService()` returns and what `connect()` resolves to.
  * Implementations live in `src/service.ts` (page side) and `worker/` (everything that speaks ACP).
  */
-import type { SiloErrorCode } from './errors.ts';
+import type { SiloError, SiloErrorCode } from './errors.ts';
 import type {
   AgentBridgeOptions,
   AgentCommand,
@@ -317,8 +317,33 @@ export interface AgentJournalAccess {
    */
   rename(sessionId: string, title: string | undefined): Promise<string | undefined>;
   /**
-   * Exports a session's journal as JSONL (one AgentSessionUpdate a line), after a header naming its
-   * agent, its id and the title the user gave it.
+   * Exports a session's journal as JSONL, streamed: a header line naming its agent, its id and the
+   * title the user gave it (`{"kind":"silo_export",…}`, see `silo-acp/export`), then one
+   * AgentSessionUpdate a line, as the journal holds them. The worker reads the journal a few segments
+   * at a time as the stream is read (at most one chunk ahead), so neither the whole journal nor the
+   * whole text is ever held in memory; each chunk is whole lines. Updates journaled after it resolved
+   * are not in it (export again for them).
+   *
+   * Resolves once the worker has found the session, before any update is read; rejects with
+   * `session-not-found` when the journal holds no such session, and as every call does when the
+   * journal cannot open or the worker is gone. Errors met while the stream is read make its `read()`
+   * reject with a {@link SiloError}: `session-not-found` when the session's journal goes away meanwhile
+   * (deleted, or continued in another session), `internal` when IndexedDB fails a read (`data.updates`:
+   * how many updates came before), `closed` when the worker stops. Cancel it to stop reading.
+   *
+   * Needs transferable streams (Chromium, Firefox). To save it as a file without making one string:
+   *
+   * @example
+   * ```ts
+   * const stream = await service.exportJsonlStream(sessionId);
+   * const blob = await new Response(stream.pipeThrough(new TextEncoderStream())).blob();
+   * ```
+   */
+  exportJsonlStream(sessionId: string): Promise<ReadableStream<string>>;
+  /**
+   * The same JSONL export as {@link exportJsonlStream}, as one string: the whole text in the page's
+   * memory at once (some 400 characters an update). For a large session prefer the stream. Rejects as {@link exportJsonlStream} does, and with
+   * the error its stream met.
    */
   exportJsonl(sessionId: string): Promise<string>;
   /**

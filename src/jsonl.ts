@@ -21,15 +21,25 @@ export interface JsonlExportInfo {
   readonly title?: string;
 }
 
+/** The header line, newline included: `{"kind":"silo_export","agent":…,"sessionId":…,"title":…,"raw":{}}`. */
+export function jsonlHeader(info: JsonlExportInfo): string {
+  return `${JSON.stringify({ kind: EXPORT_HEADER_KIND, ...info, raw: {} })}\n`;
+}
+
+/** The lines of `updates`, one per update, each ending in a newline. */
+export function jsonlLines(updates: readonly AgentSessionUpdate[]): string {
+  let out = '';
+  for (const u of updates) out += `${JSON.stringify(u)}\n`;
+  return out;
+}
+
 /**
  * Serializes updates as JSONL, one per line, with a trailing newline. With `info`, the first line is
  * a header `{"kind":"silo_export","agent":…,"sessionId":…,"title":…,"raw":{}}`: {@link parseJsonl} skips it and
  * {@link readJsonlExport} returns it (a reader older than the header shows it as an unknown update).
  */
 export function toJsonl(updates: readonly AgentSessionUpdate[], info?: JsonlExportInfo): string {
-  let out = info ? `${JSON.stringify({ kind: EXPORT_HEADER_KIND, ...info, raw: {} })}\n` : '';
-  for (const u of updates) out += `${JSON.stringify(u)}\n`;
-  return out;
+  return `${info ? jsonlHeader(info) : ''}${jsonlLines(updates)}`;
 }
 
 /**

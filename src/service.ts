@@ -12,6 +12,7 @@ import type {
 import { registerErrorTransfer } from './comlink-errors.ts';
 import { startDefaultWorker } from './default-worker.ts';
 import { SiloError } from './errors.ts';
+import { type ExportStreams, relayExport, streamText } from './export-relay.ts';
 import { eventsProxy, HandleEvents, SessionHandle } from './session-handle.ts';
 import type { AgentBridgeOptions } from './types.ts';
 import type { WorkerApi } from './worker-api.ts';
@@ -42,12 +43,15 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
     : startDefaultWorker();
   const { worker } = started;
   const handles = new Set<SessionHandle>();
-  // Every call, from the service or a handle, rejects with a code once the worker is gone.
+  const exports: ExportStreams = new Set();
+  // Every call, from the service or a handle, rejects with a code once the worker is gone; every
+  // export stream errors with it.
   const api = watchWorker(
     worker,
     wrap<WorkerApi>(worker),
-    () => {
+    (error) => {
       for (const h of handles) h.markClosed();
+      for (const gone of exports) gone(error);
     },
     started.place,
   );
@@ -95,6 +99,9 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
     return handle;
   };
 
+  const exportJsonlStream = (sessionId: string): Promise<ReadableStream<string>> =>
+    call(async () => relayExport(await api.exportJsonlStream(sessionId), exports));
+
   return {
     connect,
     sessions: (o) =>
@@ -110,7 +117,8 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
     clear: (sessionId, o) =>
       call(() => api.clear(sessionId, o?.bridge ? { bridge: bridgeOptions(o.bridge) } : {})),
     rename: (sessionId, title) => call(() => api.rename(sessionId, title)),
-    exportJsonl: (sessionId) => call(() => api.exportJsonl(sessionId)),
+    exportJsonlStream,
+    exportJsonl: async (sessionId) => streamText(await exportJsonlStream(sessionId)),
     importJsonl: (jsonl, sessionId) => call(() => api.importJsonl(jsonl, sessionId)),
     async dispose() {
       if (disposed) return;

@@ -1,7 +1,8 @@
 /**
  * The page↔worker contract: one interface the worker implements (`expose(impl satisfies WorkerApi)`)
  * and the page wraps (`wrap<WorkerApi>()`). Everything crossing it is structured-cloneable data,
- * except the {@link WorkerEvents} object, which crosses as a `Comlink.proxy`.
+ * except the {@link WorkerEvents} object, which crosses as a `Comlink.proxy`, and the JSONL export's
+ * stream, which is transferred.
  */
 import type {
   AgentClearResult,
@@ -83,7 +84,14 @@ export type ElicitationAction =
   | { readonly action: 'cancel' };
 
 /** The worker's API. Every method rejects with a serialized SiloError on failure. */
-export interface WorkerApi extends Omit<AgentJournalAccess, 'clear'> {
+export interface WorkerApi extends Omit<AgentJournalAccess, 'clear' | 'exportJsonl' | 'exportJsonlStream'> {
+  /**
+   * The export's stream, transferred to the page (worker/export-stream.ts): as
+   * {@link AgentJournalAccess.exportJsonlStream}, except that it errors with a serialized SiloError (a
+   * plain object: an `Error`'s code would not cross); the page wraps it (src/export-relay.ts).
+   * `exportJsonl` is built on it in the page.
+   */
+  exportJsonlStream(sessionId: string): Promise<ReadableStream<string>>;
   /** As {@link AgentJournalAccess.clear}, with a connection string already parsed. */
   clear(sessionId: string, options?: { readonly bridge?: AgentBridgeOptions }): Promise<AgentClearResult>;
   /**

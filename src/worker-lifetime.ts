@@ -10,8 +10,8 @@ import type { WorkerApi } from './worker-api.ts';
 import { type WorkerPlace, workerStartError } from './worker-start.ts';
 
 /**
- * Watches `worker` (whose API is `api`) and calls `onGone` once, when it crashes or stops. Returns the
- * API to use instead of `api`: every call of it rejects once the worker is gone (`internal` for a
+ * Watches `worker` (whose API is `api`) and calls `onGone` once, when it crashes or stops, with the
+ * error calls reject with from then on. Returns the API to use instead of `api`: every call of it rejects once the worker is gone (`internal` for a
  * crash, `closed` for a terminated worker), pending ones included. A worker that fails before it ever
  * answered could not start (its script did not load or threw at once): the `internal` error then says
  * where it was started from (`place`, undefined for a worker the page passed in), which of the two
@@ -23,7 +23,7 @@ import { type WorkerPlace, workerStartError } from './worker-start.ts';
 export function watchWorker(
   worker: Worker,
   api: Remote<WorkerApi>,
-  onGone: () => void,
+  onGone: (error: SiloError) => void,
   place?: WorkerPlace,
 ): Remote<WorkerApi> {
   // Whether the worker ever answered a call (any answer, the life lock's or another's: under load
@@ -43,7 +43,7 @@ export function watchWorker(
     if (ended) return;
     ended = true;
     reject(error);
-    onGone();
+    onGone(error);
   };
   worker.addEventListener('error', (e) => {
     e.preventDefault?.();

@@ -3,10 +3,11 @@
  * journal reads that need no connection (history with search and rename — worker/history.ts —,
  * transcripts, export and import).
  */
+import { transfer } from 'comlink';
 import { SiloError } from '../src/errors.ts';
-import { toJsonl } from '../src/jsonl.ts';
 import type { WorkerApi } from '../src/worker-api.ts';
 import { deleteAgentSession, listAgentSessions } from './agent-sessions.ts';
+import { exportJsonlStream } from './export-stream.ts';
 import { History } from './history.ts';
 import { type Journal, journalOpener } from './journal.ts';
 import { latestId } from './open.ts';
@@ -97,14 +98,9 @@ export function createWorkerService(): WorkerApi {
       history.forget(sessionId);
       return options?.bridge ? deleteAgentSession(options.bridge, sessionId) : { agentCopy: 'not-asked' };
     },
-    async exportJsonl(sessionId) {
-      const j = await db();
-      const record = await j.session(sessionId);
-      return toJsonl(await j.read(sessionId), {
-        ...(record?.agent ? { agent: record.agent } : {}),
-        sessionId: record?.importedFrom ?? sessionId,
-        ...(record?.userTitle ? { title: record.userTitle } : {}),
-      });
+    async exportJsonlStream(sessionId) {
+      const stream = await exportJsonlStream(db, sessionId);
+      return transfer(stream, [stream]);
     },
     importJsonl: (jsonl, sessionId) => history.importJsonl(jsonl, sessionId),
     async rename(sessionId, title) {

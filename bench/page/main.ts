@@ -13,6 +13,7 @@ import type { SiloTranscript } from '../../components/transcript/silo-transcript
 import { createAgentsService } from '../../src/index.ts';
 import type { AgentBridgeOptions, AgentSessionUpdate } from '../../src/types.ts';
 import type { Segment } from '../../worker/journal.ts';
+import { exportBench } from './export.ts';
 import {
   afterPaint,
   countElements,
@@ -576,6 +577,7 @@ const bench = {
   deleteDatabase,
 
   ...scaleBench,
+  ...exportBench,
 
   /** Silo: time from the agent stamping an update to the page's `onUpdate`, at `rate`/s. */
   async siloLatency(bridge: AgentBridgeOptions, rate: number, count: number) {

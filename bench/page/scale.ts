@@ -1,11 +1,9 @@
 /**
- * Page side of the benchmarks added for #32 (scale, export, find): what they do with a reopened
- * transcript, the page API's export, and the transcript's find. Merged into `window.siloBench`.
+ * Page side of the benchmarks added for #32 (scale, find): what they do with a reopened transcript,
+ * and the transcript's find (the export's: export.ts). Merged into `window.siloBench`.
  */
 import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
-import { createAgentsService } from '../../src/index.ts';
-import type { Segment } from '../../worker/journal.ts';
-import { afterPaint, openDatabase, requestResult, sessionRange } from './measure.ts';
+import { afterPaint } from './measure.ts';
 
 const transcript = () => document.querySelector('silo-transcript') as SiloTranscript | null;
 
@@ -31,44 +29,6 @@ export const scaleBench = {
     if (last !== updates - 1) throw new Error(`the transcript folded ${last + 1} of ${updates} updates`);
     await afterPaint();
     return { rows: el.model.rows.length, ms: performance.now() - t0 };
-  },
-
-  /**
-   * The page API's JSONL export of a journaled session (`service.exportJsonl`), timed from the call
-   * to the string in the page, the worker and journal already open; beside it, one `getAll` of the
-   * session's journal records in the page (the baseline), paired.
-   */
-  async exportJsonl(databaseName: string, sessionId: string) {
-    const service = createAgentsService({ databaseName });
-    try {
-      await service.sessions();
-      const t0 = performance.now();
-      const text = await service.exportJsonl(sessionId);
-      const ms = performance.now() - t0;
-      const type = typeof text;
-      const chars = text.length;
-      let lines = 0;
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-      return { ms, chars, lines, type };
-    } finally {
-      await service.dispose();
-    }
-  },
-
-  /** One `getAll` of a session's journal records, in the page (the export's baseline). */
-  async getAll(databaseName: string, sessionId: string) {
-    const db = await openDatabase(databaseName);
-    try {
-      const t0 = performance.now();
-      const segments = await requestResult(
-        db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<
-          Segment[]
-        >,
-      );
-      return { ms: performance.now() - t0, segments: segments.length };
-    } finally {
-      db.close();
-    }
   },
 
   /**

@@ -79,9 +79,9 @@ function dismissible(e: Event): void {
   menu.addEventListener('toggle', () => !menu.open && close(), { once: true });
 }
 
-/** Saves `text` as a file named `name` through a temporary link. */
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `body` as a file named `name` through a temporary link. */
+export function download(name: string, body: Blob | string, type: string): void {
+  const url = URL.createObjectURL(new Blob([body], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -90,20 +90,20 @@ export function download(name: string, text: string, type: string): void {
 }
 
 /**
- * Saves the session's JSONL journal or Markdown transcript (`text()`) as `<sessionId>.jsonl|md`.
- * Rejects as `text()` does; nothing is saved without text.
+ * Saves the session's JSONL journal or Markdown transcript (`body()`) as `<sessionId>.jsonl|md`.
+ * Rejects as `body()` does; nothing is saved without a body.
  */
 export async function saveExport(
   kind: 'jsonl' | 'md',
   sessionId: string | undefined,
-  text: () => Promise<string | undefined>,
+  body: () => Promise<Blob | string | undefined>,
 ): Promise<void> {
-  const body = await text();
-  if (body === undefined) return;
+  const file = await body();
+  if (file === undefined) return;
   const md = kind === 'md';
   download(
     `${sessionId ?? 'session'}.${md ? 'md' : 'jsonl'}`,
-    body,
+    file,
     md ? 'text/markdown' : 'application/jsonl',
   );
 }

@@ -291,10 +291,24 @@ export class SiloChat extends SiloElement {
     return this.#turns.cancel();
   }
 
-  /** The current session's journal as JSONL, or undefined without a session. */
+  /**
+   * The current session's journal as JSONL, or undefined without a session: the whole text in memory
+   * (`AgentsService.exportJsonl`). The header's Export JSONL saves it streamed instead.
+   */
   async exportJsonl(): Promise<string | undefined> {
     const id = this.handle?.sessionId;
     return id ? this.#session.service().exportJsonl(id) : undefined;
+  }
+
+  /**
+   * The current session's JSONL export as a file's bytes, streamed from the journal into a Blob
+   * (`AgentsService.exportJsonlStream`: no string of the whole text), or undefined without a session.
+   */
+  async #jsonlBlob(): Promise<Blob | undefined> {
+    const id = this.handle?.sessionId;
+    if (!id) return undefined;
+    const stream = await this.#session.service().exportJsonlStream(id);
+    return new Response(stream.pipeThrough(new TextEncoderStream())).blob();
   }
 
   /**
@@ -356,8 +370,8 @@ export class SiloChat extends SiloElement {
   }
 
   #export(kind: 'jsonl' | 'md'): void {
-    const text = () => (kind === 'jsonl' ? this.exportJsonl() : this.exportMarkdown());
-    saveExport(kind, this.handle?.sessionId, text).catch((e) => this.#report(e));
+    const body = () => (kind === 'jsonl' ? this.#jsonlBlob() : this.exportMarkdown());
+    saveExport(kind, this.handle?.sessionId, body).catch((e) => this.#report(e));
   }
 
   /**
