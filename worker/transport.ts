@@ -1,10 +1,14 @@
 /**
- * The WebSocket transport to the bridge, with the raw tap: a `TransformStream` on each direction
- * between the SDK's `createWebSocketStream` and `client().connect()`. The inbound tap sees every
- * JSON-RPC message in wire order, unvalidated, before the SDK strips or drops anything.
+ * The WebSocket transport to the bridge, with the raw tap. The socket's frames are parsed once and
+ * shown to the inbound tap synchronously, in wire order, unvalidated; only what the tap keeps
+ * (everything but session updates and the bridge's agent-exit notice) is enqueued into the stream
+ * `client().connect()` reads. The session updates — nearly all the traffic — so never pass through a
+ * stream: no promise per update, no second parse (docs/performance.md, item 1). Outbound messages are
+ * shown to the tap as the SDK writes them, then serialized and sent once the socket is open.
+ * This adapter does what the SDK's `createWebSocketStream` does for a browser socket (JSON-RPC
+ * framing stays the SDK's: it only turns frames into messages and back).
  */
-import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
-import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
+import { type AnyMessage, RequestError, type Stream } from '@agentclientprotocol/sdk';
 import { bridgeProtocols } from '../bridge/protocol.ts';
 import type { AgentBridgeOptions } from '../src/types.ts';
 
@@ -29,40 +33,87 @@ export interface BridgeLink {
   readonly ended: Promise<SocketEnd>;
 }
 
-/** Opens a WebSocket to the bridge (token in `Sec-WebSocket-Protocol`) and taps both directions. */
+const closedError = () => new Error('ACP WebSocket stream is closed');
+
+/**
+ * Opens a WebSocket to the bridge (token in `Sec-WebSocket-Protocol`) and taps both directions.
+ * A frame that is not one JSON object is answered with a JSON-RPC protocol error (as the SDK's
+ * transport does) and not shown to the tap. The stream ends when the socket closes (errors when the
+ * socket reports an error); writing after that rejects.
+ */
 export function openBridge(bridge: AgentBridgeOptions, tap: Tap): BridgeLink {
-  let resolveEnd: (end: SocketEnd) => void = () => {};
-  const ended = new Promise<SocketEnd>((resolve) => {
-    resolveEnd = resolve;
-  });
+  const socket = new WebSocket(bridge.url, bridgeProtocols(bridge.token));
   let opened = false;
-  // A WebSocket that reports its close code and reason, which the SDK's stream does not surface.
-  const Recording = class extends WebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols);
-      this.addEventListener('open', () => {
-        opened = true;
-      });
-      this.addEventListener('close', (e) =>
-        resolveEnd({ code: e.code, reason: e.reason, neverOpened: !opened }),
-      );
+  let done = false;
+  let readable!: ReadableStreamDefaultController<AnyMessage>;
+  const open = new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => {
+      opened = true;
+      resolve();
+    });
+    socket.addEventListener('close', () => reject(new Error('ACP WebSocket stream closed before open')));
+  });
+  open.catch(() => {});
+  // Ends the readable once (nothing is taken from the socket after that), as the SDK's transport does.
+  const finish = () => {
+    if (done) return;
+    done = true;
+    try {
+      readable.close();
+    } catch {
+      // Already cancelled by its reader.
     }
   };
-  const socket = createWebSocketStream(bridge.url, {
-    protocols: bridgeProtocols(bridge.token),
-    WebSocket: Recording,
+  const ended = new Promise<SocketEnd>((resolve) => {
+    socket.addEventListener('close', (e) => {
+      resolve({ code: e.code, reason: e.reason, neverOpened: !opened });
+      finish();
+    });
   });
-  const inbound = new TransformStream<AnyMessage, AnyMessage>({
-    transform(message, controller) {
-      if (tap.inbound(message)) controller.enqueue(message);
-    },
+  socket.addEventListener('error', (e) => {
+    if (done) return;
+    done = true;
+    readable.error(e);
   });
-  const outbound = new TransformStream<AnyMessage, AnyMessage>({
-    transform(message, controller) {
-      tap.outbound(message);
-      controller.enqueue(message);
-    },
+  const protocolError = (error: RequestError) => {
+    if (socket.readyState === WebSocket.OPEN)
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: null, error: error.toErrorResponse() }));
+  };
+  socket.addEventListener('message', (e: MessageEvent<unknown>) => {
+    if (done || typeof e.data !== 'string') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(e.data);
+    } catch {
+      return protocolError(RequestError.parseError());
+    }
+    if (Array.isArray(value))
+      return protocolError(RequestError.invalidRequest(undefined, 'JSON-RPC batches are not supported'));
+    if (typeof value !== 'object' || value === null) return protocolError(RequestError.invalidRequest(value));
+    if (tap.inbound(value as AnyMessage)) readable.enqueue(value as AnyMessage);
   });
-  void outbound.readable.pipeTo(socket.writable).catch(() => {});
-  return { stream: { readable: socket.readable.pipeThrough(inbound), writable: outbound.writable }, ended };
+  const close = () => {
+    finish();
+    socket.close();
+  };
+  const stream: Stream = {
+    readable: new ReadableStream<AnyMessage>({
+      start: (controller) => {
+        readable = controller;
+      },
+      cancel: close,
+    }),
+    writable: new WritableStream<AnyMessage>({
+      async write(message) {
+        tap.outbound(message);
+        if (done) throw closedError();
+        if (!opened) await open;
+        if (done) throw closedError();
+        socket.send(JSON.stringify(message));
+      },
+      close,
+      abort: close,
+    }),
+  };
+  return { stream, ended };
 }

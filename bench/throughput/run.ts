@@ -90,7 +90,7 @@ export async function throughput({ page, bridges, cpu, config }: Bench): Promise
     journal: { journaledChunks: journaled, complete },
   };
   const why =
-    "the worker's receive path: the SDK's stream-based reader, normalizing, the IndexedDB put and the copy to the page, on top of the bare worker's WebSocket + JSON.parse (docs/performance.md)";
+    "the worker's receive path: the IndexedDB put and the copy to the page (a structured clone each) and normalizing, on top of the bare worker's WebSocket + JSON.parse (docs/performance.md)";
   judge({
     section: 'throughput',
     id: 1,
