@@ -1,6 +1,6 @@
 // `npm run build` (also `prepack`): what the package ships, all under dist/:
 //   dist/silo.js, dist/components.js   bundler-facing entries: they import lit, comlink, idb, marked,
-//                                      dompurify… by name, so an app bundles one copy of each
+//                                      @lit-labs/virtualizer… by name, so an app bundles one copy of each
 //   dist/export.js, dist/elicitation.js  the page API's sub-entries (silo-acp/export, silo-acp/elicitation),
 //                                      out of silo.js so that a first paint does not load them
 //   dist/worker.js                     the worker, self-contained (it runs in its own global)

@@ -1,10 +1,9 @@
 /**
  * What `<silo-chat>` does not need for its first paint, loaded with `import()` when first needed:
  * `<silo-elicitation>` (a question's form), requested by the first question row a transcript renders
- * (so a transcript's first rows, with no question, never load it) and, once the page is idle, by the
- * components entry when the document itself holds a `<silo-elicitation>` not yet defined (a page that
- * writes one in its HTML). A page that creates one later calls {@link loadElicitation}. Bundlers split
- * it into its own chunk.
+ * and, once the page is idle after its first paint, by the components entry (so a page that writes
+ * `<silo-elicitation>` itself, in its markup or from script, gets it without a call; the first rows of
+ * a transcript with no question do not wait for it). Bundlers split it into its own chunk.
  * @packageDocumentation
  */
 import type { SiloElicitation } from './silo-elicitation.ts';
@@ -26,15 +25,9 @@ export function loadElicitation(): Promise<typeof SiloElicitation> {
   return elicitation;
 }
 
-/**
- * Once the page is idle (after first paint), loads `<silo-elicitation>` if the document holds one not
- * yet defined; failures are left to a later load. A question inside a transcript loads it itself.
- */
+/** Loads `<silo-elicitation>` once the page is idle (after first paint); failures are left to a later load. */
 export function loadElicitationWhenIdle(): void {
-  const load = () => {
-    if (document.querySelector('silo-elicitation:not(:defined)'))
-      void loadElicitation().catch(() => undefined);
-  };
+  const load = () => void loadElicitation().catch(() => undefined);
   if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
   else setTimeout(load, 200);
 }
