@@ -125,7 +125,7 @@ export const MUTANTS = [
   {
     name: 'jsonl-seq-kept',
     what: "an imported file's own seq numbers are kept: two exports end to end lose the second",
-    file: 'src/export.ts',
+    file: 'src/jsonl.ts',
     find: 'out.push(u.raw === raw && u.seq === seq ? u : { ...u, raw, seq });',
     replace: 'out.push(u.raw === raw ? u : { ...u, raw });',
     tests: [JSONL],
@@ -133,7 +133,7 @@ export const MUTANTS = [
   {
     name: 'jsonl-cr-line-ends',
     what: 'a file with CR line ends is refused',
-    file: 'src/export.ts',
+    file: 'src/jsonl.ts',
     find: 'text.split(/\\r\\n|\\r|\\n/)',
     replace: 'text.split(/\\r?\\n/)',
     tests: [JSONL],
