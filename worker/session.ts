@@ -1,12 +1,12 @@
 /**
  * One session as the worker runs it: its state (agent info, config options, commands, usage), its
- * journal writer, and the interactive requests the agent makes; its prompt turns
- * (worker/prompt-turns.ts), the connection (worker/connection.ts), the other tabs (worker/tabs.ts) and
- * the request ledger (worker/ledger.ts) are wired in here. Updates flow tap → normalizer → journal →
- * page, in wire order, and reach the page only once committed.
+ * journal writer, and the interactive requests the agent makes; the way its updates go in
+ * (worker/ingest.ts), its prompt turns (worker/prompt-turns.ts), the connection
+ * (worker/connection.ts), the other tabs (worker/tabs.ts) and the request ledger (worker/ledger.ts)
+ * are wired in here. Updates flow tap → normalizer → journal → page, in wire order, and reach the
+ * page only once committed.
  */
 import { SiloError } from '../src/errors.ts';
-import type { Raw } from '../src/json.ts';
 import type { AgentContentBlock, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type {
   ElicitationAction,
@@ -17,39 +17,27 @@ import type {
 import { rememberChoice, setOption } from './choices.ts';
 import { Connection } from './connection.ts';
 import { Delivery } from './delivery.ts';
-import type { Journal, SessionWriter } from './journal.ts';
+import { SessionIngest } from './ingest.ts';
+import type { Journal } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
-import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './normalize.ts';
 import { latestId, type OpenHost } from './open.ts';
 import { PromptTurns } from './prompt-turns.ts';
-import { ReplayWindow } from './replay-window.ts';
 import { requestTap } from './request-tap.ts';
-import { RunStamps } from './run-stamps.ts';
 import { SessionStatus } from './status.ts';
-import { SubagentSessions } from './subagents.ts';
 import { SessionTabs } from './tabs.ts';
-import { TurnFrames } from './turns.ts';
 
 /** A session driven by this worker. Create with {@link SessionCore.start}. */
 export class SessionCore {
   readonly handleId = crypto.randomUUID();
   private readonly status: SessionStatus;
   private readonly connection: Connection;
-  private writer: SessionWriter | undefined;
-  private readonly ids = new MessageIdSynthesizer();
-  private readonly children = new SubagentSessions();
-  private early: Raw[] = [];
-  private readonly replay = new ReplayWindow(this.ids);
-  /** This session's updates received so far (a load's replay is whole once this stops moving). */
-  private updatesSeen = 0;
+  /** The way the session's updates go in: its writer, the normalizer, the turn frames. */
+  private readonly updates: SessionIngest;
   private readonly turns: PromptTurns;
-  /** Arrival times on the first update of each live run (worker/run-stamps.ts). */
-  private readonly stamps = new RunStamps();
   /** Snapshots taken for the page so far ({@link wireSnapshot}). */
   private revisions = 0;
   private readonly delivery: Delivery;
   private readonly requests: RequestLedger;
-  private readonly frames = new TurnFrames((update) => this.record(update));
   private readonly tabs: SessionTabs;
 
   private constructor(
@@ -61,6 +49,16 @@ export class SessionCore {
     const status = new SessionStatus(() => void this.delivery.state());
     this.status = status;
     const core = this;
+    const updates = new SessionIngest({
+      journal,
+      status,
+      get turnRunning() {
+        return core.turns.running;
+      },
+      swallowEcho: (update) => this.turns.echo.swallow(update),
+      learnRequest: (u) => this.requests.learn(u),
+    });
+    this.updates = updates;
     this.turns = new PromptTurns({
       get sessionId() {
         return status.sessionId;
@@ -68,13 +66,13 @@ export class SessionCore {
       delivery: this.delivery,
       record: (update) => {
         // A turn's end: the next update the agent sends starts a run of its own (worker/run-stamps.ts).
-        if (update.kind === 'turn_end') this.stamps.reset();
-        this.record(update);
+        if (update.kind === 'turn_end') updates.turnEnded();
+        updates.record(update);
       },
-      flushed: async () => this.writer?.flushed(),
+      flushed: async () => updates.writer?.flushed(),
       cancelRequests: () => this.requests.cancelAll(),
-      nextSeq: () => this.writer!.nextSeq,
-      beforePrompt: () => this.frames.beforePrompt(),
+      nextSeq: () => updates.writer!.nextSeq,
+      beforePrompt: () => updates.frames.beforePrompt(),
       status,
     });
     this.tabs = new SessionTabs({
@@ -88,8 +86,8 @@ export class SessionCore {
       takeOver: () => this.connection.restore(),
     });
     this.requests = new RequestLedger({
-      record: (update) => this.record(update),
-      committed: (seq) => this.writer?.committed(seq) ?? Promise.reject(SiloError.closed()),
+      record: (update) => updates.record(update),
+      committed: (seq) => updates.writer?.committed(seq) ?? Promise.reject(SiloError.closed()),
       delivery: this.tabs.requestDelivery(),
       get sessionId() {
         return status.sessionId;
@@ -97,7 +95,7 @@ export class SessionCore {
       mayAsk: (kind) =>
         (kind === 'permission' ? options.handlesPermissions : options.handlesElicitations) &&
         !this.turns.cancelled &&
-        !this.writer?.error,
+        !updates.writer?.error,
     });
     const open: OpenHost = {
       journal,
@@ -107,39 +105,39 @@ export class SessionCore {
       detach: () => {
         status.sessionId = '';
       },
-      startReplay: (buffer, whole) => this.replay.start(buffer, whole),
-      endReplay: () => this.replay.end(),
-      ingest: (raw) => this.ingest(raw),
+      startReplay: (buffer, whole) => updates.replay.start(buffer, whole),
+      endReplay: () => updates.replay.end(),
+      ingest: (raw) => updates.ingest(raw),
       endDeadTurn: () => {
-        if (!this.turns.running && this.frames.open)
-          this.frames.end('interrupted', 'The page closed before the turn ended');
+        if (!this.turns.running && updates.frames.open)
+          updates.frames.end('interrupted', 'The page closed before the turn ended');
       },
       get updatesSeen() {
-        return core.updatesSeen;
+        return updates.updatesSeen;
       },
     };
     this.connection = new Connection({
       journal,
       options,
       tap: {
-        onUpdate: (params) => this.onUpdate(params),
+        onUpdate: (params) => updates.onUpdate(params),
         ...requestTap(
           this.requests,
           () => this.connection.link,
           () => status.sessionId,
-          (id) => this.children.has(id),
+          (id) => updates.isSubagent(id),
         ),
       },
       open,
       status,
       get journalError() {
-        return core.writer?.error;
+        return updates.writer?.error;
       },
-      flushed: async () => this.writer?.flushed(),
+      flushed: async () => updates.writer?.flushed(),
       linkEnded: (serial) => {
         this.requests.linkEnded(serial);
-        if (!this.turns.running && this.frames.open === 'agent')
-          this.frames.end('interrupted', 'The agent went away');
+        if (!this.turns.running && updates.frames.open === 'agent')
+          updates.frames.end('interrupted', 'The agent went away');
       },
     });
   }
@@ -198,119 +196,33 @@ export class SessionCore {
   private async attach(sessionId: string): Promise<AgentSessionUpdate[]> {
     const record = await this.journal.upsertSession(sessionId, {});
     this.status.sessionId = sessionId;
-    this.writer = this.journal.writer(sessionId, record.nextSeq);
+    const writer = this.journal.writer(sessionId, record.nextSeq);
+    this.updates.bind(writer);
     this.tabs.bind(sessionId);
-    this.writer.onCommit = (batch) => {
+    writer.onCommit = (batch) => {
       this.delivery.push(batch);
       this.tabs.committed(batch);
     };
-    this.writer.onFailure = (error) => {
+    writer.onFailure = (error) => {
       this.status.error = error;
       this.status.setState('failed');
       // Nothing the agent does from here on could be journaled or shown: stop the turn rather than
       // let it act unseen (its prompt then rejects with this error).
       void this.cancel();
     };
-    this.ids.reset();
-    this.children.reset();
     this.status.config.remember(record);
     this.requests.resetJournal();
-    this.frames.reset();
-    // On a reconnect the writer is the one already in use: read the journal once it holds everything.
-    await this.writer.flushed().catch(() => {});
-    const journaled = this.writer.nextSeq > 0 ? await this.journal.read(sessionId) : [];
-    for (const u of journaled) this.learn(u);
+    const journaled = await this.updates.readBack(sessionId);
     this.requests.endOrphans();
-    const last = journaled.findLast((u) => u.subagentSessionId === undefined);
-    if (last) this.ids.continueFrom(last);
-    const early = this.early.filter((p) => p.sessionId === sessionId);
-    this.early = [];
-    for (const p of early) this.onUpdate(p);
+    this.updates.resume(journaled, sessionId);
     return journaled;
-  }
-
-  // ── Updates: tap → normalizer → journal ───────────────────────────────────────────────────────
-
-  /** From the tap, synchronously, in wire order. */
-  onUpdate(params: Raw): void {
-    const sessionId = params.sessionId;
-    const update = params.update;
-    if (typeof update !== 'object' || update === null) return;
-    if (!this.sessionId) {
-      this.early.push(params);
-      return;
-    }
-    if (sessionId !== this.sessionId) {
-      // A subagent's work is journaled here (not while a load's replay is held for the merge: the
-      // journal it merges into holds the work it saw); any other session's is quarantined.
-      if (this.children.has(sessionId) && !this.replay.merging) this.ingestChild(update as Raw, sessionId);
-      return;
-    }
-    this.updatesSeen++;
-    if (this.replay.hold(update as Raw)) {
-      this.applyState(normalizeReplayed(update));
-      return;
-    }
-    if (this.turns.running && this.turns.echo.swallow(update as Raw)) return; // the prompt is journaled already
-    this.ingest(update as Raw);
-  }
-
-  private ingest(raw: Raw): void {
-    const writer = this.writer;
-    if (!writer) return;
-    const live = !this.turns.running && !this.ids.replaying;
-    this.frames.beforeUpdate(raw, live);
-    const shaped = normalizeShaped(raw, writer.nextSeq, this.ids, this.turns.running);
-    const update = this.stamps.stamp(shaped, this.ids.replaying);
-    this.learn(update);
-    writer.append([update]);
-    this.frames.afterUpdate(raw, live);
-  }
-
-  /** Journals an update of a subagent (a child session this session's agent announced). */
-  private ingestChild(raw: Raw, sessionId: string): void {
-    const writer = this.writer;
-    if (!writer) return;
-    const update = this.children.normalize(raw, sessionId, writer.nextSeq);
-    this.children.learn(update);
-    writer.append([update]);
-  }
-
-  /**
-   * Journals an update Silo records itself (prompt, turn end, rows); the session state sees it too.
-   * Returns its seq, or undefined when it cannot be journaled (no writer, or a stopped one).
-   */
-  private record(update: Omit<AgentSessionUpdate, 'seq'>): number | undefined {
-    const writer = this.writer;
-    if (!writer) return undefined;
-    const seq = writer.nextSeq;
-    this.ids.next(update.kind, update.messageId, seq);
-    this.frames.learn(update);
-    writer.append([{ ...update, seq }]);
-    this.applyState({ ...update, seq });
-    return writer.error ? undefined : seq;
-  }
-
-  private learn(u: AgentSessionUpdate): void {
-    this.children.learn(u);
-    if (u.subagentSessionId !== undefined) return; // a child's state is not the session's
-    this.requests.learn(u);
-    this.frames.learn(u);
-    this.applyState(u);
-  }
-
-  /** Session state from a normalized update (journaled or live); a new title is remembered. */
-  private applyState(u: AgentSessionUpdate): void {
-    const title = this.status.config.apply(u);
-    if (title !== undefined && this.sessionId)
-      void this.journal.upsertSession(this.sessionId, { title }).catch(() => {});
   }
 
   // ── Turns ─────────────────────────────────────────────────────────────────────────────────────
 
   /** Sends a prompt (worker/prompt-turns.ts); resolves to the stop reason once the turn is journaled. */
   async prompt(blocks: readonly AgentContentBlock[]): Promise<string> {
-    return this.turns.run(this.status.sendable(this.connection.link, this.writer?.error), blocks);
+    return this.turns.run(this.status.sendable(this.connection.link, this.updates.writer?.error), blocks);
   }
 
   /**
@@ -324,7 +236,7 @@ export class SessionCore {
 
   /** Sends a message into the running turn (worker/prompt-turns.ts); rejects as {@link prompt} does. */
   async steer(blocks: readonly AgentContentBlock[]): Promise<'steered' | 'ended'> {
-    return this.turns.steer(this.status.sendable(this.connection.link, this.writer?.error), blocks);
+    return this.turns.steer(this.status.sendable(this.connection.link, this.updates.writer?.error), blocks);
   }
 
   /** Sets a config option or a legacy mode; resolves once the agent accepted it. */
@@ -370,11 +282,11 @@ export class SessionCore {
     if (this.turns.running) await this.cancel();
     await this.turns.settled();
     await this.connection.release();
-    await this.writer?.flushed().catch(() => {});
+    await this.updates.writer?.flushed().catch(() => {});
     await this.delivery.flush();
-    const next = this.writer?.nextSeq ?? 0;
+    const next = this.updates.writer?.nextSeq ?? 0;
     this.journal.dropWriter(this.sessionId);
-    this.writer = undefined;
+    this.updates.unbind();
     return next;
   }
 
@@ -388,7 +300,7 @@ export class SessionCore {
   async close(): Promise<void> {
     if (this.status.state === 'connected') await this.connection.closeSession(this.sessionId);
     if (!(await this.connection.close())) this.status.setState('closed');
-    await this.writer?.flushed().catch(() => {});
+    await this.updates.writer?.flushed().catch(() => {});
     await this.delivery.flush();
     if (this.sessionId) this.journal.dropWriter(this.sessionId);
     this.tabs.close();

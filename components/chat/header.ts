@@ -1,5 +1,6 @@
 /**
- * The header of `<silo-chat>`: session title, connection state, New session and the exports.
+ * The header of `<silo-chat>`: session title, connection state, New session and the exports' menu
+ * (what they save: chat/export.ts).
  * @packageDocumentation
  */
 import { html, type TemplateResult } from 'lit';
@@ -77,33 +78,4 @@ function dismissible(e: Event): void {
   document.addEventListener('pointerdown', outside, true);
   menu.addEventListener('keydown', onKey);
   menu.addEventListener('toggle', () => !menu.open && close(), { once: true });
-}
-
-/** Saves `body` as a file named `name` through a temporary link. */
-export function download(name: string, body: Blob | string, type: string): void {
-  const url = URL.createObjectURL(new Blob([body], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/**
- * Saves the session's JSONL journal or Markdown transcript (`body()`) as `<sessionId>.jsonl|md`.
- * Rejects as `body()` does; nothing is saved without a body.
- */
-export async function saveExport(
-  kind: 'jsonl' | 'md',
-  sessionId: string | undefined,
-  body: () => Promise<Blob | string | undefined>,
-): Promise<void> {
-  const file = await body();
-  if (file === undefined) return;
-  const md = kind === 'md';
-  download(
-    `${sessionId ?? 'session'}.${md ? 'md' : 'jsonl'}`,
-    file,
-    md ? 'text/markdown' : 'application/jsonl',
-  );
 }

@@ -10,7 +10,6 @@ import {
   type AgentsService,
   SiloError,
 } from '../../src/index.ts';
-import { exportChunk } from '../shared/export.chunk.ts';
 import { TRANSCRIPT_EXPORTPARTS } from '../shared/parts.ts';
 import { SiloElement } from '../shared/silo-element.ts';
 import { defaultChatAllStrings } from '../shared/strings/chat.ts';
@@ -23,10 +22,11 @@ import { renderBanner } from './banners.ts';
 import { ComposerController } from './composer.controller.ts';
 import { narrowComposerStyles } from './composer-narrow.styles.ts';
 import type { SiloChatStringsOverride } from './events.ts';
+import { jsonlBlob, markdownOf, saveExport } from './export.ts';
 import { findBarStyles } from './find-bar.styles.ts';
 import { FindShortcutController } from './find-shortcut.controller.ts';
 import { lastPrompt, returnFocus, transcriptOf } from './focus.ts';
-import { renderHeader, saveExport } from './header.ts';
+import { renderHeader } from './header.ts';
 import { type ChatConnectOptions, ChatSessionController } from './session.controller.ts';
 import { chatStyles } from './silo-chat.styles.ts';
 import { TurnRunner } from './turn-runner.ts';
@@ -301,26 +301,13 @@ export class SiloChat extends SiloElement {
   }
 
   /**
-   * The current session's JSONL export as a file's bytes, streamed from the journal into a Blob
-   * (`AgentsService.exportJsonlStream`: no string of the whole text), or undefined without a session.
-   */
-  async #jsonlBlob(): Promise<Blob | undefined> {
-    const id = this.handle?.sessionId;
-    if (!id) return undefined;
-    const stream = await this.#session.service().exportJsonlStream(id);
-    return new Response(stream.pipeThrough(new TextEncoderStream())).blob();
-  }
-
-  /**
    * The current session's transcript as Markdown, or undefined without a session. The first call
    * loads the export entry (`silo-acp/export`); it rejects if that cannot be loaded, and the next call
    * tries again.
    */
   async exportMarkdown(): Promise<string | undefined> {
     const h = this.handle;
-    if (!h) return undefined;
-    const [{ toMarkdown }, updates] = await Promise.all([exportChunk.load(), h.transcript()]);
-    return toMarkdown(updates, { title: h.agentInfo.title });
+    return h ? markdownOf(h) : undefined;
   }
 
   override connectedCallback(): void {
@@ -369,8 +356,13 @@ export class SiloChat extends SiloElement {
     }
   }
 
+  /** The header's Export: the JSONL streamed from the journal (chat/export.ts), or the Markdown. */
   #export(kind: 'jsonl' | 'md'): void {
-    const body = () => (kind === 'jsonl' ? this.#jsonlBlob() : this.exportMarkdown());
+    const jsonl = async () => {
+      const id = this.handle?.sessionId;
+      return id ? jsonlBlob(this.#session.service(), id) : undefined;
+    };
+    const body = () => (kind === 'jsonl' ? jsonl() : this.exportMarkdown());
     saveExport(kind, this.handle?.sessionId, body).catch((e) => this.#report(e));
   }
 
