@@ -46,6 +46,8 @@ export async function size(bench: Bench, parts: Composition[]): Promise<void> {
   const rows = await firstRows(bench);
   const lazy = rows.files.filter((f) => !firstPaint.files.includes(f.file));
   const highlighter = rows.files.some((f) => /highlight/i.test(f.file));
+  // <silo-elicitation> loads at idle, after a transcript's first rows (components/shared/first-rows.ts).
+  const elicitation = rows.files.filter((f) => /elicitation/i.test(f.file));
   log(
     `first rows: ${rows.files.length} files, ${formatNumber(rows.gzip / 1024, 1)} KB gzip: ${rows.files.map((f) => `${f.file} ${formatNumber(f.gzip / 1024, 1)}`).join(', ')}`,
   );
@@ -82,6 +84,16 @@ export async function size(bench: Bench, parts: Composition[]): Promise<void> {
     unit: 'KB',
     digits: 1,
     why: 'the rows chunk (virtualizer, row templates and styles) and the Markdown chunk (marked + the sanitizer) load on the first message, on top of the first paint',
+  });
+  judge({
+    section: 'size',
+    name: 'first rows: files of <silo-elicitation> loaded before the first agent message was drawn',
+    value: elicitation.length ? elicitation.map((f) => f.file).join(', ') : 'none',
+    measured: elicitation.length,
+    op: '=',
+    limit: 0,
+    unit: '',
+    why: 'the idle load of <silo-elicitation> waits for a transcript’s first rows (components/shared/first-rows.ts)',
   });
   judge({
     section: 'size',

@@ -1,11 +1,13 @@
 /**
  * What `<silo-chat>` does not need for its first paint, loaded with `import()` when first needed:
  * `<silo-elicitation>` (a question's form), requested by the first question row a transcript renders
- * and, once the page is idle after its first paint, by the components entry (so a page that writes
- * `<silo-elicitation>` itself, in its markup or from script, gets it without a call; the first rows of
- * a transcript with no question do not wait for it). Bundlers split it into its own chunk.
+ * and, once the page is idle after its first paint and a transcript's first rows, by the components
+ * entry (so a page that writes `<silo-elicitation>` itself, in its markup or from script, gets it
+ * without a call; the first rows of a transcript with no question neither wait for it nor share the
+ * network with it). Bundlers split it into its own chunk.
  * @packageDocumentation
  */
+import { whenIdleAfterFirstRows } from '../shared/first-rows.ts';
 import type { SiloElicitation } from './silo-elicitation.ts';
 
 let elicitation: Promise<typeof SiloElicitation> | undefined;
@@ -25,9 +27,12 @@ export function loadElicitation(): Promise<typeof SiloElicitation> {
   return elicitation;
 }
 
-/** Loads `<silo-elicitation>` once the page is idle (after first paint); failures are left to a later load. */
+/**
+ * Loads `<silo-elicitation>` once the page is idle after its first paint and after the first rows of
+ * any `<silo-transcript>` connected by then (their rows and Markdown chunks, shared/first-rows.ts), so
+ * that it does not compete with them; a page with no transcript gets it at the first idle callback.
+ * Failures are left to a later load.
+ */
 export function loadElicitationWhenIdle(): void {
-  const load = () => void loadElicitation().catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 200);
+  whenIdleAfterFirstRows(() => void loadElicitation().catch(() => undefined));
 }

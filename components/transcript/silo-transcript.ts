@@ -27,6 +27,7 @@ import { FeedFocusController } from './feed.controller.ts';
 import type { SiloFindResult } from './find/find.controller.ts';
 import { TranscriptFindStandIn } from './find/find.lazy.ts';
 import { findStyles } from './find/find.styles.ts';
+import { FirstRowsController } from './first-rows.controller.ts';
 import { LiveRequestsController } from './live-requests.controller.ts';
 import { transcriptLog } from './log.lazy.ts';
 import { keyTarget, revealRow } from './rows.chunk.ts';
@@ -249,6 +250,8 @@ export class SiloTranscript extends SiloElement {
     this.announcement = '';
     this.branchable = false;
     this.turnActions = false;
+    // Holds idle loads (<silo-elicitation>) back until this transcript's first rows are drawn.
+    new FirstRowsController(this);
   }
 
   /** Fires `silo-branch` for `turn` (a turn end's "Branch from here"). */
