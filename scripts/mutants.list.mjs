@@ -167,7 +167,7 @@ export const MUTANTS = [
   {
     name: 'worker-early-updates-dropped',
     what: 'updates the agent sends before its session id is known (commands after session/new) are lost',
-    file: 'worker/session.ts',
+    file: 'worker/ingest.ts',
     find: '    for (const p of early) this.onUpdate(p);\n',
     replace: '',
     tests: [SESSION],
@@ -192,7 +192,7 @@ export const MUTANTS = [
   {
     name: 'journal-failure-resolves-flushed',
     what: 'a failed journal write resolves flushed() instead of rejecting it',
-    file: 'worker/journal.ts',
+    file: 'worker/journal-writer.ts',
     find: 'for (const w of this.waiters.splice(0)) w.reject(this.failure);',
     replace: 'for (const w of this.waiters.splice(0)) w.resolve();',
     tests: [JOURNAL],
@@ -209,7 +209,7 @@ export const MUTANTS = [
     name: 'turns-dead-turn-left-open',
     what: 'a turn left open when its page died is never ended on restore',
     file: 'worker/session.ts',
-    find: "          this.frames.end('interrupted', 'The page closed before the turn ended');",
+    find: "          updates.frames.end('interrupted', 'The page closed before the turn ended');",
     replace: '          void 0;',
     tests: [TURN_ENDS],
   },
