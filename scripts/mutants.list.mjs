@@ -465,4 +465,12 @@ export const MUTANTS = [
     replace: "if (e.key === 'Enter' && !e.isComposing) {",
     tests: [{ browser: 'test/browser/chat/components-chat.test.ts', grep: 'Shift\\+Enter for a newline' }],
   },
+  {
+    name: 'chat-export-first-chunk-only',
+    what: "the chat's Export JSONL saves only the stream's first chunk: a long session's file is cut short",
+    file: 'components/chat/export.ts',
+    find: 'return new Response(stream.pipeThrough(new TextEncoderStream())).blob();',
+    replace: "return new Blob([(await stream.getReader().read()).value ?? '']);",
+    tests: [{ browser: 'test/browser/chat/chat-export.test.ts' }],
+  },
 ];
