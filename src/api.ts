@@ -320,7 +320,7 @@ export interface AgentJournalAccess {
    * Exports a session's journal as JSONL, streamed: a header line naming its agent, its id and the
    * title the user gave it (`{"kind":"silo_export",…}`, see `silo-acp/export`), then one
    * AgentSessionUpdate a line, as the journal holds them. The worker reads the journal a few segments
-   * at a time as the stream is read (at most one chunk ahead), so neither the whole journal nor the
+   * at a time as the stream is read (a chunk or two ahead), so neither the whole journal nor the
    * whole text is ever held in memory; each chunk is whole lines. Updates journaled after it resolved
    * are not in it (export again for them).
    *

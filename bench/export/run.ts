@@ -46,7 +46,7 @@ export async function exportJsonl({ page, config }: Bench, journal: Journal): Pr
     chunks: last?.chunks,
     longestChunk: last?.longest,
     streams,
-    how: 'service.exportJsonlStream(sessionId) read to its end into a Blob (TextEncoderStream → Response.blob()): the worker reads segment records per pull (getAll over a key range) and makes each chunk, the stream is transferred to the page',
+    how: 'service.exportJsonlStream(sessionId) read to its end into a Blob (utf8Blob, as <silo-chat> saves it: encodeInto per chunk): the worker reads segment records per pull (getAll over a key range, the next read started before the current chunk is stringified) and makes each chunk, the stream is transferred to the page',
   };
   judge({
     section: 'export',

@@ -3,14 +3,15 @@
  * as Silo's own Export does it (the stream encoded into a Blob's bytes: no string of the whole text),
  * and its baseline, one `getAll` of the session's journal records. Merged into `window.siloBench`.
  */
+import { utf8Blob } from '../../components/chat/export.ts';
 import { createAgentsService } from '../../src/index.ts';
 import type { Segment } from '../../worker/journal.ts';
 import { openDatabase, requestResult, sessionRange } from './measure.ts';
 
 export const exportBench = {
   /**
-   * `service.exportJsonlStream(sessionId)` read to its end into a Blob (`TextEncoderStream` →
-   * `Response.blob()`, as `<silo-chat>` and the demo save it), the worker and journal already open;
+   * `service.exportJsonlStream(sessionId)` read to its end into a Blob (`utf8Blob`, as `<silo-chat>`
+   * saves it: each chunk `encodeInto` a buffer kept between chunks), the worker and journal already open;
    * timed from the call to the Blob. A pass-through counts the chunks and the longest one (what the
    * page held as one string at most); after the clock stops, the Blob's lines are counted by reading
    * it as a stream (still no whole string).
@@ -35,7 +36,7 @@ export const exportBench = {
           },
         }),
       );
-      const blob = await new Response(counted.pipeThrough(new TextEncoderStream())).blob();
+      const blob = await utf8Blob(counted);
       const ms = performance.now() - t0;
       let lines = 0;
       const reader = blob.stream().pipeThrough(new TextDecoderStream()).getReader();

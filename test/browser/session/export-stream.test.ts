@@ -1,6 +1,7 @@
 // The streaming JSONL export (`service.exportJsonlStream`): the worker reads the journal as the page
 // reads the stream, which it transfers to the page; against the browser's real IndexedDB and worker.
 import { expect } from 'chai';
+import { utf8Blob } from '../../../components/chat/export.ts';
 import { parseJsonl, toJsonl } from '../../../src/export.ts';
 import { relayExport } from '../../../src/export-relay.ts';
 import {
@@ -20,7 +21,7 @@ const update = (seq: number): AgentSessionUpdate => ({
   kind: 'agent_message_chunk',
   seq,
   messageId: `m${Math.floor(seq / 50)}`,
-  text: `line ${seq}\nü “${seq}”`,
+  text: `line ${seq}\nü “${seq}” 😀`,
   raw: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `line ${seq}` } },
 });
 
@@ -79,6 +80,14 @@ describe('streaming JSONL export (real worker and IndexedDB)', () => {
     const expected = toJsonl(updates, { agent: INFO.agent, sessionId: 's', title: INFO.title });
     expect(chunks.join('')).to.equal(expected);
     expect(await service.exportJsonl('s')).to.equal(expected);
+    // Saved as <silo-chat> saves it: its UTF-8 bytes, as TextEncoder makes them.
+    const bytes = new Uint8Array(await (await utf8Blob(await service.exportJsonlStream('s'))).arrayBuffer());
+    const encoded = new TextEncoder().encode(expected);
+    expect(bytes.length).to.equal(encoded.length);
+    expect(
+      bytes.findIndex((b, i) => b !== encoded[i]),
+      'the first byte that differs',
+    ).to.equal(-1);
     expect(chunks[0], 'the header alone comes first').to.equal(expected.slice(0, expected.indexOf('\n') + 1));
     expect(chunks.length, 'several chunks of updates').to.be.greaterThan(3);
     for (const c of chunks) expect(c.endsWith('\n'), 'a chunk is whole lines').to.equal(true);
