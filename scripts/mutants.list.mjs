@@ -469,8 +469,8 @@ export const MUTANTS = [
     name: 'chat-export-first-chunk-only',
     what: "the chat's Export JSONL saves only the stream's first chunk: a long session's file is cut short",
     file: 'components/chat/export.ts',
-    find: 'return new Response(stream.pipeThrough(new TextEncoderStream())).blob();',
-    replace: "return new Blob([(await stream.getReader().read()).value ?? '']);",
+    find: '    parts.push(buffer.slice(0, written));',
+    replace: '    if (parts.length === 0) parts.push(buffer.slice(0, written));',
     tests: [{ browser: 'test/browser/chat/chat-export.test.ts' }],
   },
 ];
