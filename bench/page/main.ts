@@ -450,22 +450,27 @@ const bench = {
   },
 
   /**
-   * Silo, live source after a reload: a fresh service connects to the journaled session through the
-   * bridge (`resume`; the agent does not know it, so the handle is journal-only, the path is the
-   * same) and the handle is given to `<silo-transcript>` (`session`). Timed like {@link reopen}, from
-   * setting `session`; connecting happens before.
+   * Silo, live source after a reload, first half: a fresh service connects to the journaled session
+   * through the bridge (`resume`; the agent does not know it, so the handle is journal-only, the path
+   * is the same) and an empty `<silo-transcript>` is mounted. {@link reopenLive} then times the open.
    */
-  async reopenLive(
-    bridge: AgentBridgeOptions,
-    databaseName: string,
-    sessionId: string,
-    marker: string,
-    timeoutMs: number,
-  ) {
+  async reopenLiveConnect(bridge: AgentBridgeOptions, databaseName: string, sessionId: string) {
     const service = createAgentsService({ databaseName });
     bench.reopenService = service;
-    const handle = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
-    const el = await mountTranscript();
+    bench.reopenHandle = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    await mountTranscript();
+  },
+
+  reopenHandle: undefined as AgentSessionHandle | undefined,
+
+  /**
+   * Silo, live source after a reload, timed: the handle {@link reopenLiveConnect} made is given to
+   * the mounted `<silo-transcript>` (`session`). Timed like {@link reopen}, from setting `session`.
+   */
+  async reopenLive(marker: string, timeoutMs: number) {
+    const handle = bench.reopenHandle!;
+    bench.reopenHandle = undefined;
+    const el = document.querySelector('silo-transcript') as SiloTranscript;
     const t0 = performance.now();
     el.session = handle;
     const result = await lastScreen(el, marker, t0, timeoutMs);

@@ -1,9 +1,12 @@
 /**
  * One reopen of a journal, as the reopen and scale benchmarks run it: the raw baselines (`getAll`,
  * the last segment), then `<silo-transcript>` opening it offline (`service` + `session-id`) and as a
- * live session after a reload (`session`), each timed to the paint of the last screen.
+ * live session after a reload (`session`), each timed to the paint of the last screen. Each timed
+ * open starts from a collected page heap: one page runs every open in turn, and the model of the
+ * open before (167 MB for a million updates) would otherwise be collected inside the next one's
+ * timing, where a reloaded page has no such garbage.
  */
-import { address, type Bench, call } from '../harness.ts';
+import { address, type Bench, call, heapUsed } from '../harness.ts';
 import type { Journal } from './journal.ts';
 
 export interface Reopened {
@@ -18,6 +21,8 @@ export interface Reopened {
   liveAtEnd: boolean;
   rows: number;
   outcome: string | undefined;
+  /** The page's JS heap in use after the collection before each timed open (offline, live), bytes. */
+  heapBefore: [number, number];
 }
 
 /**
@@ -42,21 +47,16 @@ export async function reopenOnce(
     raw = r.ms;
     tail = (await call(page, 'rawTailRead', databaseName, sessionId)).ms;
   }
+  const offlineHeap = await heapUsed(page);
   const s = await call(page, 'reopen', databaseName, sessionId, marker, timeout);
   try {
     await whileOpen?.();
   } finally {
     await call(page, 'reopenCleanup');
   }
-  const l = await call(
-    page,
-    'reopenLive',
-    address(bench.bridges.reference),
-    databaseName,
-    sessionId,
-    marker,
-    timeout,
-  );
+  await call(page, 'reopenLiveConnect', address(bench.bridges.reference), databaseName, sessionId);
+  const liveHeap = await heapUsed(page);
+  const l = await call(page, 'reopenLive', marker, timeout);
   await call(page, 'reopenCleanup');
   return {
     raw,
@@ -70,5 +70,6 @@ export async function reopenOnce(
     liveAtEnd: l.atEnd,
     rows: s.rows,
     outcome: l.resumeOutcome,
+    heapBefore: [offlineHeap, liveHeap],
   };
 }
