@@ -10,7 +10,7 @@ import '../../components/index.ts';
 import { bridgeProtocols } from '../../bridge/protocol.ts';
 import { renderMarkdown } from '../../components/content/markdown.ts';
 import type { SiloTranscript } from '../../components/transcript/silo-transcript.ts';
-import { createAgentsService } from '../../src/index.ts';
+import { type AgentSessionHandle, createAgentsService } from '../../src/index.ts';
 import type { AgentBridgeOptions, AgentSessionUpdate } from '../../src/types.ts';
 import type { Segment } from '../../worker/journal.ts';
 import { exportBench } from './export.ts';
