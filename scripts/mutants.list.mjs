@@ -25,6 +25,8 @@ const SESSION = { browser: 'test/browser/session/session.test.ts' };
 const TURN_ENDS = { browser: 'test/browser/session/turn-ends.test.ts' };
 const DELIVERY = { browser: 'test/browser/session/delivery.test.ts' };
 const JOURNAL = { browser: 'test/browser/session/journal.test.ts' };
+const JOURNAL_FOLD = { browser: 'test/browser/session/journal-fold.test.ts' };
+const JOURNAL_FOLD_NODE = { node: 'test/node/journal-fold.test.ts' };
 const FIND_TEXT = { node: 'test/node/find-text.test.ts' };
 
 /** @type {readonly { name: string, what: string, file: string, find?: string, replace?: string, edits?: { find: string, replace: string }[], tests: object[] }[]} */
@@ -196,6 +198,22 @@ export const MUTANTS = [
     find: 'for (const w of this.waiters.splice(0)) w.reject(this.failure);',
     replace: 'for (const w of this.waiters.splice(0)) w.resolve();',
     tests: [JOURNAL],
+  },
+  {
+    name: 'journal-fold-not-kept',
+    what: "the journal's fold is never kept: every reload reads the whole journal again",
+    file: 'worker/journal-writer.ts',
+    find: 'return fold.seq - fold.kept >= KEEP_EVERY ||',
+    replace: 'return false &&',
+    tests: [JOURNAL_FOLD],
+  },
+  {
+    name: 'journal-fold-request-never-closed',
+    what: "an answered request stays open in the journal's fold: the next restore ends it unanswerable again",
+    file: 'worker/journal-fold.ts',
+    find: '    if (i >= 0) this.requests.splice(i, 1);',
+    replace: '    void i;',
+    tests: [JOURNAL_FOLD_NODE],
   },
   {
     name: 'turns-agent-turn-unframed',

@@ -80,12 +80,12 @@ export async function forkSession(link: AgentLink, host: OpenHost, fork: AgentSe
     ...(source?.choices ? { choices: source.choices } : {}),
   });
   await journal.carry(from, sessionId, { before: point.before });
-  host.config.applyResponse(response);
   host.startReplay([], true); // what the agent sent of the fork before its answer: the journal has it
   try {
     await host.attach(sessionId);
   } finally {
     host.endReplay();
   }
+  host.config.applyResponse(response);
   return { sessionId, outcome: 'forked', ...(withAgent ? {} : { note: 'history-not-in-agent' as const }) };
 }

@@ -6,18 +6,20 @@
  * is dropped (the prompt is journaled already); the first update of each live run is stamped
  * (worker/run-stamps.ts), and a turn the agent starts by itself is framed (worker/turns.ts). Updates
  * Silo records itself (a prompt, a turn's end, a request's row) go in through
- * {@link SessionIngest.record}. Every update of the session, journaled now or read back, is learned
- * by the session state, the request ledger, the turn frames and the subagents.
+ * {@link SessionIngest.record}. Each update is learned as it goes in by the session state, the turn
+ * frames and the subagents, and folded by the writer (worker/journal-fold.ts); binding a session
+ * takes all of it, and the requests left open, from that fold.
  */
 import type { Raw } from '../src/json.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
 import type { Journal, SessionWriter } from './journal.ts';
+import type { Learned } from './journal-fold.ts';
 import { MessageIdSynthesizer, normalizeReplayed, normalizeShaped } from './normalize.ts';
 import { ReplayWindow } from './replay-window.ts';
 import { RunStamps } from './run-stamps.ts';
 import type { SessionStatus } from './status.ts';
 import { SubagentSessions } from './subagents.ts';
-import { TurnFrames } from './turns.ts';
+import { NO_FRAME, TurnFrames } from './turns.ts';
 
 /** What the way in needs of its session. */
 export interface IngestHost {
@@ -28,8 +30,6 @@ export interface IngestHost {
   readonly turnRunning: boolean;
   /** True when `update` is the agent's echo of the running turn's prompt, which is then dropped. */
   swallowEcho(update: Raw): boolean;
-  /** The request ledger reads an update of the session (worker/ledger.ts: which requests are open). */
-  learnRequest(update: AgentSessionUpdate): void;
 }
 
 /** The updates of one session on their way into its journal. */
@@ -60,13 +60,13 @@ export class SessionIngest {
 
   /**
    * The session id is bound: updates go to `writer` from now on, and the ids, subagents and turn
-   * frames are forgotten, to be read back from the journal ({@link readBack}).
+   * frames are forgotten, to be taken from the journal ({@link readBack}).
    */
   bind(writer: SessionWriter): void {
     this.current = writer;
     this.ids.reset();
-    this.children.reset();
-    this.frames.reset();
+    this.children.restore([]);
+    this.frames.restore(NO_FRAME);
   }
 
   /** The session is handed to another tab: nothing more is journaled here. */
@@ -75,23 +75,22 @@ export class SessionIngest {
   }
 
   /**
-   * Once the writer has committed everything (on a reconnect it is the one already in use), reads the
-   * session's journal back and learns each update. Resolves to the updates read.
+   * Learns what the session's journal says, through its writer's fold (worker/journal-fold.ts: read
+   * from the fold kept beside the journal, so only the updates after it are read): the subagents,
+   * the turn frames and where message ids go on. Resolves to the fold, for the session state and the
+   * request ledger; rejects when the journal cannot be read.
    */
-  async readBack(sessionId: string): Promise<AgentSessionUpdate[]> {
-    await this.current!.flushed().catch(() => {});
-    const journaled = this.current!.nextSeq > 0 ? await this.host.journal.read(sessionId) : [];
-    for (const u of journaled) this.learn(u);
-    return journaled;
+  async readBack(sessionId: string): Promise<Learned> {
+    const fold = await this.current!.fold((end) => this.host.journal.fold(sessionId, end));
+    const learned = fold.snapshot();
+    this.children.restore(learned.children);
+    this.frames.restore(learned.frame);
+    if (learned.last) this.ids.continueFrom(learned.last);
+    return learned;
   }
 
-  /**
-   * After the read-back: message ids continue from the session's last journaled update, then the
-   * updates that came for `sessionId` before it was bound go in; any other session's are dropped.
-   */
-  resume(journaled: readonly AgentSessionUpdate[], sessionId: string): void {
-    const last = journaled.findLast((u) => u.subagentSessionId === undefined);
-    if (last) this.ids.continueFrom(last);
+  /** After the read-back: the updates that came for `sessionId` before it was bound go in; any other session's are dropped. */
+  resume(sessionId: string): void {
     const early = this.early.filter((p) => p.sessionId === sessionId);
     this.early = [];
     for (const p of early) this.onUpdate(p);
@@ -172,7 +171,6 @@ export class SessionIngest {
   private learn(u: AgentSessionUpdate): void {
     this.children.learn(u);
     if (u.subagentSessionId !== undefined) return; // a child's state is not the session's
-    this.host.learnRequest(u);
     this.frames.learn(u);
     this.applyState(u);
   }

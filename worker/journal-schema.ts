@@ -5,10 +5,13 @@
  *
  * Layout ({@link MIGRATIONS}): `sessions` holds one {@link SessionRecord} per session; `segments`
  * holds the updates as segments — one record per burst of appends, keyed `[sessionId, firstSeq]` —
- * because IndexedDB stores fewer records per second than a flood delivers updates.
+ * because IndexedDB stores fewer records per second than a flood delivers updates; `learned` holds
+ * one kept fold of each session's journal (worker/journal-fold.ts), so that binding a session reads
+ * only what came after it.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { AgentResumeOutcome, AgentSessionUpdate } from '../src/types.ts';
+import type { Learned } from './journal-fold.ts';
 
 /** What the journal knows of a session (the history list reads these). */
 export interface SessionRecord {
@@ -41,10 +44,16 @@ export interface Segment {
   updates: AgentSessionUpdate[];
 }
 
+/** A session's kept fold: what its journal says up to `seq` (worker/journal-fold.ts). */
+export interface LearnedRecord extends Learned {
+  sessionId: string;
+}
+
 /** The journal database's stores, for `idb`'s typed access. */
 export interface JournalSchema extends DBSchema {
   sessions: { key: string; value: SessionRecord; indexes: { updatedAt: string } };
   segments: { key: [string, number]; value: Segment };
+  learned: { key: string; value: LearnedRecord };
 }
 
 /** Most updates in one segment record, so a record stays small enough to read a tail quickly. */
@@ -64,6 +73,9 @@ export const MIGRATIONS: readonly JournalMigration[] = [
   (d) => {
     d.createObjectStore('sessions', { keyPath: 'sessionId' }).createIndex('updatedAt', 'updatedAt');
     d.createObjectStore('segments', { keyPath: ['sessionId', 'seq'] });
+  },
+  (d) => {
+    d.createObjectStore('learned', { keyPath: 'sessionId' });
   },
 ];
 

@@ -2,11 +2,14 @@
  * A session's journal writer: appends are serialized — one transaction per burst, never reordered,
  * never with holes — so the journal is always a prefix of what arrived. After a failed write the
  * writer stops (a later write would leave a hole) and every later append rejects with the same
- * `journal-write` error. worker/journal.ts keeps one per session.
+ * `journal-write` error. Once the session's read-back gave it the journal's fold ({@link
+ * SessionWriter.fold}), it folds each update it appends and keeps the fold beside the updates it
+ * covers (worker/journal-fold.ts). worker/journal.ts keeps one per session.
  */
 import type { IDBPDatabase } from 'idb';
 import { SiloError } from '../src/errors.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
+import { type JournalFold, KEEP_EVERY, type Learned } from './journal-fold.ts';
 import { type JournalSchema, MAX_SEGMENT } from './journal-schema.ts';
 
 /**
@@ -20,6 +23,11 @@ export class SessionWriter {
   private failure: SiloError | undefined;
   private committedSeq: number;
   private readonly waiters: { seq: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  /** The fold of everything appended, once {@link fold} built it. */
+  private folded: JournalFold | undefined;
+  /** While {@link fold} reads the journal: the updates appended meanwhile. */
+  private unfolded: AgentSessionUpdate[] | undefined;
+  private folding: Promise<JournalFold> | undefined;
   /** Called after each commit with the updates it made durable, in order. */
   onCommit: (updates: AgentSessionUpdate[]) => void = () => {};
   /** Called once when a write fails; the writer is stopped from then on. */
@@ -47,8 +55,33 @@ export class SessionWriter {
         throw SiloError.internal(`journal sequence gap: ${u.seq} after ${this.nextSeq - 1}`);
       this.nextSeq++;
       this.queue.push(u);
+      if (this.folded) this.folded.add(u);
+      else this.unfolded?.push(u);
     }
     this.pump();
+  }
+
+  /**
+   * The fold of this session's journal and of everything appended since (built once: what is
+   * appended is committed first, `read` folds the journal up to there, and what was appended
+   * meanwhile is folded after it); from then on each append is folded as it comes. Rejects with
+   * `read`'s error.
+   */
+  fold(read: (end: number) => Promise<JournalFold>): Promise<JournalFold> {
+    this.folding ??= (async () => {
+      this.unfolded = [];
+      await this.flushed().catch(() => {});
+      const fold = await read(this.committedSeq);
+      for (const u of this.unfolded) if (u.seq! >= fold.seq) fold.add(u);
+      this.unfolded = undefined;
+      this.folded = fold;
+      this.pump(); // a fold read from far before its end is kept at once
+      return fold;
+    })();
+    this.folding.catch(() => {
+      this.folding = this.unfolded = undefined;
+    });
+    return this.folding;
   }
 
   /** Resolves once every update appended so far is committed; rejects with the write error. */
@@ -67,13 +100,16 @@ export class SessionWriter {
   }
 
   private pump(): void {
-    if (this.writing || this.queue.length === 0 || this.failure) return;
+    if (this.writing || this.failure) return;
+    const keep = this.keepDue() ? this.folded!.snapshot() : undefined;
+    if (this.queue.length === 0 && !keep) return;
     const batch = this.queue.splice(0, this.queue.length);
-    this.writing = this.write(batch).then(
+    if (keep) this.folded!.kept = keep.seq;
+    this.writing = this.write(batch, keep).then(
       () => {
         this.writing = undefined;
         this.committedSeq = (batch.at(-1)?.seq ?? this.committedSeq - 1) + 1;
-        this.onCommit(batch);
+        if (batch.length) this.onCommit(batch);
         this.settleWaiters();
         this.pump();
       },
@@ -91,14 +127,23 @@ export class SessionWriter {
     );
   }
 
+  /** Whether the next write keeps the fold: {@link KEEP_EVERY} updates since it was kept, or a turn ended. */
+  private keepDue(): boolean {
+    const fold = this.folded;
+    if (!fold || fold.seq === fold.kept) return false;
+    return fold.seq - fold.kept >= KEEP_EVERY || this.queue.some((u) => u.kind === 'turn_end');
+  }
+
   /**
-   * One transaction for the batch. Every request is awaited with the transaction (`tx.done`), so a
+   * One transaction for the batch, and for the fold to keep, if any (it covers the batch: a fold is
+   * never kept without the updates it read). Every request is awaited with the transaction (`tx.done`), so a
    * failed put rejects this write and nothing rejects unhandled. A request that cannot even be made
    * (an update IndexedDB cannot clone throws at once) aborts the transaction first: none of the
    * batch is kept, so the journal stays the prefix the writer reports.
    */
-  private async write(batch: AgentSessionUpdate[]): Promise<void> {
-    const tx = this.db.transaction(['segments', 'sessions'], 'readwrite', { durability: 'relaxed' });
+  private async write(batch: AgentSessionUpdate[], keep: Learned | undefined): Promise<void> {
+    const stores = ['segments', 'sessions', 'learned'] as const;
+    const tx = this.db.transaction(stores, 'readwrite', { durability: 'relaxed' });
     const segments = tx.objectStore('segments');
     const sessions = tx.objectStore('sessions');
     const requests: Promise<unknown>[] = [tx.done];
@@ -108,10 +153,11 @@ export class SessionWriter {
         const updates = batch.slice(i, i + MAX_SEGMENT);
         requests.push(segments.put({ sessionId: this.sessionId, seq: updates[0]!.seq!, updates }));
       }
-      if (record) {
+      if (record && batch.length) {
         const nextSeq = batch.at(-1)!.seq! + 1;
         requests.push(sessions.put({ ...record, nextSeq, updatedAt: new Date().toISOString() }));
       }
+      if (keep) requests.push(tx.objectStore('learned').put({ ...keep, sessionId: this.sessionId }));
     } catch (error) {
       try {
         tx.abort();

@@ -9,6 +9,7 @@
 import { type IDBPDatabase, openDB } from 'idb';
 import { SiloError } from '../src/errors.ts';
 import type { AgentSessionSummary, AgentSessionUpdate } from '../src/types.ts';
+import { FOLD_VERSION, JournalFold } from './journal-fold.ts';
 import {
   type JournalMigration,
   type JournalSchema,
@@ -88,6 +89,9 @@ export function journalOpener(
     return Promise.race([opening, blocked!]);
   };
 }
+/** Segments read at a time while a journal is folded from its start (a few MB at most). */
+const FOLD_SEGMENTS = 20;
+
 /** Access to the journal database; one per worker. */
 export class Journal {
   private readonly writers = new Map<string, SessionWriter>();
@@ -156,6 +160,33 @@ export class Journal {
   }
 
   /**
+   * The fold of a session's journal up to update `end` (exclusive; its committed updates): from the
+   * fold kept beside it (worker/journal-fold.ts) when there is one of this version within `end`, else
+   * from its start, reading the segments after that point a few at a time.
+   */
+  async fold(sessionId: string, end: number): Promise<JournalFold> {
+    const kept = await this.db.get('learned', sessionId);
+    const fold = new JournalFold(kept && kept.v === FOLD_VERSION && kept.seq <= end ? kept : undefined);
+    if (fold.seq >= end) return fold;
+    // The segment that holds update `fold.seq` starts at or before it.
+    const first = await this.db
+      .transaction('segments')
+      .store.openCursor(IDBKeyRange.bound([sessionId, 0], [sessionId, fold.seq]), 'prev');
+    let from = first ? (first.key as [string, number])[1] : 0;
+    for (;;) {
+      const segments = await this.db.getAll(
+        'segments',
+        IDBKeyRange.bound([sessionId, from], [sessionId, Number.POSITIVE_INFINITY]),
+        FOLD_SEGMENTS,
+      );
+      for (const s of segments)
+        for (const u of s.updates) if (u.seq! >= fold.seq && u.seq! < end) fold.add(u);
+      if (segments.length < FOLD_SEGMENTS || fold.seq >= end) return fold;
+      from = segments.at(-1)!.seq + 1;
+    }
+  }
+
+  /**
    * The last `count` updates of a session (at least; whole segments), read from the end, so the last
    * screen of a huge transcript is available without reading everything.
    */
@@ -185,7 +216,7 @@ export class Journal {
 
   /** Deletes one session's journal and its record. The only deletion there is. */
   async clear(sessionId: string): Promise<void> {
-    const tx = this.db.transaction(['sessions', 'segments'], 'readwrite');
+    const tx = this.db.transaction(['sessions', 'segments', 'learned'], 'readwrite');
     const sessions = tx.objectStore('sessions');
     // A session continued by this one holds nothing of its own (its updates moved here) and is hidden
     // from the history: it goes too, else its record would stay in storage, never listed again.
@@ -193,6 +224,7 @@ export class Journal {
     for (let i = 0; i < gone.length; i++) {
       const id = gone[i]!;
       await tx.objectStore('segments').delete(sessionRange(id));
+      await tx.objectStore('learned').delete(id);
       await sessions.delete(id);
       for (const r of await sessions.getAll())
         if (r.continuedBy === id && !r.nextSeq && !gone.includes(r.sessionId)) gone.push(r.sessionId);
@@ -207,7 +239,7 @@ export class Journal {
    * instead the updates before `branch.before` (a branch: the source stays as it is). One transaction.
    */
   async carry(fromId: string, toId: string, branch?: { readonly before: number }): Promise<number> {
-    const tx = this.db.transaction(['sessions', 'segments'], 'readwrite');
+    const tx = this.db.transaction(['sessions', 'segments', 'learned'], 'readwrite');
     const segments = tx.objectStore('segments');
     const all = (await segments.getAll(sessionRange(fromId))).flatMap((s) => s.updates);
     const moved = branch ? all.filter((u) => (u.seq ?? 0) < branch.before) : all;
@@ -220,6 +252,7 @@ export class Journal {
     const now = new Date().toISOString();
     const old = await tx.objectStore('sessions').get(fromId);
     if (!branch) await segments.delete(sessionRange(fromId));
+    if (!branch) await tx.objectStore('learned').delete(fromId);
     if (old && !branch)
       await tx.objectStore('sessions').put({ ...old, continuedBy: toId, nextSeq: 0, updatedAt: now });
     if (target)

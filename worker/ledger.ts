@@ -93,7 +93,7 @@ interface Entry {
 /** The interactive requests of one session. Entries are keyed `${link serial}:${JSON-RPC id}`. */
 export class RequestLedger {
   private readonly entries = new Map<string, Entry>();
-  /** Journaled requests with no journaled resolution, in journal order (see {@link learn}). */
+  /** Journaled requests with no journaled resolution, in journal order (see {@link journalOpen}). */
   private open: string[] = [];
   /** Ids this ledger gave (their ends are journaled by this ledger). */
   private readonly mine = new Set<string>();
@@ -313,21 +313,12 @@ export class RequestLedger {
     }
   }
 
-  /** Forgets what was learnt of a journal (before {@link learn} reads one again). */
-  resetJournal(): void {
-    this.open = [];
-  }
-
-  /** Reads one journaled update: which requests the journal holds open. */
-  learn(u: AgentSessionUpdate): void {
-    if (u.kind === 'permission' && typeof u.permission?.id === 'string')
-      this.open.push(`p\n${u.permission.id}`);
-    else if (u.kind === 'elicitation' && typeof u.elicitation?.id === 'string')
-      this.open.push(`e\n${u.elicitation.id}`);
-    else if (u.kind === 'permission_resolution' && typeof u.permission?.id === 'string')
-      this.close(`p\n${u.permission.id}`);
-    else if (u.kind === 'elicitation_resolution' && typeof u.elicitation?.id === 'string')
-      this.close(`e\n${u.elicitation.id}`);
+  /**
+   * When a session is bound: the requests its journal holds unanswered (worker/journal-fold.ts
+   * `requests`, keyed `p` or `e`, a newline, the row id).
+   */
+  journalOpen(keys: readonly string[]): void {
+    this.open = [...keys];
   }
 
   /**
@@ -338,11 +329,6 @@ export class RequestLedger {
     const orphans = this.open.filter((k) => !this.mine.has(k.slice(2)));
     this.open = this.open.filter((k) => this.mine.has(k.slice(2)));
     for (const k of orphans) this.endUnanswerable(k[0] === 'p' ? 'permission' : 'elicitation', k.slice(2));
-  }
-
-  private close(key: string): void {
-    const i = this.open.lastIndexOf(key);
-    if (i >= 0) this.open.splice(i, 1);
   }
 
   private endUnanswerable(kind: 'permission' | 'elicitation', id: string): void {

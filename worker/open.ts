@@ -13,7 +13,7 @@ import { reapplyChoices } from './choices.ts';
 import type { Journal } from './journal.ts';
 import type { AgentLink } from './link.ts';
 import { mergeReplay } from './replay-merge.ts';
-import { journalHolding, restoreMethods } from './restore.ts';
+import { type JournalHolding, restoreMethods } from './restore.ts';
 import type { LiveSessionState } from './state.ts';
 
 /** What the session lends to the functions that open it. */
@@ -21,8 +21,11 @@ export interface OpenHost {
   readonly journal: Journal;
   readonly options: WorkerConnectOptions;
   readonly config: LiveSessionState;
-  /** Binds the session id (journal writer, early updates); resolves to its journaled updates. */
-  attach(sessionId: string): Promise<AgentSessionUpdate[]>;
+  /**
+   * Binds the session id (journal writer, what the journal says, early updates); resolves to what
+   * the journal holds. Config options and modes are the journal's until a response is applied after.
+   */
+  attach(sessionId: string): Promise<Attached>;
   /** Unbinds the session id: updates are held until the next {@link attach}. */
   detach(): void;
   /**
@@ -81,6 +84,15 @@ export async function latestId(journal: Journal, sessionId: string): Promise<str
   }
 }
 
+/** What the journal holds of a session just bound (the session's `attach`). */
+export interface Attached {
+  readonly holding: JournalHolding;
+  /** The number of updates it holds. */
+  readonly updates: number;
+  /** Reads those updates (a `session/load` replay merges into them). */
+  journaled(): Promise<AgentSessionUpdate[]>;
+}
+
 /**
  * `session/new`. Rejects with `auth-required` (with the agent's sign-in methods) when the agent
  * needs a sign-in, `invalid-params` when it answers without a session id.
@@ -89,8 +101,8 @@ export async function newSession(link: AgentLink, host: OpenHost): Promise<Opene
   const response = await requestNew(link, host);
   const sessionId = String(response.sessionId ?? '');
   if (!sessionId) throw new SiloError('invalid-params', 'The agent answered session/new without a sessionId');
-  host.config.applyResponse(response);
   await host.attach(sessionId);
+  host.config.applyResponse(response);
   return { sessionId, outcome: 'new' };
 }
 
@@ -131,8 +143,8 @@ export async function continueFresh(
     await journal.upsertSession(from, { continuedBy: sessionId });
   }
   if (from !== oldId) await journal.upsertSession(oldId, { continuedBy: sessionId });
-  host.config.applyResponse(response);
   await host.attach(sessionId);
+  host.config.applyResponse(response);
   return { sessionId, outcome: 'new' };
 }
 
@@ -151,11 +163,11 @@ export async function restoreSession(
   sessionId: string,
   via?: 'resume' | 'load',
 ): Promise<Opened> {
-  const journaled = await host.attach(sessionId);
+  const attached = await host.attach(sessionId);
   host.endReplay(); // a window an earlier load left open (a reconnect) ends here
   const caps = link.initialize.agentCapabilities ?? {};
   const params = { sessionId, cwd: host.options.cwd, mcpServers: host.options.mcpServers ?? [] };
-  const holding = journalHolding(journaled);
+  const holding = attached.holding;
   const agent = { resume: !!caps.sessionCapabilities?.resume, load: !!caps.loadSession };
   let held = false;
   for (const method of restoreMethods(agent, holding, via)) {
@@ -173,7 +185,7 @@ export async function restoreSession(
               : {}),
         };
       }
-      const buffer = journaled.length === 0 ? undefined : ([] as Raw[]);
+      const buffer = attached.updates === 0 ? undefined : ([] as Raw[]);
       host.startReplay(buffer);
       let windowOpen = false;
       try {
@@ -191,7 +203,7 @@ export async function restoreSession(
         };
         if (!buffer) return loaded;
         // Only the conversation was held back (the session's state was journaled as it came).
-        const merge = mergeReplay(journaled, buffer);
+        const merge = mergeReplay(await attached.journaled(), buffer);
         if (merge.verdict === 'merged') for (const raw of merge.append) host.ingest(raw);
         return merge.verdict === 'merged'
           ? loaded

@@ -18,17 +18,21 @@ export type RestoreMethod = 'session/resume' | 'session/load';
  */
 export type JournalHolding = 'empty' | 'open-turn' | 'complete';
 
+/** What the journal holds once one more update is journaled after holding `h`, in journal order. */
+export function holdingAfter(
+  h: JournalHolding,
+  u: Pick<AgentSessionUpdate, 'kind' | 'messageId'>,
+): JournalHolding {
+  if (u.kind === 'turn_end') return 'complete';
+  if (u.kind === 'user_message_chunk' && u.messageId?.startsWith('silo-u')) return 'open-turn';
+  return h === 'empty' ? 'complete' : h;
+}
+
 /** Reads {@link JournalHolding} from a session's journaled updates, in journal order. */
 export function journalHolding(
   journal: readonly Pick<AgentSessionUpdate, 'kind' | 'messageId'>[],
 ): JournalHolding {
-  if (journal.length === 0) return 'empty';
-  let open = false;
-  for (const u of journal) {
-    if (u.kind === 'turn_end') open = false;
-    else if (u.kind === 'user_message_chunk' && u.messageId?.startsWith('silo-u')) open = true;
-  }
-  return open ? 'open-turn' : 'complete';
+  return journal.reduce(holdingAfter, 'empty' as JournalHolding);
 }
 
 /**

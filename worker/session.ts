@@ -7,7 +7,7 @@
  * page only once committed.
  */
 import { SiloError } from '../src/errors.ts';
-import type { AgentContentBlock, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
+import type { AgentContentBlock, AgentSessionSnapshot } from '../src/types.ts';
 import type {
   ElicitationAction,
   WireSnapshot,
@@ -20,7 +20,7 @@ import { Delivery } from './delivery.ts';
 import { SessionIngest } from './ingest.ts';
 import type { Journal } from './journal.ts';
 import { RequestLedger } from './ledger.ts';
-import { latestId, type OpenHost } from './open.ts';
+import { type Attached, latestId, type OpenHost } from './open.ts';
 import { PromptTurns } from './prompt-turns.ts';
 import { requestTap } from './request-tap.ts';
 import { SessionStatus } from './status.ts';
@@ -56,7 +56,6 @@ export class SessionCore {
         return core.turns.running;
       },
       swallowEcho: (update) => this.turns.echo.swallow(update),
-      learnRequest: (u) => this.requests.learn(u),
     });
     this.updates = updates;
     this.turns = new PromptTurns({
@@ -190,10 +189,10 @@ export class SessionCore {
   // ── Opening: binding the session id ────────────────────────────────────────────────────────────
 
   /**
-   * Binds the session id: its journal writer, the state it holds, and any updates that came early.
-   * Resolves to the session's journaled updates.
+   * Binds the session id: its journal writer, what its journal says (worker/journal-fold.ts) and any
+   * updates that came early. Resolves to what the journal holds.
    */
-  private async attach(sessionId: string): Promise<AgentSessionUpdate[]> {
+  private async attach(sessionId: string): Promise<Attached> {
     const record = await this.journal.upsertSession(sessionId, {});
     this.status.sessionId = sessionId;
     const writer = this.journal.writer(sessionId, record.nextSeq);
@@ -210,12 +209,23 @@ export class SessionCore {
       // let it act unseen (its prompt then rejects with this error).
       void this.cancel();
     };
-    this.status.config.remember(record);
-    this.requests.resetJournal();
-    const journaled = await this.updates.readBack(sessionId);
+    const learned = await this.updates.readBack(sessionId);
+    this.status.config.restore(learned.state, learned.titled, record);
+    const title = this.status.config.current.title;
+    if (title !== undefined && title !== record.title)
+      void this.journal.upsertSession(sessionId, { title }).catch(() => {});
+    this.requests.journalOpen(learned.requests);
     this.requests.endOrphans();
-    this.updates.resume(journaled, sessionId);
-    return journaled;
+    this.updates.resume(sessionId);
+    const updates = learned.seq;
+    return {
+      holding: learned.holding,
+      updates,
+      journaled: async () => {
+        await writer.committed(updates - 1).catch(() => {});
+        return (await this.journal.read(sessionId)).filter((u) => u.seq! < updates);
+      },
+    };
   }
 
   // ── Turns ─────────────────────────────────────────────────────────────────────────────────────

@@ -35,15 +35,28 @@ export class LiveSessionState {
   /** Applies one normalized update; returns the new title when it set one (to be remembered). */
   apply(update: AgentSessionUpdate): string | undefined {
     const before = this.current.title;
-    this.current = reduceSessionState(this.current, update);
-    // Gemini CLI's mode marker, journaled as a `current_mode_update` whose raw is the agent's text.
-    const marker =
-      update.kind === 'current_mode_update' && isObject(update.raw)
-        ? modeUpdateMarker(update.raw)
-        : undefined;
-    if (marker !== undefined) this.current = withMode(this.current, marker);
+    this.current = stateAfter(this.current, update);
     const title = this.current.title;
     return title !== undefined && title !== before ? title : undefined;
+  }
+
+  /**
+   * Takes the state a session's journal folds to (worker/journal-fold.ts), when the session is bound:
+   * what was held before (a reconnect's, a response's) is replaced; the agent's config options and
+   * modes come from the response that follows. The session record's title names the session unless
+   * an update of the journal named it or cleared its name (`titled`); the user's title stays first.
+   */
+  restore(
+    state: SessionState,
+    titled: boolean,
+    record: { readonly title?: string; readonly userTitle?: string },
+  ): void {
+    this.userTitle = record.userTitle;
+    if (titled || record.title === undefined) this.current = state;
+    else {
+      const { titleFrom: _, ...rest } = state;
+      this.current = { ...rest, title: record.title };
+    }
   }
 
   /** Applies a session response (`session/new`, `load`, `resume`, `set_config_option`). */
@@ -86,4 +99,15 @@ export class LiveSessionState {
       commands: [...snapshot.availableCommands],
     };
   }
+}
+
+/**
+ * The session state after one more normalized update: the reducer's, and Gemini CLI's mode marker
+ * (journaled as a `current_mode_update` whose raw is the agent's text).
+ */
+export function stateAfter(state: SessionState, update: AgentSessionUpdate): SessionState {
+  const next = reduceSessionState(state, update);
+  const marker =
+    update.kind === 'current_mode_update' && isObject(update.raw) ? modeUpdateMarker(update.raw) : undefined;
+  return marker === undefined ? next : withMode(next, marker);
 }

@@ -13,9 +13,10 @@ import { MessageIdSynthesizer, normalizeUpdate } from './normalize.ts';
 export class SubagentSessions {
   private readonly ids = new Map<string, MessageIdSynthesizer>();
 
-  /** Forgets every child (a session bound anew reads them back from its journal). */
-  reset(): void {
+  /** Knows exactly `children` (a session bound anew takes them from its journal's fold). */
+  restore(children: readonly string[]): void {
     this.ids.clear();
+    for (const child of children) this.ids.set(child, new MessageIdSynthesizer());
   }
 
   /** True for an announced child's session id. */
@@ -25,11 +26,8 @@ export class SubagentSessions {
 
   /** Learns from one update, journaled or live: a `subagent_update` from the session or a known child. */
   learn(u: AgentSessionUpdate): void {
-    if (u.kind !== 'subagent_update') return;
-    const child = (u.raw as { sessionId?: unknown }).sessionId;
-    if (typeof child !== 'string' || !child || this.ids.has(child)) return;
-    if (u.subagentSessionId === undefined || this.has(u.subagentSessionId))
-      this.ids.set(child, new MessageIdSynthesizer());
+    const child = announcedChild(u, (id) => this.ids.has(id));
+    if (child !== undefined) this.ids.set(child, new MessageIdSynthesizer());
   }
 
   /** A child's update normalized at journal position `seq`, marked as that child's work. */
@@ -37,4 +35,18 @@ export class SubagentSessions {
     const ids = this.ids.get(sessionId) ?? new MessageIdSynthesizer();
     return { ...normalizeUpdate(raw, seq, ids), subagentSessionId: sessionId };
   }
+}
+
+/**
+ * The child a journaled update announces, if it is new: a `subagent_update` from the session or from
+ * a child it knows (`known`).
+ */
+export function announcedChild(
+  u: AgentSessionUpdate,
+  known: (sessionId: string) => boolean,
+): string | undefined {
+  if (u.kind !== 'subagent_update') return undefined;
+  const child = (u.raw as { sessionId?: unknown }).sessionId;
+  if (typeof child !== 'string' || !child || known(child)) return undefined;
+  return u.subagentSessionId === undefined || known(u.subagentSessionId) ? child : undefined;
 }

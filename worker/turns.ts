@@ -18,6 +18,26 @@ const CONTENT = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_cal
 /** Journals an update Silo records itself (the session's `record`). */
 export type RecordUpdate = (update: Omit<AgentSessionUpdate, 'seq'>) => void;
 
+/** The turn a journal holds open after the updates read so far ({@link frameAfter}). */
+export interface TurnFrame {
+  /** The turn the journal holds open: a prompt's, the agent's own, or none. */
+  readonly open: 'prompt' | 'agent' | undefined;
+  /** True once a turn ended and none started since. */
+  readonly ended: boolean;
+}
+
+/** A journal that holds no turn yet. */
+export const NO_FRAME: TurnFrame = { open: undefined, ended: false };
+
+/** The turn the journal holds open once one more update is journaled after `f`, in journal order. */
+export function frameAfter(f: TurnFrame, u: Pick<AgentSessionUpdate, 'kind' | 'messageId'>): TurnFrame {
+  if (u.kind === 'turn_end') return { open: undefined, ended: true };
+  if (u.kind === 'turn_start') return { open: 'agent', ended: false };
+  if (u.kind === 'user_message_chunk' && u.messageId?.startsWith('silo-u'))
+    return { open: 'prompt', ended: false };
+  return f;
+}
+
 /**
  * The turn a session's journal holds open, read from the updates journaled, in order, and the
  * turn starts and ends Silo journals for it.
@@ -65,24 +85,17 @@ export class TurnFrames {
     });
   }
 
-  /** Forgets what was read (before a journal is read again). */
-  reset(): void {
-    this.open = undefined;
-    this.ended = false;
+  /** Takes what the journal's fold says (worker/journal-fold.ts), when a session is bound. */
+  restore(frame: TurnFrame): void {
+    this.open = frame.open;
+    this.ended = frame.ended;
   }
 
-  /** Reads one journaled update. */
+  /** Reads one update as it is journaled. */
   learn(u: Pick<AgentSessionUpdate, 'kind' | 'messageId'>): void {
-    if (u.kind === 'turn_end') {
-      this.open = undefined;
-      this.ended = true;
-    } else if (u.kind === 'turn_start') {
-      this.open = 'agent';
-      this.ended = false;
-    } else if (u.kind === 'user_message_chunk' && u.messageId?.startsWith('silo-u')) {
-      this.open = 'prompt';
-      this.ended = false;
-    }
+    const next = frameAfter({ open: this.open, ended: this.ended }, u);
+    this.open = next.open;
+    this.ended = next.ended;
   }
 
   /**

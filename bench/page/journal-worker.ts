@@ -18,6 +18,8 @@ self.onmessage = async (event: MessageEvent<JournalRequest>) => {
       title: 'Benchmark thread',
     });
     const writer = journal.writer(sessionId, record.nextSeq);
+    // As a live session's writer: it folds what it appends and keeps the fold (worker/journal-fold.ts).
+    await writer.fold((end) => journal.fold(sessionId, end));
     let updates = 0;
     let approxBytes = 0;
     // What the updates weigh on the wire: each one's `session/update` notification, one line each

@@ -452,13 +452,17 @@ const bench = {
   /**
    * Silo, live source after a reload, first half: a fresh service connects to the journaled session
    * through the bridge (`resume`; the agent does not know it, so the handle is journal-only, the path
-   * is the same) and an empty `<silo-transcript>` is mounted. {@link reopenLive} then times the open.
+   * is the same), timed (`connectMs`), and an empty `<silo-transcript>` is mounted. {@link reopenLive}
+   * then times the open.
    */
   async reopenLiveConnect(bridge: AgentBridgeOptions, databaseName: string, sessionId: string) {
     const service = createAgentsService({ databaseName });
     bench.reopenService = service;
+    const t0 = performance.now();
     bench.reopenHandle = await service.connect({ bridge, cwd: CWD, resume: { sessionId } });
+    const connectMs = performance.now() - t0;
     await mountTranscript();
+    return { connectMs };
   },
 
   reopenHandle: undefined as AgentSessionHandle | undefined,

@@ -66,7 +66,8 @@ export function countElements(root: Document | ShadowRoot | Element = document):
 
 export function openDatabase(name: string, upgrade?: (db: IDBDatabase) => void): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(name, 1);
+    // A journal is opened at whatever version Silo left it; a bench store of its own at version 1.
+    const request = upgrade ? indexedDB.open(name, 1) : indexedDB.open(name);
     request.onupgradeneeded = () => upgrade?.(request.result);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);

@@ -14,6 +14,8 @@ export interface Reopened {
   tail: number;
   offline: number;
   live: number;
+  /** `connect` with `resume` after the reload, to the handle (the live open's first half), ms. */
+  connect: number;
   first: number;
   liveFirst: number;
   dom: [number, number];
@@ -54,7 +56,7 @@ export async function reopenOnce(
   } finally {
     await call(page, 'reopenCleanup');
   }
-  await call(page, 'reopenLiveConnect', address(bench.bridges.reference), databaseName, sessionId);
+  const c = await call(page, 'reopenLiveConnect', address(bench.bridges.reference), databaseName, sessionId);
   const liveHeap = await heapUsed(page);
   const l = await call(page, 'reopenLive', marker, timeout);
   await call(page, 'reopenCleanup');
@@ -63,6 +65,7 @@ export async function reopenOnce(
     tail,
     offline: s.atEnd ? s.ms : Number.NaN,
     live: l.atEnd ? l.ms : Number.NaN,
+    connect: c.connectMs,
     first: s.firstRowsMs ?? Number.NaN,
     liveFirst: l.firstRowsMs ?? Number.NaN,
     dom: [s.dom, l.dom],

@@ -318,7 +318,7 @@ describe('reliability: faults with a real bridge and real agents', function () {
     // What the agent sent until now; after the upgrade Silo keeps nothing more, by design (coded).
     const sentBefore = await agentSent(b.id, session.sessionId);
     const upgraded = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(databaseName, 2);
+      const request = indexedDB.open(databaseName, MIGRATIONS.length + 1);
       request.onblocked = () => reject(new Error('the upgrade was blocked by the old tab'));
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
