@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { openDB } from 'idb';
 import { type AgentSessionSnapshot, type AgentsService, createAgentsService } from '../../../src/index.ts';
 import { sessionRange } from '../../../worker/journal-schema.ts';
-import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
+import { killBridgeAgents, startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
 
 const CWD = '/tmp/silo-journal-fold';
@@ -69,6 +69,28 @@ describe('the journal fold (real bridge, reference agent, IndexedDB)', () => {
     const reloaded = await service().connect({ bridge, cwd: CWD, resume: { sessionId } });
     expect(derived(reloaded.snapshot)).to.deep.equal(seen);
     expect(seen.commands).to.not.be.empty;
+  });
+
+  it('a reconnect takes the session state from the fold: the tokens of the turns so far are not counted twice', async () => {
+    const b = await startBridge({ agentArgs: ['--usage-shape', 'claude'] });
+    try {
+      const states: string[] = [];
+      const s = await service().connect({
+        bridge: b,
+        cwd: CWD,
+        onStateChange: (snap) => states.push(snap.state),
+      });
+      expect(await s.prompt('one turn that reports its usage')).to.equal('end_turn');
+      const tokens = s.snapshot.tokens;
+      expect(tokens?.total).to.be.above(0);
+      await killBridgeAgents(b.id);
+      await until(() => s.state === 'connected' && states.includes('reconnecting'), 'reconnected');
+      expect(s.snapshot.tokens).to.deep.equal(tokens);
+      expect(await s.prompt('a second turn')).to.equal('end_turn');
+      expect(s.snapshot.tokens?.total).to.be.above(tokens!.total);
+    } finally {
+      await stopBridge(b.id);
+    }
   });
 
   it('read from the start when none is kept: the same as with it, and kept again', async () => {
