@@ -56,6 +56,8 @@ export class JournalFold {
   };
   private requests: string[];
   private children: Set<string>;
+  /** The session's own last update folded here (read into {@link Learned.last} by {@link snapshot}). */
+  private lastOwn: AgentSessionUpdate | undefined;
   /** The `seq` of the fold this one started from, or that was last kept. */
   kept: number;
 
@@ -87,24 +89,35 @@ export class JournalFold {
     const l = this.learned;
     l.seq = (u.seq ?? l.seq) + 1;
     l.holding = holdingAfter(l.holding, u);
-    const child = announcedChild(u, (id) => this.children.has(id));
-    if (child !== undefined) this.children.add(child);
+    if (u.kind === 'subagent_update') {
+      const child = announcedChild(u, (id) => this.children.has(id));
+      if (child !== undefined) this.children.add(child);
+    }
     if (u.subagentSessionId !== undefined) return; // a child's work is not the session's
     l.frame = frameAfter(l.frame, u);
     l.state = stateAfter(l.state, u);
     if (u.kind === 'session_info_update' && (u.raw as { title?: unknown }).title !== undefined)
       l.titled = true;
     this.request(u);
-    l.last = {
-      kind: u.kind,
-      ...(u.messageId !== undefined ? { messageId: u.messageId } : {}),
-      raw: (u.raw as { messageId?: unknown }).messageId === undefined ? {} : { messageId: true },
-    };
+    this.lastOwn = u;
   }
 
   /** The fold as it stands, to keep or to read (a copy: later updates do not change it). */
   snapshot(): Learned {
-    return { ...this.learned, requests: [...this.requests], children: [...this.children] };
+    const u = this.lastOwn;
+    const last: Learned['last'] = u
+      ? {
+          kind: u.kind,
+          ...(u.messageId !== undefined ? { messageId: u.messageId } : {}),
+          raw: (u.raw as { messageId?: unknown }).messageId === undefined ? {} : { messageId: true },
+        }
+      : this.learned.last;
+    return {
+      ...this.learned,
+      requests: [...this.requests],
+      children: [...this.children],
+      ...(last ? { last } : {}),
+    };
   }
 
   private request(u: AgentSessionUpdate): void {
