@@ -252,7 +252,7 @@ export const MUTANTS = [
     name: 'ledger-orphans-left-open',
     what: 'a permission open when its page died is never ended unanswerable on restore',
     file: 'worker/ledger.ts',
-    find: "for (const k of orphans) this.endUnanswerable(k[0] === 'p' ? 'permission' : 'elicitation', k.slice(2));",
+    find: 'for (const r of orphans) this.endUnanswerable(r.kind, r.id);',
     replace: 'void orphans;',
     tests: [TURN_ENDS],
   },

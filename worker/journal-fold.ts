@@ -25,6 +25,12 @@ export const FOLD_VERSION = 1;
 /** Updates folded since the fold was last kept, at most, before the writer keeps it again. */
 export const KEEP_EVERY = 1000;
 
+/** A request the journal holds unanswered: its kind and its row id. */
+export interface OpenRequest {
+  readonly kind: 'permission' | 'elicitation';
+  readonly id: string;
+}
+
 /** A fold of a session's journal, as it is kept: everything read from updates `0 … seq - 1`. */
 export interface Learned {
   readonly v: number;
@@ -33,8 +39,8 @@ export interface Learned {
   readonly holding: JournalHolding;
   /** The turn the journal holds open. */
   readonly frame: TurnFrame;
-  /** Requests journaled and not resolved, in journal order, keyed {@link requestKey}. */
-  readonly requests: readonly string[];
+  /** Requests journaled and not resolved, in journal order. */
+  readonly requests: readonly OpenRequest[];
   /** The subagents' session ids the journal announced. */
   readonly children: readonly string[];
   /** The session state of the session's own updates, from the empty state. */
@@ -45,59 +51,46 @@ export interface Learned {
   readonly last?: { readonly kind: string; readonly messageId?: string; readonly raw: { messageId?: true } };
 }
 
-/** A journaled request's key in {@link Learned.requests}: `p` or `e`, a newline, the request's row id. */
-export const requestKey = (kind: 'permission' | 'elicitation', id: string): string =>
-  `${kind === 'permission' ? 'p' : 'e'}\n${id}`;
-
 /** Folds a session's journal from its start, or from a kept {@link Learned}. */
 export class JournalFold {
-  private learned: {
-    -readonly [K in keyof Learned]: Learned[K];
-  };
-  private requests: string[];
-  private children: Set<string>;
-  /** The session's own last update folded here (read into {@link Learned.last} by {@link snapshot}). */
-  private lastOwn: AgentSessionUpdate | undefined;
+  /** The number of updates folded (the next update's seq). */
+  seq: number;
   /** The `seq` of the fold this one started from, or that was last kept. */
   kept: number;
+  private holding: JournalHolding;
+  private frame: TurnFrame;
+  private state: SessionState;
+  private titled: boolean;
+  private readonly requests: OpenRequest[];
+  private readonly children: Set<string>;
+  /** The kept fold's `last`, until an update of the session's own is folded here ({@link lastOwn}). */
+  private readonly lastKept: Learned['last'];
+  private lastOwn: AgentSessionUpdate | undefined;
 
   constructor(from?: Learned) {
-    this.learned = from
-      ? { ...from }
-      : {
-          v: FOLD_VERSION,
-          seq: 0,
-          holding: 'empty',
-          frame: NO_FRAME,
-          requests: [],
-          children: [],
-          state: EMPTY_SESSION_STATE,
-          titled: false,
-        };
-    this.requests = [...this.learned.requests];
-    this.children = new Set(this.learned.children);
-    this.kept = this.learned.seq;
-  }
-
-  /** The number of updates folded (the next update's seq). */
-  get seq(): number {
-    return this.learned.seq;
+    this.seq = this.kept = from?.seq ?? 0;
+    this.holding = from?.holding ?? 'empty';
+    this.frame = from?.frame ?? NO_FRAME;
+    this.state = from?.state ?? EMPTY_SESSION_STATE;
+    this.titled = from?.titled ?? false;
+    this.requests = [...(from?.requests ?? [])];
+    this.children = new Set(from?.children);
+    this.lastKept = from?.last;
   }
 
   /** Folds the next journaled update (its `seq` must be {@link seq}). */
   add(u: AgentSessionUpdate): void {
-    const l = this.learned;
-    l.seq = (u.seq ?? l.seq) + 1;
-    l.holding = holdingAfter(l.holding, u);
+    this.seq = (u.seq ?? this.seq) + 1;
+    this.holding = holdingAfter(this.holding, u);
     if (u.kind === 'subagent_update') {
       const child = announcedChild(u, (id) => this.children.has(id));
       if (child !== undefined) this.children.add(child);
     }
     if (u.subagentSessionId !== undefined) return; // a child's work is not the session's
-    l.frame = frameAfter(l.frame, u);
-    l.state = stateAfter(l.state, u);
+    this.frame = frameAfter(this.frame, u);
+    this.state = stateAfter(this.state, u);
     if (u.kind === 'session_info_update' && (u.raw as { title?: unknown }).title !== undefined)
-      l.titled = true;
+      this.titled = true;
     this.request(u);
     this.lastOwn = u;
   }
@@ -111,28 +104,33 @@ export class JournalFold {
           ...(u.messageId !== undefined ? { messageId: u.messageId } : {}),
           raw: (u.raw as { messageId?: unknown }).messageId === undefined ? {} : { messageId: true },
         }
-      : this.learned.last;
+      : this.lastKept;
     return {
-      ...this.learned,
+      v: FOLD_VERSION,
+      seq: this.seq,
+      holding: this.holding,
+      frame: this.frame,
       requests: [...this.requests],
       children: [...this.children],
+      state: this.state,
+      titled: this.titled,
       ...(last ? { last } : {}),
     };
   }
 
   private request(u: AgentSessionUpdate): void {
     if (u.kind === 'permission' && typeof u.permission?.id === 'string')
-      this.requests.push(requestKey('permission', u.permission.id));
+      this.requests.push({ kind: 'permission', id: u.permission.id });
     else if (u.kind === 'elicitation' && typeof u.elicitation?.id === 'string')
-      this.requests.push(requestKey('elicitation', u.elicitation.id));
+      this.requests.push({ kind: 'elicitation', id: u.elicitation.id });
     else if (u.kind === 'permission_resolution' && typeof u.permission?.id === 'string')
-      this.close(requestKey('permission', u.permission.id));
+      this.close('permission', u.permission.id);
     else if (u.kind === 'elicitation_resolution' && typeof u.elicitation?.id === 'string')
-      this.close(requestKey('elicitation', u.elicitation.id));
+      this.close('elicitation', u.elicitation.id);
   }
 
-  private close(key: string): void {
-    const i = this.requests.lastIndexOf(key);
+  private close(kind: OpenRequest['kind'], id: string): void {
+    const i = this.requests.findLastIndex((r) => r.kind === kind && r.id === id);
     if (i >= 0) this.requests.splice(i, 1);
   }
 }

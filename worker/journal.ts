@@ -9,7 +9,7 @@
 import { type IDBPDatabase, openDB } from 'idb';
 import { SiloError } from '../src/errors.ts';
 import type { AgentSessionSummary, AgentSessionUpdate } from '../src/types.ts';
-import { FOLD_VERSION, JournalFold, type Learned } from './journal-fold.ts';
+import { FOLD_VERSION, JournalFold } from './journal-fold.ts';
 import {
   type JournalMigration,
   type JournalSchema,
@@ -165,10 +165,8 @@ export class Journal {
    * from its start, reading the segments after that point a few at a time.
    */
   async fold(sessionId: string, end: number): Promise<JournalFold> {
-    const record = await this.db.get('learned', sessionId);
-    const { sessionId: _, ...kept } = record ?? { sessionId };
-    const usable = record !== undefined && record.v === FOLD_VERSION && record.seq <= end;
-    const fold = new JournalFold(usable ? (kept as Learned) : undefined);
+    const kept = await this.db.get('learned', sessionId);
+    const fold = new JournalFold(kept?.v === FOLD_VERSION && kept.seq <= end ? kept : undefined);
     if (fold.seq >= end) return fold;
     // The segment that holds update `fold.seq` starts at or before it.
     const first = await this.db

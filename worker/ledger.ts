@@ -30,6 +30,7 @@ import type {
   PermissionOption,
 } from '../src/types.ts';
 import type { ElicitationAction, ElicitationWire, PermissionWire } from '../src/worker-api.ts';
+import type { OpenRequest } from './journal-fold.ts';
 import { normalizeToolCall } from './normalize.ts';
 
 const CANCELLED_PERMISSION: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
@@ -94,7 +95,7 @@ interface Entry {
 export class RequestLedger {
   private readonly entries = new Map<string, Entry>();
   /** Journaled requests with no journaled resolution, in journal order (see {@link journalOpen}). */
-  private open: string[] = [];
+  private open: OpenRequest[] = [];
   /** Ids this ledger gave (their ends are journaled by this ledger). */
   private readonly mine = new Set<string>();
 
@@ -313,12 +314,9 @@ export class RequestLedger {
     }
   }
 
-  /**
-   * When a session is bound: the requests its journal holds unanswered (worker/journal-fold.ts
-   * `requests`, keyed `p` or `e`, a newline, the row id).
-   */
-  journalOpen(keys: readonly string[]): void {
-    this.open = [...keys];
+  /** When a session is bound: the requests its journal holds unanswered (worker/journal-fold.ts). */
+  journalOpen(requests: readonly OpenRequest[]): void {
+    this.open = [...requests];
   }
 
   /**
@@ -326,9 +324,9 @@ export class RequestLedger {
    * this worker asked (its page died with it open) can never be answered; journal it `unanswerable`.
    */
   endOrphans(): void {
-    const orphans = this.open.filter((k) => !this.mine.has(k.slice(2)));
-    this.open = this.open.filter((k) => this.mine.has(k.slice(2)));
-    for (const k of orphans) this.endUnanswerable(k[0] === 'p' ? 'permission' : 'elicitation', k.slice(2));
+    const orphans = this.open.filter((r) => !this.mine.has(r.id));
+    this.open = this.open.filter((r) => this.mine.has(r.id));
+    for (const r of orphans) this.endUnanswerable(r.kind, r.id);
   }
 
   private endUnanswerable(kind: 'permission' | 'elicitation', id: string): void {

@@ -69,7 +69,11 @@ test('the fold says what reading the whole journal update by update says', () =>
   const own = j.filter((u) => u.subagentSessionId === undefined);
   assert.equal(l.seq, j.length);
   assert.equal(l.holding, journalHolding(j));
-  assert.deepEqual(l.requests, ['e\ne1'], 'the answered permission is closed, the question is open');
+  assert.deepEqual(
+    l.requests,
+    [{ kind: 'elicitation', id: 'e1' }],
+    'the answered permission is closed, the question is open',
+  );
   assert.deepEqual(l.children, ['child-1', 'grandchild']);
   const frames = new TurnFrames(() => {});
   for (const u of own) frames.learn(u);
