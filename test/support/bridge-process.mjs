@@ -96,7 +96,8 @@ export function processAlive(pid) {
  * instead), `agentCommand` (any other command, an array), `allowOrigin` (array), `bridgeArgs`
  * (extra bridge flags), `sessionsDir` (default: a fresh temp dir, removed by stop()), `env` (extra
  * environment for the bridge and its agents), `port`, `token`, `fdLimit` (the bridge's limit on open
- * descriptors, soft and hard, set with `ulimit -n` before it starts), `timeoutMs` (default 20000).
+ * descriptors, soft and hard, set with `ulimit -n` before it starts), `timeoutMs` (default 20000; 0:
+ * no clock, the start is awaited until the bridge announces itself or exits).
  * Resolves when the bridge printed its SILO_BRIDGE line.
  */
 export async function startBridgeProcess(options = {}) {
@@ -138,10 +139,14 @@ export async function startBridgeProcess(options = {}) {
   );
   const announcement = await new Promise((resolveAnn, reject) => {
     let out = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`bridge did not start within ${options.timeoutMs ?? 20000} ms:\n${log.join('\n')}`));
-    }, options.timeoutMs ?? 20000);
+    const timeoutMs = options.timeoutMs ?? 20000;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            child.kill('SIGKILL');
+            reject(new Error(`bridge did not start within ${timeoutMs} ms:\n${log.join('\n')}`));
+          }, timeoutMs)
+        : undefined;
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
       out += chunk;

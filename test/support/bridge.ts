@@ -49,9 +49,23 @@ export interface TestBridge {
   sessionsDir: string;
 }
 
-/** Starts a real bridge + agent; resolves once it listens. */
+/** A start command's answer: the bridge, or `pending` while it has not announced itself yet. */
+type Started = TestBridge | { id: string; pending: true };
+
+/**
+ * Asks again until a start or restart is done: the runner gives one command 20 s, which a bridge
+ * started through tsx can take on a loaded machine, so the plugin answers `pending` before that.
+ */
+async function untilStarted(first: Promise<Started>): Promise<TestBridge> {
+  let answer = await first;
+  while ('pending' in answer)
+    answer = await executeServerCommand<Started, { id: string }>('silo-bridge-started', { id: answer.id });
+  return answer;
+}
+
+/** Starts a real bridge + agent; resolves once it listens, rejects if it exits before that. */
 export function startBridge(options: StartBridgeOptions = {}): Promise<TestBridge> {
-  return executeServerCommand<TestBridge, StartBridgeOptions>('silo-bridge-start', options);
+  return untilStarted(executeServerCommand<Started, StartBridgeOptions>('silo-bridge-start', options));
 }
 
 /** Stops a bridge and its agents. With `keep`, {@link restartBridge} can bring it back later. */
@@ -61,7 +75,7 @@ export async function stopBridge(id: string, keep = false): Promise<void> {
 
 /** Restarts a bridge on the same port, token and sessions dir (simulates a bridge restart). */
 export function restartBridge(id: string): Promise<TestBridge> {
-  return executeServerCommand<TestBridge, { id: string }>('silo-bridge-restart', { id });
+  return untilStarted(executeServerCommand<Started, { id: string }>('silo-bridge-restart', { id }));
 }
 
 /** Kills the bridge's agent processes (default SIGKILL, a crash); resolves with their pids. */

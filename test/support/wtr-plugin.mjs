@@ -4,11 +4,14 @@
 //
 // Commands (payload → result):
 //   silo-bridge-start        {agentArgs?, replay?, replayFiles?, agentScript?, allowOrigin?, bridgeArgs?, sessionsDir?}
-//                            → {id, url, token, origin, origins, connection, port, pid, sessionsDir}
+//                            → {id, url, token, origin, origins, connection, port, pid, sessionsDir}, or
+//                            {id, pending: true} while the bridge has not announced itself yet: then
+//                            silo-bridge-started {id} until it answers the first shape (see below)
+//   silo-bridge-started      {id}          → same as silo-bridge-start, for a start or restart still under way
 //                            agentScript: a .ts agent under agent/test/ run instead of the reference agent
 //                            Allowed origins default to the test page's origin (and its 127.0.0.1 twin).
 //   silo-bridge-stop         {id, keep?}   → {stopped: true}   (keep: restartable later, sessions kept)
-//   silo-bridge-restart      {id}          → same shape as start; same port, token and sessions dir
+//   silo-bridge-restart      {id}          → same shapes as start; same port, token and sessions dir
 //   silo-bridge-kill-agents  {id, signal?} → {killed: number[]}  (default SIGKILL: a crash)
 //   silo-bridge-agent-count  {id}          → {count}  live agent processes
 //   silo-bridge-spawned-count {id}         → {count}  agents spawned since (re)start
@@ -22,6 +25,10 @@
 //                            (puppeteer's BrowserContext.setPermission: CDP in Chromium, WebDriver BiDi
 //                            in Firefox), so the page sees it as a user's choice
 // Every bridge is stopped in serverStop.
+//
+// A start answers within STARTED_WAIT_MS, pending or not: the runner gives each command a fixed 20 s,
+// and a bridge with its agent spawned through tsx takes longer than that on a loaded machine. The
+// browser side (test/support/bridge.ts) asks again until the bridge is up or its start failed.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +46,18 @@ function agentEnv(env) {
   for (const name of Object.keys(env))
     if (name !== 'SILO_REFERENCE_API_KEY') throw new Error(`agentEnv may not set ${name}`);
   return env;
+}
+
+/** How long one start command waits for the bridge before answering `pending` (well under 20 s). */
+const STARTED_WAIT_MS = 5000;
+
+/** The start's outcome once it settles, or `pending` if it has not within STARTED_WAIT_MS. */
+function answerWithin(started, pending) {
+  let timer;
+  const wait = new Promise((resolveWait) => {
+    timer = setTimeout(() => resolveWait(pending), STARTED_WAIT_MS);
+  });
+  return Promise.race([started, wait]).finally(() => clearTimeout(timer));
 }
 
 export function siloTestServices() {
@@ -84,8 +103,21 @@ export function siloTestServices() {
     const id = `bridge-${nextId++}`;
     const entry = { options, ownDir };
     bridges.set(id, entry);
-    entry.process = await startBridgeProcess(options);
-    return describe(id, entry);
+    return launch(id, entry, options);
+  }
+
+  /** Starts (or restarts) entry's bridge process; answers like `started`. */
+  function launch(id, entry, options) {
+    entry.starting = startBridgeProcess({ ...options, timeoutMs: 0 }).then((p) => {
+      entry.process = p;
+      return describe(id, entry);
+    });
+    return started(id);
+  }
+
+  /** The bridge's description once its start is done, or `{id, pending}` after STARTED_WAIT_MS. */
+  function started(id) {
+    return answerWithin(entryFor({ id }).starting, { id, pending: true });
   }
 
   async function stop(id, entry, keep) {
@@ -94,6 +126,8 @@ export function siloTestServices() {
       entry.port = entry.process.port;
       entry.token = entry.process.token;
     }
+    // A start still under way is let finish, so its process is stopped, not left behind.
+    await entry.starting?.catch(() => undefined);
     await entry.process?.stop();
     entry.process = undefined;
     if (!keep) {
@@ -124,16 +158,19 @@ export function siloTestServices() {
           await stop(payload?.id, entryFor(payload), Boolean(payload?.keep));
           return { stopped: true };
         }
+        case 'silo-bridge-started':
+          return started(payload?.id);
         case 'silo-bridge-restart': {
           const entry = entryFor(payload);
+          await entry.starting?.catch(() => undefined);
           const previous = entry.process;
           const port = previous?.port ?? entry.port;
           const token = previous?.token ?? entry.token;
           await previous?.stop();
+          entry.process = undefined;
           entry.port = port;
           entry.token = token;
-          entry.process = await startBridgeProcess({ ...entry.options, port, token });
-          return describe(payload.id, entry);
+          return launch(payload.id, entry, { ...entry.options, port, token });
         }
         case 'silo-bridge-kill-agents': {
           const entry = entryFor(payload);
