@@ -6,7 +6,8 @@
  * drip live 75 s. So:
  *
  * - each socket must be upgraded (or refused and closed) within {@link HANDSHAKE_DEADLINE_MS} of its
- *   connection, or it is destroyed;
+ *   connection, or it is destroyed — once what it sent by then has been read, so a stalled bridge
+ *   does not cut a client that was in time;
  * - `perPeer` sockets of one remote address, and `total` of all, may wait at once. A newcomer
  *   over either bound makes the **oldest** waiting socket of that address (or of all) give way, never
  *   the newcomer: a client that sends its upgrade at once (every browser does, in a millisecond) is
@@ -70,15 +71,25 @@ export class Admission<S extends WaitingSocket = WaitingSocket> {
     const mine = this.byPeer.get(peer);
     if (mine) this.makeRoom(mine.size, mine.values().next().value, this.limits.perPeer, now);
     this.makeRoom(this.waiting.size, this.waiting.keys().next().value, this.limits.total, now);
-    const timer = setTimeout(() => {
-      this.expired++;
-      this.drop(socket);
-      socket.destroy();
-    }, this.limits.deadlineMs ?? HANDSHAKE_DEADLINE_MS);
+    // At the deadline, the socket's input is read first: after a stall of the bridge's event loop
+    // (a loaded machine) timers run before I/O, and an upgrade sent in time but not yet read would be
+    // cut. `setImmediate` runs after this turn's I/O, where that upgrade takes the socket out.
+    const timer = setTimeout(
+      () => setImmediate(() => this.expire(socket)),
+      this.limits.deadlineMs ?? HANDSHAKE_DEADLINE_MS,
+    );
     timer.unref();
     this.waiting.set(socket, { peer, since: now, timer });
     this.byPeer.set(peer, (mine ?? new Set()).add(socket));
     socket.once('close', () => this.drop(socket));
+  }
+
+  /** The deadline passed and the socket's input has been read: destroyed unless it was upgraded. */
+  private expire(socket: S): void {
+    if (!this.waiting.has(socket)) return;
+    this.expired++;
+    this.drop(socket);
+    socket.destroy();
   }
 
   /** The socket was upgraded: it no longer counts, and no deadline applies. */

@@ -366,8 +366,16 @@ export const MUTANTS = [
     name: 'admission-no-deadline',
     what: 'a socket that never upgrades is never closed',
     file: 'bridge/admission.ts',
-    find: '      this.drop(socket);\n      socket.destroy();',
-    replace: '      this.drop(socket);',
+    find: '    this.drop(socket);\n    socket.destroy();',
+    replace: '    this.drop(socket);',
+    tests: [ADMISSION],
+  },
+  {
+    name: 'admission-deadline-before-io',
+    what: 'after a stall of the bridge, an upgrade sent in time is cut at the deadline before it is read',
+    file: 'bridge/admission.ts',
+    find: '() => setImmediate(() => this.expire(socket)),',
+    replace: '() => this.expire(socket),',
     tests: [ADMISSION],
   },
   {

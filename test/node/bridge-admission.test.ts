@@ -1,9 +1,13 @@
 // Unit tests of the bridge's bound on sockets not yet upgraded (bridge/admission.ts), decided by
 // Admission alone with the clock in the test's hands: which socket gives way to a newcomer, that a
-// burst is not cut down before it is read, and the upgrade deadline. (The flood itself, against the
-// real bridge at a low descriptor limit: test/node/attacks.test.ts.)
+// burst is not cut down before it is read, and the upgrade deadline (with a real server: applied only
+// once what the socket sent in time is read). (The flood itself, against the real bridge at a low
+// descriptor limit: test/node/attacks.test.ts.)
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { describe, mock, test } from 'node:test';
 import { Admission, EVICTION_AGE_MS, HANDSHAKE_DEADLINE_MS } from '../../bridge/admission.ts';
 
@@ -81,18 +85,61 @@ describe('bridge admission: sockets not yet upgraded', () => {
       assert.equal(a.size, 8);
     }));
 
-  test('an upgraded or closed socket leaves the count; one still waiting at the deadline is destroyed', () =>
-    withClock(() => {
+  test('an upgraded or closed socket leaves the count; one still waiting at the deadline is destroyed', async () => {
+    mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+    try {
       const a = new Admission<FakeSocket>({ perPeer: 10, total: 10 });
       const [upgraded, closed, waiting] = open(a, '127.0.0.1', 3);
       a.upgraded(upgraded!);
       closed!.emit('close');
       assert.equal(a.size, 1);
       mock.timers.tick(HANDSHAKE_DEADLINE_MS - 1);
+      await afterIo();
       assert.equal(waiting!.destroyed, false);
       mock.timers.tick(1);
+      await afterIo();
       assert.deepEqual([upgraded!.destroyed, closed!.destroyed, waiting!.destroyed], [false, false, true]);
       assert.equal(a.size, 0);
       assert.equal(a.expired, 1);
-    }));
+    } finally {
+      mock.timers.reset();
+    }
+  });
+
+  test('an upgrade sent in time is not cut when the bridge reads it after the deadline (a stalled event loop)', async () => {
+    // A real server wired as server.ts wires it, a 50 ms deadline, and an event loop that stalls for
+    // 200 ms right after the connection: the client's upgrade is in the socket by then, unread, when
+    // the deadline's timer runs (timers run before I/O in an event loop's turn).
+    const deadlineMs = 50;
+    const a = new Admission<Socket>({ perPeer: 10, total: 10, deadlineMs });
+    const server = createServer();
+    server.on('connection', (socket: Socket) => {
+      a.admit(socket);
+      const until = Date.now() + 4 * deadlineMs;
+      while (Date.now() < until); // the stall
+    });
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+      a.upgraded(req.socket);
+      socket.end('HTTP/1.1 101 Switching Protocols\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = connect(port, '127.0.0.1', () =>
+        client.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n`),
+      );
+      let answer = '';
+      client.setEncoding('utf8').on('data', (d: string) => {
+        answer += d;
+      });
+      await new Promise<void>((r) => client.on('close', () => r()).on('error', () => undefined));
+      assert.match(answer, /^HTTP\/1\.1 101/, 'the upgrade was answered, not cut at the deadline');
+      assert.equal(a.expired, 0);
+    } finally {
+      server.close();
+    }
+  });
 });
+
+/** Resolves after the event loop's current turn, its I/O included (what the deadline waits for). */
+const afterIo = () => new Promise<void>((r) => setImmediate(r));
