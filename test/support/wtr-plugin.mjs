@@ -7,9 +7,9 @@
 //                            → {id, url, token, origin, origins, connection, port, pid, sessionsDir}, or
 //                            {id, pending: true} while the bridge has not announced itself yet: then
 //                            silo-bridge-started {id} until it answers the first shape (see below)
-//   silo-bridge-started      {id}          → same as silo-bridge-start, for a start or restart still under way
 //                            agentScript: a .ts agent under agent/test/ run instead of the reference agent
 //                            Allowed origins default to the test page's origin (and its 127.0.0.1 twin).
+//   silo-bridge-started      {id}          → as silo-bridge-start, for a start or restart still under way
 //   silo-bridge-stop         {id, keep?}   → {stopped: true}   (keep: restartable later, sessions kept)
 //   silo-bridge-restart      {id}          → same shapes as start; same port, token and sessions dir
 //   silo-bridge-kill-agents  {id, signal?} → {killed: number[]}  (default SIGKILL: a crash)
@@ -121,13 +121,13 @@ export function siloTestServices() {
   }
 
   async function stop(id, entry, keep) {
+    // A start still under way is let finish, so its process is stopped, not left behind.
+    await entry.starting?.catch(() => undefined);
     if (entry.process) {
       // Remembered so silo-bridge-restart can bring it back on the same port with the same token.
       entry.port = entry.process.port;
       entry.token = entry.process.token;
     }
-    // A start still under way is let finish, so its process is stopped, not left behind.
-    await entry.starting?.catch(() => undefined);
     await entry.process?.stop();
     entry.process = undefined;
     if (!keep) {
