@@ -200,6 +200,14 @@ export const MUTANTS = [
     tests: [JOURNAL],
   },
   {
+    name: 'journal-fold-other-version-used',
+    what: "a fold kept by an older Silo is taken as this one's: wrong state, requests of another shape",
+    file: 'worker/journal.ts',
+    find: 'new JournalFold(kept?.v === FOLD_VERSION && kept.seq <= end ? kept : undefined)',
+    replace: 'new JournalFold(kept && kept.seq <= end ? kept : undefined)',
+    tests: [JOURNAL_FOLD],
+  },
+  {
     name: 'journal-fold-not-kept',
     what: "the journal's fold is never kept: every reload reads the whole journal again",
     file: 'worker/journal-writer.ts',

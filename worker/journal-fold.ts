@@ -17,10 +17,11 @@ import { announcedChild } from './subagents.ts';
 import { frameAfter, NO_FRAME, type TurnFrame } from './turns.ts';
 
 /**
- * The version of {@link Learned}'s meaning: a kept fold of another version is not used (the journal
- * is folded again from its start). Raise it whenever a step above changes what it derives.
+ * The version of {@link Learned}'s meaning and shape: a kept fold of another version is not used (the
+ * journal is folded again from its start). Raise it whenever a step above changes what it derives, or
+ * a field its shape. 2: `requests` as {@link OpenRequest}s (1 kept them as `p`/`e`, a newline, the id).
  */
-export const FOLD_VERSION = 1;
+export const FOLD_VERSION = 2;
 
 /** Updates folded since the fold was last kept, at most, before the writer keeps it again. */
 export const KEEP_EVERY = 1000;

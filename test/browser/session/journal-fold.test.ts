@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { openDB } from 'idb';
 import { type AgentSessionSnapshot, type AgentsService, createAgentsService } from '../../../src/index.ts';
+import { FOLD_VERSION } from '../../../worker/journal-fold.ts';
 import { sessionRange } from '../../../worker/journal-schema.ts';
 import { killBridgeAgents, startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
@@ -90,6 +91,40 @@ describe('the journal fold (real bridge, reference agent, IndexedDB)', () => {
       expect(s.snapshot.tokens?.total).to.be.above(tokens!.total);
     } finally {
       await stopBridge(b.id);
+    }
+  });
+
+  it('a fold kept by another version is not used: the journal is read from its start, and kept again', async () => {
+    const { sessionId, seen } = await converse();
+    let db = await database();
+    try {
+      // As a fold of the version before would read if it were taken as this one: wrong facts.
+      const kept = await db.get('learned', sessionId);
+      expect(kept?.v).to.equal(FOLD_VERSION);
+      await db.put('learned', {
+        ...kept,
+        v: FOLD_VERSION - 1,
+        state: { ...kept.state, commands: [] },
+        requests: ['p\nan-old-key'],
+      });
+    } finally {
+      db.close();
+    }
+    const reloaded = await service().connect({ bridge, cwd: CWD, resume: { sessionId } });
+    expect(derived(reloaded.snapshot)).to.deep.equal(seen);
+    const rows = await reloaded.transcript();
+    expect(
+      rows.filter((u) => u.kind === 'permission_resolution'),
+      'no request ended for a stale key',
+    ).to.be.empty;
+    db = await database();
+    try {
+      await until(
+        async () => (await db.get('learned', sessionId))?.v === FOLD_VERSION,
+        'kept again, this version',
+      );
+    } finally {
+      db.close();
     }
   });
 
