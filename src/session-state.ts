@@ -13,6 +13,7 @@
 
 import { mapConfigOptions, mapModels, mapModes } from './config-options.ts';
 import { isObject, type ReadonlyRaw as Raw, str } from './json.ts';
+import { isPromptId } from './prompt-ids.ts';
 import { promptTitle } from './prompt-title.ts';
 import type {
   AgentActivity,
@@ -163,8 +164,7 @@ function promptTitled(state: SessionState, u: AgentSessionUpdate): SessionState 
  */
 function turnStarted(state: SessionState, u: AgentSessionUpdate): SessionState {
   const promptId = u.messageId;
-  if (!u.timestamp || !promptId?.startsWith('silo-u') || u.steered || state.turn?.promptId === promptId)
-    return state;
+  if (!u.timestamp || !isPromptId(promptId) || u.steered || state.turn?.promptId === promptId) return state;
   return { ...state, turn: { startedAt: u.timestamp, promptId } };
 }
 

@@ -6,6 +6,7 @@
  */
 
 import { isObject, type ReadonlyRaw as Raw, str } from '../src/json.ts';
+import { isPromptId } from '../src/prompt-ids.ts';
 import { SESSION_STATE_KINDS } from '../src/session-state.ts';
 import type {
   AgentContentBlock,
@@ -70,7 +71,7 @@ export class MessageIdSynthesizer {
     }
     if (agentId !== undefined) {
       // Silo's own prompt (`silo-u…`) ends a load's replay: what follows is live.
-      if (agentId.startsWith('silo-u')) this.replaying = false;
+      if (isPromptId(agentId)) this.replaying = false;
       this.run = undefined;
       return agentId;
     }

@@ -9,6 +9,7 @@
  */
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
+import { PROMPT_ID_PREFIX, STEER_ID_PREFIX } from '../src/prompt-ids.ts';
 import type { AgentContentBlock, AgentSessionUpdate, AgentTurnEnd } from '../src/types.ts';
 import type { Delivery } from './delivery.ts';
 import { PromptEcho } from './echo.ts';
@@ -96,7 +97,7 @@ export class PromptTurns {
       await started;
     }
     this.host.beforePrompt();
-    this.recordMessage(blocks, 'silo-u');
+    this.recordMessage(blocks, PROMPT_ID_PREFIX);
     this.turn = turn;
     let done = () => {};
     this.over = new Promise((resolve) => {
@@ -121,7 +122,7 @@ export class PromptTurns {
     if (!this.turn) return 'ended';
     const outcome = await steer(link, this.host.sessionId, blocks);
     if (outcome === 'ended') return outcome;
-    this.recordMessage(blocks, 'silo-s');
+    this.recordMessage(blocks, STEER_ID_PREFIX);
     await this.host.flushed();
     await this.host.delivery.flush();
     return outcome;
@@ -131,7 +132,10 @@ export class PromptTurns {
    * Journals the user's message, one update per block, under one id: `silo-u<seq>` for a prompt,
    * `silo-s<seq>` (and `steered`) for a message sent into the running turn.
    */
-  private recordMessage(blocks: readonly AgentContentBlock[], prefix: 'silo-u' | 'silo-s'): void {
+  private recordMessage(
+    blocks: readonly AgentContentBlock[],
+    prefix: typeof PROMPT_ID_PREFIX | typeof STEER_ID_PREFIX,
+  ): void {
     const timestamp = new Date().toISOString();
     const messageId = `${prefix}${this.host.nextSeq()}`;
     for (const content of blocks) {
@@ -142,7 +146,7 @@ export class PromptTurns {
         text,
         messageId,
         timestamp,
-        ...(prefix === 'silo-s' ? { steered: true } : {}),
+        ...(prefix === STEER_ID_PREFIX ? { steered: true } : {}),
         raw: { sessionUpdate: 'user_message_chunk', content, messageId },
       });
     }

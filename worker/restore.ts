@@ -5,6 +5,7 @@
  * The merge of a `session/load` replay into a journal that holds the session is worker/replay-merge.ts.
  */
 
+import { isSiloPrompt } from '../src/prompt-ids.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
 
 /** An ACP method that restores a session. */
@@ -24,7 +25,7 @@ export function holdingAfter(
   u: Pick<AgentSessionUpdate, 'kind' | 'messageId'>,
 ): JournalHolding {
   if (u.kind === 'turn_end') return 'complete';
-  if (u.kind === 'user_message_chunk' && u.messageId?.startsWith('silo-u')) return 'open-turn';
+  if (isSiloPrompt(u)) return 'open-turn';
   return h === 'empty' ? 'complete' : h;
 }
 

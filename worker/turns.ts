@@ -9,6 +9,7 @@
  *   is restored, so every turn ends.
  */
 import type { Raw } from '../src/json.ts';
+import { isSiloPrompt } from '../src/prompt-ids.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
 import { modeUpdateMarker } from './replay-shape.ts';
 
@@ -33,8 +34,7 @@ export const NO_FRAME: TurnFrame = { open: undefined, ended: false };
 export function frameAfter(f: TurnFrame, u: Pick<AgentSessionUpdate, 'kind' | 'messageId'>): TurnFrame {
   if (u.kind === 'turn_end') return { open: undefined, ended: true };
   if (u.kind === 'turn_start') return { open: 'agent', ended: false };
-  if (u.kind === 'user_message_chunk' && u.messageId?.startsWith('silo-u'))
-    return { open: 'prompt', ended: false };
+  if (isSiloPrompt(u)) return { open: 'prompt', ended: false };
   return f;
 }
 

@@ -29,10 +29,22 @@ export function watchMainThread(): MainThreadWatch {
       },
     };
   }
+  return watchFrameGaps();
+}
+
+/** A frame-gap watch; `frames` is how many animation frames ran so far. */
+export interface FrameGapWatch extends MainThreadWatch {
+  readonly frames: number;
+}
+
+/** Starts measuring the longest gap between two animation frames, in any browser. */
+export function watchFrameGaps(): FrameGapWatch {
   let last = performance.now();
   let longest = 0;
   let running = true;
+  let frames = 0;
   const tick = (now: number) => {
+    frames++;
     longest = Math.max(longest, now - last);
     last = now;
     if (running) requestAnimationFrame(tick);
@@ -40,6 +52,9 @@ export function watchMainThread(): MainThreadWatch {
   requestAnimationFrame(tick);
   return {
     kind: 'frame gap',
+    get frames() {
+      return frames;
+    },
     stop() {
       running = false;
       return Math.round(Math.max(longest, performance.now() - last));

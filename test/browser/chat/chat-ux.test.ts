@@ -25,7 +25,7 @@ import {
   typeAndEnter,
   userMessages,
 } from '../fixtures/chat.ts';
-import { collectRows, settle } from '../fixtures/dom.ts';
+import { atEndWithRow, collectRows, rowOf, settle } from '../fixtures/dom.ts';
 import { keepFailuresSendable } from '../fixtures/sendable-errors.ts';
 import { permissionRow, TestPermission } from '../fixtures/transcript-data.ts';
 
@@ -447,10 +447,12 @@ describe('<silo-chat> everyday use (issue 16)', function () {
       const log = t.shadowRoot!.querySelector<HTMLElement>('[part="log"]')!;
       const jump = t.shadowRoot!.querySelector<HTMLElement>('[part="jump"]')!;
       const gap = () => log.scrollHeight - log.scrollTop - log.clientHeight;
-      // The rows first: a log that has not drawn them yet holds still at its view's height, at its end.
+      // The rows first (fixtures/dom.ts): a log that has not drawn them yet is at its end too.
       const last = t.model.rows.at(-2)!;
-      const lastDrawn = () => log.querySelector(`[data-key="${CSS.escape(last.key)}"]`) !== null;
-      await until(() => lastDrawn() && gap() <= 1, 'opens at the bottom by itself, its last message drawn');
+      await until(
+        () => atEndWithRow(log, rowOf(last.key), 1),
+        'opens at the bottom by itself, its last message drawn',
+      );
       await settle(log);
       expect(log.scrollHeight, 'a session taller than its view').to.be.greaterThan(3 * log.clientHeight);
       expect(gap(), 'still at the bottom').to.be.at.most(1);

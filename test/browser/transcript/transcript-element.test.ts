@@ -10,6 +10,7 @@ import type { AgentElicitationRequest } from '../../../src/api.ts';
 import { SiloError } from '../../../src/errors.ts';
 import { toJsonl } from '../../../src/export.ts';
 import type { AgentSessionUpdate } from '../../../src/types.ts';
+import { report } from '../../support/summary-browser.ts';
 import { frame, until } from '../../support/until.ts';
 import { XSS_PAYLOADS } from '../../support/xss-corpus.ts';
 import { collectRows, deepElements, deepText, mount, settle } from '../fixtures/dom.ts';
@@ -367,7 +368,8 @@ describe('<silo-transcript>', () => {
     // 100,000 updates are 5,263 whole turns and the start of one more (its prompt and a thought).
     const rowCount = 5_263 * 5 + 2;
     expect(count(), 'DOM nodes at the top').to.be.lessThan(1500);
-    expect(ms, `first render took ${ms.toFixed(0)} ms`).to.be.lessThan(8000);
+    // How long is the bench's (`npm run bench`: reopen, flat in journal size), not a test's.
+    await report('figure', Math.round(ms), 'first rows of a 100,000-update transcript', 'ms');
     const log = el.shadowRoot!.querySelector<HTMLElement>('[part="log"]')!;
     await settle(log);
     log.scrollTop = log.scrollHeight / 2;

@@ -11,7 +11,7 @@ import { type AgentsService, createAgentsService } from '../../../src/index.ts';
 import type { AgentSessionUpdate } from '../../../src/types.ts';
 import { startBridge, stopBridge, type TestBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
-import { mount, settle } from '../fixtures/dom.ts';
+import { atEndWithRow, mount, rowOf, settle } from '../fixtures/dom.ts';
 import { chunk, raw, tool, turnEnd, userPrompt } from '../fixtures/transcript-data.ts';
 
 const lines = (turn: number, edited: boolean) =>
@@ -70,18 +70,8 @@ const parts = (t: SiloTranscript) => {
 };
 
 /** The log is scrolled to its end and the latest message's row is on screen. */
-function atLatest(t: SiloTranscript): boolean {
-  const { log } = parts(t);
-  const last = log.querySelector<HTMLElement>('[data-key="m:sa-last"], [data-key$="sa-last"]');
-  if (!last) return false;
-  const view = log.getBoundingClientRect();
-  const row = last.getBoundingClientRect();
-  return (
-    log.scrollHeight - log.scrollTop - log.clientHeight <= 2 &&
-    row.bottom <= view.bottom + 1 &&
-    row.top >= view.top - 1
-  );
-}
+const atLatest = (t: SiloTranscript) =>
+  atEndWithRow(parts(t).log, '[data-key="m:sa-last"], [data-key$="sa-last"]');
 
 /**
  * Awaits the log reaching its end with the latest message on screen, with no help from the test: a
@@ -210,17 +200,8 @@ describe('stick-to-bottom with a large journal (real worker, IndexedDB, bridge)'
       await until(() => t.model.rows.filter((r) => r.type === 'turn-end').length === 4, 'restored', 30000);
       const { log, jump } = parts(t);
       const last = t.model.rows.at(-2)!;
-      // The rows first: a log that has not drawn them yet (its rows chunk still loading on a loaded
-      // machine) holds still at the height of its view, and is at its end. A log that opened
-      // anywhere but its end never gets here.
-      const lastOnScreen = () => {
-        const row = log.querySelector<HTMLElement>(`[data-key="${CSS.escape(last.key)}"]`);
-        return (
-          row !== null &&
-          log.scrollHeight - log.scrollTop - log.clientHeight <= 2 &&
-          row.getBoundingClientRect().bottom <= log.getBoundingClientRect().bottom + 1
-        );
-      };
+      // The rows first (fixtures/dom.ts): a log that opened anywhere but its end never gets here.
+      const lastOnScreen = () => atEndWithRow(log, rowOf(last.key));
       await until(lastOnScreen, 'the last message is rendered and on screen at the end of the log');
       await settle(log);
       expect(log.scrollHeight, 'a session taller than its view').to.be.greaterThan(3 * log.clientHeight);
