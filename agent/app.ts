@@ -470,12 +470,13 @@ export function createReferenceAgent(options: AgentOptions, rawWriter: RawWriter
     });
   }
   if (options.close) {
-    app = app.onRequest('session/close', ({ params }) => {
+    app = app.onRequest('session/close', async ({ params }) => {
       const session = live.get(params.sessionId);
       if (!session) stored(params.sessionId);
       session?.turn?.abort();
       live.delete(params.sessionId);
       store.release(params.sessionId);
+      if (options.closeDelayMs) await new Promise((r) => setTimeout(r, options.closeDelayMs));
       return {};
     });
   }

@@ -29,6 +29,7 @@
  * | `--exclusive-sessions` | `SILO_AGENT_EXCLUSIVE_SESSIONS=1` | a session another live agent process has open cannot be loaded or resumed: -32600 "This session is in use by another client…", `data.reason: "thread_active_writer"` (as the current codex-acp) |
  * | `--auth-hang` | `SILO_AGENT_AUTH_HANG=1` | with `--auth-required`: `authenticate` with `reference-login` is never answered (as Cline's OAuth methods) |
  * | `--mode-update-marker` | `SILO_AGENT_MODE_UPDATE_MARKER=1` | a mode change is announced, after the response, as an `agent_message_chunk` `[MODE_UPDATE] <modeId>` (as Gemini CLI's is) instead of `current_mode_update` |
+ * | `--close-delay-ms N` | `SILO_AGENT_CLOSE_DELAY_MS` | `session/close` is answered N ms after it arrives (default 0; an agent slow to let a session go) |
  * | `--late-replay-ms N` | `SILO_AGENT_LATE_REPLAY_MS` | with `--replay-after-load-response`: the rest of the replay starts N ms after the response (default 0) |
  * | `--forget-mode` | `SILO_AGENT_FORGET_MODE=1` | `session/load` and `session/resume` bring the session back with the default mode and model, not the ones last chosen (as codex-acp does) |
  * | `--no-title` | `SILO_AGENT_NO_TITLE=1` | the `default` scenario never sends `session_info_update` (Codex never names a session) |
@@ -83,6 +84,7 @@ export interface AgentOptions {
   title: boolean;
   replayShape: ReplayShape | undefined;
   lateReplayMs: number;
+  closeDelayMs: number;
   modeUpdateMarker: boolean;
   promptCapabilities: PromptCapabilityFlags;
   commandsAfterLoad: boolean;
@@ -181,6 +183,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       ? shapeValue('SILO_AGENT_REPLAY_SHAPE', env.SILO_AGENT_REPLAY_SHAPE)
       : undefined,
     modeUpdateMarker: truthy(env.SILO_AGENT_MODE_UPDATE_MARKER),
+    closeDelayMs: env.SILO_AGENT_CLOSE_DELAY_MS
+      ? intValue('SILO_AGENT_CLOSE_DELAY_MS', env.SILO_AGENT_CLOSE_DELAY_MS)
+      : 0,
     lateReplayMs: env.SILO_AGENT_LATE_REPLAY_MS
       ? intValue('SILO_AGENT_LATE_REPLAY_MS', env.SILO_AGENT_LATE_REPLAY_MS)
       : 0,
@@ -291,6 +296,9 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         break;
       case '--replay-shape':
         o.replayShape = shapeValue(flag, argv[++i]);
+        break;
+      case '--close-delay-ms':
+        o.closeDelayMs = intValue(flag, argv[++i]);
         break;
       case '--late-replay-ms':
         o.lateReplayMs = intValue(flag, argv[++i]);

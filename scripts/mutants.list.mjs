@@ -507,4 +507,12 @@ export const MUTANTS = [
     replace: '    if (parts.length === 0) parts.push(buffer.slice(0, written));',
     tests: [{ browser: 'test/browser/chat/chat-export.test.ts' }],
   },
+  {
+    name: 'chat-swap-follows',
+    what: 'a <silo-chat> swapped for another on its cwd while the session still closes comes up following, not driving',
+    file: 'components/chat/session.controller.ts',
+    find: '    if (last && pageClosing.has(last)) {',
+    replace: '    if (false) {',
+    tests: [{ browser: 'test/browser/chat/chat-page-follower.test.ts', grep: 'the new one drives it' }],
+  },
 ];

@@ -1,11 +1,14 @@
 // Two <silo-chat> in one page on one session (issue 28 §5's follow-up): each starts its own service
 // (its own worker), so the second follows the first as a second tab would — but it is not in another
-// tab, and its banner must not say so. Against the real bridge and reference agent.
+// tab, and its banner must not say so. A chat swapped for another on the same cwd while the agent is
+// still closing the session is not a follower at all: the new one drives it. Against the real bridge
+// and reference agent.
 import { expect } from 'chai';
 import '../../../components/index.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
+import { startBridge, stopBridge } from '../../support/bridge.ts';
 import { until } from '../../support/until.ts';
-import { chatSuite, connected, input, part, typeAndEnter } from '../fixtures/chat.ts';
+import { chatSuite, connected, input, part, sendAndWait, state, typeAndEnter } from '../fixtures/chat.ts';
 import { mount } from '../fixtures/dom.ts';
 
 const text = (chat: SiloChat, name: string) =>
@@ -68,5 +71,36 @@ describe('<silo-chat> following another chat of its own page', function () {
     );
     expect(text(second, 'note')).not.to.include('tab');
     expect(text(second, 'remedy')).to.equal('Take over and send');
+  });
+
+  it('a chat swapped for another on its cwd while the agent still closes the session: the new one drives it', async () => {
+    // The agent answers session/close 1.5 s late, so the first chat's worker holds the session's lock
+    // (and answers the new worker as its owner) while the second chat connects.
+    const slow = await startBridge({ agentArgs: ['--close-delay-ms', '1500'] });
+    try {
+      const cwd = `/tmp/silo-page-swap-${crypto.randomUUID()}`;
+      const key = `silo-page-swap-${crypto.randomUUID()}`;
+      const first = chats.create(slow, cwd, key);
+      chats.mount(first, 400);
+      await connected(first);
+      await sendAndWait(first, 'before the swap');
+      const sessionId = first.session!.sessionId;
+      chats.unmount();
+      const second = chats.create(slow, cwd, key);
+      unmountSecond = mount(second, 400);
+      await until(
+        () => second.session && (state(second) === 'connected' || state(second) === 'following'),
+        'the second chat opened its session',
+      );
+      expect(second.session!.sessionId).to.equal(sessionId);
+      expect(state(second)).to.equal('connected');
+      expect(second.session!.role).to.equal('driver');
+      expect(part(second, 'take-over')).to.equal(null, 'no Take over');
+      await sendAndWait(second, 'after the swap');
+    } finally {
+      unmountSecond?.();
+      unmountSecond = undefined;
+      await stopBridge(slow.id);
+    }
   });
 });
