@@ -58,7 +58,7 @@ export async function exportJsonl({ page, config }: Bench, journal: Journal): Pr
     limit: 2,
     unit: '×',
     digits: 2,
-    why: 'the export reads the same records as the getAll (in the worker, a few segments per transaction), and adds a JSON.stringify of every update, a copy of each chunk to the page and its UTF-8 encoding into the Blob',
+    why: 'CPU on 2 cores: the export reads and deserializes the same records as the getAll (in the worker, a few segments per transaction), and adds a JSON.stringify of every update, a copy of each chunk to the page, and its UTF-8 encoding (encodeInto, ~130 MB/s in this Chromium) and the Blob in the page (docs/performance.md, #6)',
   });
   judge({
     section: 'export',
