@@ -69,9 +69,9 @@ const parts = (t: SiloTranscript) => {
   };
 };
 
-/** The log is scrolled to its end and the latest message's row is on screen. */
+/** The log is scrolled to its end and the latest message's row is on screen, the whole of it. */
 const atLatest = (t: SiloTranscript) =>
-  atEndWithRow(parts(t).log, '[data-key="m:sa-last"], [data-key$="sa-last"]');
+  atEndWithRow(parts(t).log, '[data-key="m:sa-last"], [data-key$="sa-last"]', 2, true);
 
 /**
  * Awaits the log reaching its end with the latest message on screen, with no help from the test: a
