@@ -508,11 +508,14 @@ export const MUTANTS = [
     tests: [{ browser: 'test/browser/chat/chat-export.test.ts' }],
   },
   {
-    name: 'chat-swap-follows',
-    what: 'a <silo-chat> swapped for another on its cwd while the session still closes comes up following, not driving',
-    file: 'components/chat/session.controller.ts',
-    find: '    if (last && pageClosing.has(last)) {',
-    replace: '    if (false) {',
-    tests: [{ browser: 'test/browser/chat/chat-page-follower.test.ts', grep: 'the new one drives it' }],
+    name: 'page-reopen-follows',
+    what: 'a service (or a <silo-chat> swapped for another on its cwd) that reopens a session another service of the page still closes comes up following, not driving',
+    file: 'src/service.ts',
+    find: '    if (resume && !resume.startFresh) await closedInPage(resume.sessionId);',
+    replace: '',
+    tests: [
+      { browser: 'test/browser/session/tabs.test.ts', grep: 'another service of the page reopens' },
+      { browser: 'test/browser/chat/chat-page-follower.test.ts', grep: 'the new one drives it' },
+    ],
   },
 ];

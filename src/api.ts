@@ -114,7 +114,11 @@ export interface AgentSessionConnectOptions {
   /** The session's working directory (absolute path on the bridge's machine). */
   readonly cwd: string;
   readonly mcpServers?: readonly McpServer[];
-  /** Restore an earlier session instead of starting a new one. */
+  /**
+   * Restore an earlier session instead of starting a new one. While this page is still closing that
+   * session (a handle's `close()` not awaited, in this service or another), the connect waits for
+   * the close first, so this page drives the session instead of following itself.
+   */
   readonly resume?: AgentSessionRestore;
   /**
    * Branch a journaled session instead ("Branch from here"): a new session that carries its journal

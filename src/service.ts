@@ -13,6 +13,7 @@ import { registerErrorTransfer } from './comlink-errors.ts';
 import { startDefaultWorker } from './default-worker.ts';
 import { SiloError } from './errors.ts';
 import { type ExportStreams, relayExport, streamText } from './export-relay.ts';
+import { closedInPage } from './page-closes.ts';
 import { eventsProxy, HandleEvents, SessionHandle } from './session-handle.ts';
 import type { AgentBridgeOptions } from './types.ts';
 import type { WorkerApi } from './worker-api.ts';
@@ -76,6 +77,8 @@ export function createAgentsService(options: AgentsServiceOptions = {}): AgentsS
   const connect = async (connectOptions: AgentSessionConnectOptions): Promise<AgentSessionHandle> => {
     const bridge = bridgeOptions(connectOptions.bridge);
     const events = new HandleEvents(connectOptions);
+    const resume = connectOptions.resume;
+    if (resume && !resume.startFresh) await closedInPage(resume.sessionId);
     const { handleId, snapshot } = await call(() =>
       api.connect(
         {

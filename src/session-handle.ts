@@ -10,6 +10,7 @@ import type {
   AgentSessionHandle,
 } from './api.ts';
 import { SiloError } from './errors.ts';
+import { trackClose } from './page-closes.ts';
 import type {
   AgentContentBlock,
   AgentRequestResolution,
@@ -141,8 +142,10 @@ export class SessionHandle implements AgentSessionHandle {
     return () => this.listeners.delete(listener);
   }
   async close(): Promise<void> {
+    const done = this.api.close(this.handleId);
+    trackClose(this.current.sessionId, done);
     try {
-      await this.api.close(this.handleId);
+      await done;
     } finally {
       this.markClosed();
     }

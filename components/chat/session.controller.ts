@@ -35,13 +35,6 @@ const pageChanged = () => {
  * tab closed.
  */
 const pageDriversGone = new Set<string>();
-/**
- * The sessions a chat of this page is closing, each with its close: a chat that opens one of them
- * waits for it (at most the close's own bound, `SESSION_CLOSE_MS`), so it drives the session rather
- * than following the chat that is letting it go — a `<silo-chat>` swapped for another on the same
- * `cwd`, each with its own service, as one service reopening its own session does.
- */
-const pageClosing = new Map<string, Promise<unknown>>();
 
 /** Options of {@link ChatSessionController.connect} (and `<silo-chat>`'s `connect`). */
 export interface ChatConnectOptions {
@@ -161,10 +154,6 @@ export class ChatSessionController implements ReactiveController {
       options.fresh || options.fork
         ? undefined
         : (options.continueFrom ?? options.sessionId ?? this.lastSession());
-    if (last && pageClosing.has(last)) {
-      await pageClosing.get(last);
-      if (!current()) return;
-    }
     const base: AgentSessionConnectOptions = {
       bridge,
       cwd,
@@ -294,10 +283,7 @@ export class ChatSessionController implements ReactiveController {
     this.#set({ handle: undefined, snapshot: undefined });
     if (handle?.snapshot.role === 'driver' && pageChats.has(handle)) pageDriversGone.add(handle.sessionId);
     if (handle && pageChats.delete(handle)) pageChanged();
-    if (!handle) return;
-    const closing = handle.close().catch(() => undefined);
-    pageClosing.set(handle.sessionId, closing);
-    await closing;
-    if (pageClosing.get(handle.sessionId) === closing) pageClosing.delete(handle.sessionId);
+    // A chat of this page that opens the session meanwhile waits for this close (src/page-closes.ts).
+    await handle?.close().catch(() => undefined);
   }
 }

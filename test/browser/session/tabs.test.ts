@@ -4,7 +4,7 @@
 // follows), answers permission requests and questions that reach the agent through the driving tab
 // (the first answer wins), stops the driving tab's turn, and keeps following when the driving tab
 // closes, until it takes over or a new tab drives the session; one page that reopens a session it is
-// closing drives it (a handle or a <silo-chat>). Real bridge, reference agent.
+// closing drives it (a handle, another service of the page, or a <silo-chat>). Real bridge, reference agent.
 import { expect } from 'chai';
 import '../../../components/index.ts';
 import type { SiloChat } from '../../../components/chat/silo-chat.ts';
@@ -261,6 +261,31 @@ describe('tabs: one writer per session, a follower that can take over (real brid
     await closing;
     expect(await again.prompt('after reopening')).to.equal('end_turn');
     expect(prompts(await again.transcript())).to.deep.equal(['before closing', 'after reopening']);
+  });
+
+  it('another service of the page reopens a session the first still closes: it drives it (a component remounted)', async () => {
+    // The agent answers session/close 1.5 s late, so the first service's worker holds the session's
+    // lock (and answers the second's worker as its owner) while the second connects.
+    const slow = await startBridge({ agentArgs: ['--close-delay-ms', '1500'] });
+    try {
+      const a = await open(undefined, { bridge: slow });
+      await a.session.prompt('before the remount');
+      const sessionId = a.session.sessionId;
+      // Not awaited, as a component's disconnect does; the remounted one starts a service of its own.
+      const closing = a.session.close();
+      const b = await open(sessionId, { bridge: slow });
+      expect(b.session.role).to.equal('driver');
+      expect(b.session.state).to.equal('connected');
+      expect(b.session.snapshot.error).to.equal(undefined, 'no not-owner');
+      await closing;
+      expect(await b.session.prompt('after the remount')).to.equal('end_turn');
+      expect(prompts(await b.session.transcript())).to.deep.equal([
+        'before the remount',
+        'after the remount',
+      ]);
+    } finally {
+      await stopBridge(slow.id);
+    }
   });
 
   it('a <silo-chat> removed and added again at once drives its session: no “another tab” notice', async () => {
