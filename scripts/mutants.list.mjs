@@ -144,9 +144,9 @@ export const MUTANTS = [
   {
     name: 'tail-paint-goes-before-whole-journal',
     what: 'the tail paint goes before the whole journal is swapped in: the log jumps from its end',
-    file: 'components/transcript/silo-transcript.ts',
-    find: '() => this.#source.openAtEnd && this.#source.complete,',
-    replace: '() => this.#source.openAtEnd,',
+    file: 'components/transcript/wiring.ts',
+    find: '() => source.openAtEnd && source.complete,',
+    replace: '() => source.openAtEnd,',
     tests: [TAIL_PAINT],
   },
   // ── Worker ────────────────────────────────────────────────────────────────────────────────────

@@ -1,9 +1,9 @@
 /**
  * `<silo-transcript>`: renders a session's transcript, live or recorded, virtualized.
- * This module holds the element's state and API; its template is in `transcript/view.ts`.
+ * This module holds the element's state and API; its controllers are made and tied to each other in
+ * `transcript/wiring.ts`, its template is in `transcript/view.ts`.
  * @packageDocumentation
  */
-import type { VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import type { PropertyValues } from 'lit';
 import type {
   AgentElicitationRequest,
@@ -23,19 +23,14 @@ import {
 } from '../shared/strings/strings.ts';
 import { theme } from '../shared/theme.styles.ts';
 import { turnAnnouncement } from './announce.ts';
-import { FeedFocusController } from './feed.controller.ts';
 import type { SiloFindResult } from './find/find.controller.ts';
-import { TranscriptFindStandIn } from './find/find.lazy.ts';
 import { findStyles } from './find/find.styles.ts';
 import { FirstRowsController } from './first-rows.controller.ts';
-import { LiveRequestsController } from './live-requests.controller.ts';
 import { transcriptLog } from './log.lazy.ts';
-import { keyTarget, revealRow } from './rows.chunk.ts';
 import { transcriptStyles } from './silo-transcript.styles.ts';
-import { TranscriptSourceController } from './source.controller.ts';
-import { StickToBottomController } from './stick-to-bottom.controller.ts';
 import { tailPaintStyles } from './tail-paint.styles.ts';
 import { lastTurnEndKey, renderTranscript, rowContext } from './view.ts';
+import { transcriptControllers } from './wiring.ts';
 
 export type {
   SiloBranchDetail,
@@ -196,12 +191,12 @@ export class SiloTranscript extends SiloElement {
 
   /** The rows as last rendered (the model's rows at the start of the last update). */
   #rows: TranscriptRow[] = [];
-  #source = new TranscriptSourceController(this, {
+  /** Its source, live prompts, find, feed and scroll following, tied to each other (transcript/wiring.ts). */
+  #controllers = transcriptControllers(this, {
+    rows: () => this.#rows,
+    focusRow: (index) => this.focusRow(index),
     reset: () => {
-      this.#stick.reset();
       this.loadError = undefined;
-      // Live requests outlive a source change: their rows come back with the new model.
-      this.#requests.reset();
     },
     failed: (error) => {
       this.loadError = error.message;
@@ -209,39 +204,10 @@ export class SiloTranscript extends SiloElement {
     },
     live: (started, ended) => {
       this.announcement =
-        turnAnnouncement(this.#source.model, started, ended, this.#strings()) ?? this.announcement;
+        turnAnnouncement(this.#controllers.source.model, started, ended, this.#strings()) ??
+        this.announcement;
     },
   });
-  /** Live prompts: which rows are answerable, answering a permission, focus. */
-  #requests = new LiveRequestsController(this, {
-    renderedRow: (key) => this.#renderedRow(key),
-    reveal: (index) => revealRow(this.#log, index),
-  });
-  /** Find across every row, rendered or not (its code loads with the first find). */
-  #find = new TranscriptFindStandIn(this, {
-    rows: () => this.#rows,
-    indexOf: (key) => this.#renderedRow(key),
-    log: () => this.#log,
-    reveal: (index) => {
-      this.#stick.setStuck(false);
-      return revealRow(this.#log, index);
-    },
-  });
-  /** The log as one Tab stop: Tab lands on its current row and leaves after that row's controls. */
-  #feed = new FeedFocusController(this, {
-    log: () => this.#log,
-    indexOf: (key) => this.#renderedRow(key),
-    count: () => this.#rows.length,
-    focusRow: (index) => this.focusRow(index),
-  });
-  /** Follows the log's bottom while stuck (for a live or journaled session, which open at their end). */
-  #stick = new StickToBottomController(
-    this,
-    () => this.#log,
-    () => this.#source.live || this.#source.openAtEnd,
-    // Opened once the whole journal is in: swapping it in moves the log for a few frames, under the tail paint.
-    () => this.#source.openAtEnd && this.#source.complete,
-  );
 
   constructor() {
     super();
@@ -261,7 +227,7 @@ export class SiloTranscript extends SiloElement {
 
   /** The transcript model being rendered (rows and session state). Read-only for callers. */
   get model(): TranscriptModel {
-    return this.#source.model;
+    return this.#controllers.source.model;
   }
 
   /**
@@ -269,19 +235,19 @@ export class SiloTranscript extends SiloElement {
    * not own). Rendering follows within one animation frame.
    */
   appendUpdates(updates: readonly AgentSessionUpdate[]): void {
-    this.#source.apply(updates, true);
+    this.#controllers.source.apply(updates, true);
   }
 
   /** Scrolls to the latest row and sticks to the bottom again. */
   scrollToLatest(): void {
-    this.#stick.scrollToLatest();
+    this.#controllers.stick.scrollToLatest();
   }
 
   /** Moves focus to the row at `index` (scrolling it into view). Resolves once it is focused. */
   async focusRow(index: number): Promise<void> {
     if (index < 0 || index >= this.#rows.length) return;
     await this.updateComplete;
-    const el = await revealRow(this.#log, index);
+    const el = await this.#controllers.reveal(index);
     el?.focus({ preventScroll: true });
   }
 
@@ -297,27 +263,27 @@ export class SiloTranscript extends SiloElement {
    * tries again.
    */
   find(query: string): Promise<SiloFindResult> {
-    return this.#find.find(query);
+    return this.#controllers.find.find(query);
   }
 
   /** Goes to the next match (wrapping around); resolves once it is in view. */
   findNext(): Promise<SiloFindResult> {
-    return this.#find.step(1);
+    return this.#controllers.find.step(1);
   }
 
   /** Goes to the previous match (wrapping around); resolves once it is in view. */
   findPrevious(): Promise<SiloFindResult> {
-    return this.#find.step(-1);
+    return this.#controllers.find.step(-1);
   }
 
   /** Ends the find: its highlights go away. */
   clearFind(): void {
-    this.#find.clear();
+    this.#controllers.find.clear();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.hasUpdated) this.#source.load();
+    if (this.hasUpdated) this.#controllers.source.load();
   }
 
   /** Renders at most once per animation frame (however many batches arrive in between). */
@@ -327,11 +293,12 @@ export class SiloTranscript extends SiloElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    const { source, requests } = this.#controllers;
     const sources = ['session', 'service', 'sessionId', 'src', 'file'] as const;
-    if (sources.some((k) => changed.has(k))) this.#source.load();
-    else if (changed.has('updates')) this.#source.setUpdates();
-    if (changed.has('permissionRequests') || changed.has('elicitationRequests')) this.#requests.adopt();
-    this.#rows = this.#source.model.rows.slice();
+    if (sources.some((k) => changed.has(k))) source.load();
+    else if (changed.has('updates')) source.setUpdates();
+    if (changed.has('permissionRequests') || changed.has('elicitationRequests')) requests.adopt();
+    this.#rows = source.model.rows.slice();
   }
 
   /**
@@ -340,58 +307,38 @@ export class SiloTranscript extends SiloElement {
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
-    await this.#source.loaded;
+    await this.#controllers.source.loaded;
     return super.getUpdateComplete();
-  }
-
-  /** The index of the row with `key` once it is among the rendered rows, else -1. */
-  #renderedRow(key: string): number {
-    const index = this.#source.model.indexOf(key);
-    return index < this.#rows.length ? index : -1;
   }
 
   #strings(): SiloTranscriptStrings {
     return mergeStrings(defaultTranscriptStrings, this.strings);
   }
 
-  get #log(): (HTMLElement & VirtualizerHostElement) | null {
-    return this.renderRoot.querySelector<HTMLElement>('.log');
-  }
-
-  #onKeydown = (e: KeyboardEvent): void => {
-    const rows = this.#rows;
-    const target = keyTarget(e, rows, (r) => this.#requests.isPending(r));
-    if (target === undefined) return;
-    e.preventDefault();
-    if (target >= 0 && this.#log) {
-      this.#stick.setStuck(target === rows.length - 1);
-      void this.focusRow(target);
-    }
-  };
-
   override render() {
+    const { source, requests, feed, stick, onKeydown } = this.#controllers;
     const strings = this.#strings();
-    const { usage, tokens } = this.#source.model.current;
+    const { usage, tokens } = source.model.current;
     return renderTranscript({
       log: transcriptLog(this),
       strings,
       ctx: rowContext(
         this,
         strings,
-        this.#requests,
+        requests,
         lastTurnEndKey(this.#rows),
         (action) => this.emit('silo-turn-action', { action }),
         this.#rows.length,
       ),
-      feed: this.#feed,
-      busy: this.#source.model.current.inTurn,
+      feed,
+      busy: source.model.current.inTurn,
       rows: this.#rows,
       usage: { ...(usage ? { usage } : {}), ...(tokens ? { tokens } : {}) },
-      tailPaint: this.#stick.opening && this.#source.openAtEnd && !this.#source.grown,
+      tailPaint: this.#controllers.tailPaint(),
       loadError: this.loadError,
       announcement: this.announcement,
-      stick: this.#stick,
-      onKeydown: this.#onKeydown,
+      stick,
+      onKeydown,
       onJump: () => this.scrollToLatest(),
     });
   }
