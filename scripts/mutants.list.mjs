@@ -243,8 +243,8 @@ export const MUTANTS = [
   {
     name: 'ledger-unknown-option-accepted',
     what: 'a permission answered with an option the agent did not offer is sent to the agent',
-    file: 'worker/ledger.ts',
-    find: 'if (optionId !== null && !entry.options?.some((o) => o.optionId === optionId)) {',
+    file: 'worker/live-requests.ts',
+    find: 'if (optionId !== null && !options?.some((o) => o.optionId === optionId)) {',
     replace: 'if (false) {',
     tests: [{ ...SESSION, grep: 'did not offer' }],
   },
@@ -267,7 +267,7 @@ export const MUTANTS = [
   {
     name: 'ledger-selected-option-lost',
     what: 'the journal records a chosen permission as cancelled',
-    file: 'worker/ledger.ts',
+    file: 'worker/request-ends.ts',
     find: "const selected = outcome?.outcome === 'selected' && typeof outcome.optionId === 'string';",
     replace: 'const selected = false;',
     tests: [SESSION],
@@ -284,7 +284,7 @@ export const MUTANTS = [
   {
     name: 'merge-cancelled-turn-required',
     what: 'a replay that leaves out a cancelled turn (Gemini CLI) cannot be merged',
-    file: 'worker/replay-merge.ts',
+    file: 'worker/replay-align.ts',
     find: 'const omittable = (turn: Turn) => turn.cancelled || turn.command;',
     replace: 'const omittable = (turn: Turn) => turn.command;',
     tests: [RESTORE],
@@ -292,7 +292,7 @@ export const MUTANTS = [
   {
     name: 'merge-text-always-agrees',
     what: 'a replay whose text differs from the journal is merged anyway',
-    file: 'worker/replay-merge.ts',
+    file: 'worker/replay-bodies.ts',
     find: 'return a.startsWith(b) || b.startsWith(a) || formable(a, theirs) || formable(b, mine);',
     replace: 'return true;',
     tests: [RESTORE],

@@ -14,7 +14,7 @@ import { SiloError } from '../src/errors.ts';
 import type { AgentRequestResolution, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type { Delivery } from './delivery.ts';
 import type { Journal } from './journal.ts';
-import type { LiveRequest } from './ledger.ts';
+import type { LiveRequest } from './live-requests.ts';
 import { channel, type Ownership, waitToOwn } from './ownership.ts';
 import { ownerGone, type TabAnswer, type TabMessage } from './tab-channel.ts';
 

@@ -5,6 +5,9 @@
  * page while it can be answered — only once the commit that holds its row has been delivered, so the
  * page always has a request's row before the request itself — and settles it exactly once (answered,
  * cancelled with the turn, or unanswerable when its connection or its page went away).
+ *
+ * What the page is shown and how its answers become the agent's responses is worker/live-requests.ts;
+ * each end as it is journaled is worker/request-ends.ts.
  */
 import type {
   AnyMessage,
@@ -14,40 +17,24 @@ import type {
   RequestPermissionResponse,
 } from '@agentclientprotocol/sdk';
 import { RequestError } from '@agentclientprotocol/sdk';
-import {
-  type NormalizedElicitation,
-  normalizeElicitation,
-  toRecord,
-  toResolutionRecord,
-  validateAnswers,
-} from '../src/elicitation/model.ts';
+import { type NormalizedElicitation, normalizeElicitation, toRecord } from '../src/elicitation/model.ts';
 import { SiloError } from '../src/errors.ts';
 import type { Raw } from '../src/json.ts';
-import type {
-  AgentRequestResolution,
-  AgentSessionUpdate,
-  AgentToolCall,
-  PermissionOption,
-} from '../src/types.ts';
-import type { ElicitationAction, ElicitationWire, PermissionWire } from '../src/worker-api.ts';
+import type { AgentSessionUpdate, AgentToolCall, PermissionOption } from '../src/types.ts';
+import type { ElicitationAction } from '../src/worker-api.ts';
 import type { OpenRequest } from './journal-fold.ts';
+import {
+  CANCELLED_ELICITATION,
+  CANCELLED_PERMISSION,
+  elicitationResponse,
+  elicitationWire,
+  type LiveRequest,
+  permissionResponse,
+  permissionWire,
+  type RequestDelivery,
+} from './live-requests.ts';
 import { normalizeToolCall } from './normalize.ts';
-
-const CANCELLED_PERMISSION: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
-const CANCELLED_ELICITATION: CreateElicitationResponse = { action: 'cancel' };
-
-/** A live request as the page is shown it, and `seq`: its journaled row's. */
-export type LiveRequest =
-  | { readonly kind: 'permission'; readonly wire: PermissionWire; readonly seq: number }
-  | { readonly kind: 'elicitation'; readonly wire: ElicitationWire; readonly seq: number };
-
-/** Where live requests go: the page, and the tabs that follow. */
-export interface RequestDelivery {
-  /** Shows a request whose row has been delivered. */
-  show(request: LiveRequest): void;
-  /** A request ended (whether or not it was shown). */
-  requestEnded(id: string, resolution: AgentRequestResolution): void;
-}
+import { answeredEnd, type RequestEnd, unanswerableEnd } from './request-ends.ts';
 
 /** What the ledger needs from its session. */
 export interface LedgerHost {
@@ -147,26 +134,7 @@ export class RequestLedger {
     }
     entry.resolved = true;
     if (entry.question?.elicitationId === undefined) this.entries.delete(key);
-    const result = (message as { result?: Raw }).result;
-    const raw = (message as unknown as Raw) ?? {};
-    if (entry.kind === 'permission') {
-      const outcome = result?.outcome as Raw | undefined;
-      const selected = outcome?.outcome === 'selected' && typeof outcome.optionId === 'string';
-      const permission = selected
-        ? { id: entry.id, resolution: 'selected' as const, optionId: outcome.optionId as string }
-        : { id: entry.id, resolution: result ? ('cancelled' as const) : ('unanswerable' as const) };
-      this.host.record({ kind: 'permission_resolution', permission, raw });
-      this.host.delivery.requestEnded(entry.id, permission.resolution);
-    } else {
-      const action = result?.action;
-      const resolution = action === 'accept' ? 'answered' : action === 'decline' ? 'declined' : 'cancelled';
-      this.host.record({
-        kind: 'elicitation_resolution',
-        elicitation: toResolutionRecord(entry.id, resolution, entry.answerText),
-        raw,
-      });
-      this.host.delivery.requestEnded(entry.id, resolution);
-    }
+    this.journalEnd(entry.id, answeredEnd(entry.kind, entry.id, entry.answerText, message));
   }
 
   /** `elicitation/complete`: the external flow of a url question finished. Unknown ids are ignored. */
@@ -199,12 +167,7 @@ export class RequestLedger {
     if (entry?.seq === undefined || !this.host.mayAsk('permission'))
       return Promise.resolve(CANCELLED_PERMISSION);
     const pending = this.wait(entry, CANCELLED_PERMISSION, signal);
-    const wire: PermissionWire = {
-      id: entry.id,
-      sessionId: this.host.sessionId,
-      toolCall: entry.toolCall ?? { toolCallId: '' },
-      options: params.options,
-    };
+    const wire = permissionWire(entry.id, this.host.sessionId, entry.toolCall, params.options);
     this.show(entry, { kind: 'permission', wire, seq: entry.seq });
     return pending;
   }
@@ -226,19 +189,7 @@ export class RequestLedger {
     if (entry?.seq === undefined || !n || !this.host.mayAsk('elicitation'))
       return Promise.resolve(CANCELLED_ELICITATION);
     const pending = this.wait(entry, CANCELLED_ELICITATION, signal);
-    const wire: ElicitationWire = {
-      id: entry.id,
-      ...(n.sessionId ? { sessionId: n.sessionId } : {}),
-      mode: n.mode,
-      message: n.message,
-      questions: n.questions,
-      acknowledgeOnly: n.acknowledgeOnly,
-      ...(n.toolCallId ? { toolCallId: n.toolCallId } : {}),
-      ...(n.url ? { url: n.url } : {}),
-      unsupported: n.unsupported,
-      raw: n.raw,
-    };
-    this.show(entry, { kind: 'elicitation', wire, seq: entry.seq });
+    this.show(entry, { kind: 'elicitation', wire: elicitationWire(entry.id, n), seq: entry.seq });
     return pending;
   }
 
@@ -266,29 +217,16 @@ export class RequestLedger {
   answerPermission(id: string, optionId: string | null): void {
     const entry = this.find(id, 'permission');
     if (!entry?.settle) throw SiloError.closed('This permission request can no longer be answered');
-    if (optionId !== null && !entry.options?.some((o) => o.optionId === optionId)) {
-      throw new SiloError('invalid-params', `Unknown permission option ${optionId}`);
-    }
-    entry.settle(optionId === null ? CANCELLED_PERMISSION : { outcome: { outcome: 'selected', optionId } });
+    entry.settle(permissionResponse(entry.options, optionId));
   }
 
   /** The page answered a question. Accept validates first: `invalid-params` with `data.errors`. */
   answerElicitation(id: string, action: ElicitationAction): void {
     const entry = this.find(id, 'elicitation');
     if (!entry?.settle) throw SiloError.closed('This question can no longer be answered');
-    if (action.action !== 'accept') {
-      entry.settle({ action: action.action });
-      return;
-    }
-    const n = entry.question!;
-    if (n.unsupported)
-      throw new SiloError('invalid-params', 'This question can only be declined or cancelled');
-    const result = validateAnswers(n.questions, action.answers);
-    if (!result.ok)
-      throw new SiloError('invalid-params', 'Some answers are not valid', { errors: result.errors });
-    entry.answerText = result.text;
-    // A url accept is consent to open the URL: it carries no content.
-    entry.settle(n.elicitationId ? { action: 'accept' } : { action: 'accept', content: result.content });
+    const answer = elicitationResponse(entry.question!, action);
+    if (answer.answerText) entry.answerText = answer.answerText;
+    entry.settle(answer.response);
   }
 
   /** The requests shown to the page that can still be answered, oldest first. */
@@ -330,11 +268,13 @@ export class RequestLedger {
   }
 
   private endUnanswerable(kind: 'permission' | 'elicitation', id: string): void {
-    const resolution = 'unanswerable' as const;
-    if (kind === 'permission')
-      this.host.record({ kind: 'permission_resolution', permission: { id, resolution }, raw: {} });
-    else this.host.record({ kind: 'elicitation_resolution', elicitation: { id, resolution }, raw: {} });
-    this.host.delivery.requestEnded(id, resolution);
+    this.journalEnd(id, unanswerableEnd(kind, id));
+  }
+
+  /** Journals how request `id` ended and tells the page (and the tabs that follow). */
+  private journalEnd(id: string, end: RequestEnd): void {
+    this.host.record(end.update);
+    this.host.delivery.requestEnded(id, end.resolution);
   }
 
   private wait<R extends RequestPermissionResponse | CreateElicitationResponse>(

@@ -8,11 +8,16 @@
  * replay of the same conversation in another shape (merged or split chunks, a message only one side
  * has, tool calls announced another way) adds nothing, and a replay with more turns at its end gives
  * exactly those turns.
+ *
+ * The turns are aligned in worker/replay-align.ts and their bodies compared in
+ * worker/replay-bodies.ts; this module gives the verdict and what to append.
  */
 
 import type { Raw } from '../src/json.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
 import { normalizeReplayed } from './normalize.ts';
+import { type Alignment, alignTurns, omittable, type Pair } from './replay-align.ts';
+import { comparable, sameBody, startOf, toolIds } from './replay-bodies.ts';
 import {
   type JournalView,
   joined,
@@ -31,160 +36,6 @@ export type { JournalView };
 export type ReplayMerge =
   | { readonly verdict: 'merged'; readonly append: readonly Raw[] }
   | { readonly verdict: 'cannot-merge'; readonly reason: string };
-
-const TEXT_ROLES = ['agent', 'thought'] as const;
-/** The most positions {@link formable} tracks before it gives up (then the texts differ). */
-const FORMABLE_MAX_POSITIONS = 20_000;
-
-/**
- * True when `target` can be made of `chunks` in order with some chunks left out (one side holds a
- * message the other lacks). Gives up, false, past {@link FORMABLE_MAX_POSITIONS} partial matches.
- */
-function formable(target: string, chunks: readonly string[]): boolean {
-  let at = new Set([0]);
-  for (const chunk of chunks) {
-    if (chunk === '') continue;
-    const next = new Set(at);
-    for (const p of at) if (target.startsWith(chunk, p)) next.add(p + chunk.length);
-    if (next.size > FORMABLE_MAX_POSITIONS) return false;
-    at = next;
-  }
-  return at.has(target.length);
-}
-
-/** Agent text equal where both sides have it: equal, one cut short, or one lacking whole chunks. */
-function textAgrees(mine: readonly string[], theirs: readonly string[]): boolean {
-  const a = mine.join('');
-  const b = theirs.join('');
-  return a.startsWith(b) || b.startsWith(a) || formable(a, theirs) || formable(b, mine);
-}
-
-const chunksOf = (pieces: readonly Piece[], role: string) =>
-  pieces.filter((p) => p.role === role).flatMap((p) => p.texts);
-const toolIds = (pieces: readonly Piece[]) => pieces.filter((p) => p.role === 'tool').map(joined);
-
-/**
- * A journal turn's pieces to compare with the replay's (`theirs`), without the tool calls the
- * replay lacks that an agent may keep no trace of: one seen only through its permission request (a
- * refused one), and any of a turn that was cancelled or cut off (Codex replays a turn its page died
- * in as its prompt alone, and drops the unfinished calls of a cancelled one).
- */
-function comparable(turn: Turn, theirs: readonly Piece[]): Piece[] {
-  const ids = new Set(toolIds(theirs));
-  const loose = turn.cancelled || turn.open;
-  return turn.body.filter((p) => p.role !== 'tool' || ids.has(joined(p)) || !(p.weak || loose));
-}
-
-/** Splits a turn's body at its tool calls. */
-function segments(body: readonly Piece[]): Piece[][] {
-  const out: Piece[][] = [[]];
-  for (const p of body) {
-    if (p.role === 'tool') out.push([]);
-    else out.at(-1)!.push(p);
-  }
-  return out;
-}
-
-/**
- * Whether two bodies of one turn hold the same conversation: the same tool calls (in order, or in
- * another order when `regrouped`… tools are then compared over the whole conversation instead), and
- * text that agrees for the whole turn and, when the tool calls line up, between each two of them.
- */
-function sameBody(turn: Turn, theirs: readonly Piece[], regrouped: boolean): boolean {
-  const mine = comparable(turn, theirs);
-  for (const role of TEXT_ROLES) if (!textAgrees(chunksOf(mine, role), chunksOf(theirs, role))) return false;
-  if (regrouped) return true;
-  const a = toolIds(mine);
-  const b = toolIds(theirs);
-  if (a.join('\n') !== b.join('\n')) return [...a].sort().join('\n') === [...b].sort().join('\n');
-  const sa = segments(mine);
-  const sb = segments(theirs);
-  return sa.every((s, i) =>
-    TEXT_ROLES.every((role) => textAgrees(chunksOf(s, role), chunksOf(sb[i]!, role))),
-  );
-}
-
-/** A journal turn and the replay turn that holds it (none: the agent left it out). */
-interface Pair {
-  readonly mine: number;
-  readonly theirs?: number;
-}
-
-/** Where the alignment stopped: the pairs, and where the replay's new turns start (if it has any). */
-interface Alignment {
-  readonly pairs: Pair[];
-  /** Replay update index where its first turn the journal lacks starts. */
-  readonly newFrom?: number;
-}
-
-/**
- * Where the texts of a replay run, from `pos` on, spell `target` whole chunk by chunk: the index
- * after them, or -1.
- */
-function spelled(run: Piece, pos: number, target: string): number {
-  let acc = '';
-  let q = pos;
-  while (q < run.texts.length && acc.length < target.length) acc += run.texts[q++];
-  return acc === target ? q : -1;
-}
-
-/**
- * A journal turn an agent may leave out of its replay: a cancelled one (Gemini CLI replays none),
- * or a command the agent ran itself (claude-agent-acp's `/context`, Codex's `/status`, Copilot
- * CLI's `/context` leave no trace in their history).
- */
-const omittable = (turn: Turn) => turn.cancelled || turn.command;
-
-/**
- * Aligns the journal's prompts with the replay's. A replay run of user chunks may hold several
- * prompts (an agent that replays nothing of a turn between them); journal turns the agent may leave
- * out ({@link omittable}) may be missing; a command may be replayed as the prompt it stands for
- * (OpenCode replays `/init` as its instructions) when the turn agrees otherwise. Anything else that
- * differs is a verdict.
- */
-function alignTurns(mine: readonly Turn[], theirs: readonly Turn[]): Alignment | string {
-  const pairs: Pair[] = [];
-  let j = 1;
-  for (let r = 1; r < theirs.length; r++) {
-    const run = theirs[r]!.user!;
-    const end = run.texts.length;
-    let pos = 0;
-    const at = (k: number) => (k < mine.length ? spelled(run, pos, joined(mine[k]!.user!)) : -1);
-    while (pos < end) {
-      if (j >= mine.length) return { pairs, newFrom: run.members[pos]! };
-      const q = at(j);
-      if (q >= 0) {
-        pairs.push({ mine: j++, ...(q === end ? { theirs: r } : {}) });
-        pos = q;
-        continue;
-      }
-      // Left out: the turns up to one the replay holds here.
-      let k = j + 1;
-      while (k < mine.length && omittable(mine[k - 1]!) && at(k) < 0) k++;
-      if (k < mine.length && omittable(mine[k - 1]!)) {
-        while (j < k) pairs.push({ mine: j++ });
-        continue;
-      }
-      if (mine[j]!.command) {
-        // Replayed as what it stands for: the run up to where the next prompt starts.
-        let q = pos + 1;
-        const next = mine[j + 1]?.user;
-        while (q < end && (!next || spelled(run, q, joined(next)) < 0)) q++;
-        const body = q === end ? theirs[r]!.body : [];
-        // A command that is the journal's last turn, followed by a turn of the agent's that holds
-        // another conversation, was left out: that turn is new.
-        if (q < end || j + 1 < mine.length || sameBody(mine[j]!, body, false)) {
-          pairs.push({ mine: j++, ...(q === end ? { theirs: r } : {}) });
-          pos = q;
-          continue;
-        }
-      }
-      if (!omittable(mine[j]!)) return `the replay's prompt ${r} differs from the journal's prompt ${j}`;
-      pairs.push({ mine: j++ });
-    }
-  }
-  return { pairs };
-}
 
 /**
  * What of a `session/load` replay a journal that holds the session lacks: the turns after the last
@@ -236,18 +87,6 @@ function compare(mine: Turn[], theirs: Turn[], aligned: Alignment, regrouped: bo
     if (a.join('\n') !== toolIds(all).sort().join('\n')) return 'the replay holds other tool calls';
   }
   return undefined;
-}
-
-/** True when `mine` is the start of `theirs`, its last piece possibly a message cut short. */
-function startOf(turn: Turn, theirs: readonly Piece[]): boolean {
-  const mine = comparable(turn, theirs);
-  if (mine.length > theirs.length) return false;
-  return mine.every((p, i) => {
-    const other = theirs[i]!;
-    if (p.role !== other.role) return false;
-    if (i < mine.length - 1 || p.role === 'tool' || p.role === 'user') return joined(p) === joined(other);
-    return joined(other).startsWith(joined(p));
-  });
 }
 
 /** The last update index of a turn's pieces, if it has any. */

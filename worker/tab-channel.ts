@@ -11,7 +11,7 @@
 import { type SerializedSiloError, SiloError, serializeError } from '../src/errors.ts';
 import type { AgentRequestResolution, AgentSessionSnapshot, AgentSessionUpdate } from '../src/types.ts';
 import type { ElicitationAction } from '../src/worker-api.ts';
-import type { LiveRequest } from './ledger.ts';
+import type { LiveRequest } from './live-requests.ts';
 import { channel } from './ownership.ts';
 
 /** A follower's answer to a live request, for the owner to give the agent. */
