@@ -1,22 +1,17 @@
 /**
  * The composer of `<silo-chat>` as a Lit reactive controller: the text being typed, the `/` command
  * menu (chat/command-menu.ts), why a message was not sent, the running turn's working state (elapsed time,
- * Stop, Esc), a follow-up queued while the agent works, editing the last message, and attachments
- * (chat/attachments.ts).
+ * Stop, Esc; what it shows: chat/turn-status.ts), a follow-up queued while the agent works, editing the
+ * last message, and attachments (chat/attachments.ts). Its template is in chat/composer-views.ts.
  * @packageDocumentation
  */
-import {
-  html,
-  nothing,
-  type ReactiveController,
-  type ReactiveControllerHost,
-  type TemplateResult,
-} from 'lit';
+import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import type { AgentContentBlock, AgentSessionConfigOption, AgentSessionSnapshot } from '../../src/index.ts';
 import type { SiloChatAllStrings } from '../shared/strings/strings.ts';
 import { type Attachment, Attachments, refusal } from './attachments.ts';
 import { CommandMenu } from './command-menu.ts';
-import { type QueuedMessage, renderPickers, renderStatusRow } from './composer-views.ts';
+import { type QueuedMessage, renderComposer } from './composer-views.ts';
+import { TurnStatusTracker } from './turn-status.ts';
 
 /** What the composer needs from its element. */
 export interface ComposerContext {
@@ -59,10 +54,8 @@ export class ComposerController implements ReactiveController {
   draft = '';
   /** A message typed while the agent worked, sent when the turn ends. */
   queued: QueuedMessage | undefined;
-  /** Messages sent during the turn that the agent holds behind it (it queues prompts), oldest first. */
-  #agentQueued: string[] = [];
-  /** A message went into the running turn (the agent steers): said until the next turn starts. */
-  #steered = false;
+  /** The running turn's elapsed time, and what became of the messages sent during it. */
+  readonly #turn: TurnStatusTracker;
   /** The files attached to the message being written. */
   readonly attachments: Attachments;
   /** Why the last Enter did not send because of an attachment (until the attachments change). */
@@ -71,15 +64,13 @@ export class ComposerController implements ReactiveController {
   readonly #commands: CommandMenu;
   /** True after Enter or Send could not send: the composer says why (until it can, or the text changes). */
   #refused = false;
-  /** When the running turn started (`performance.now()`), undefined while idle. */
-  #busySince: number | undefined;
-  #tick: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: ParentNode },
     private readonly ctx: ComposerContext,
   ) {
     host.addController(this);
+    this.#turn = new TurnStatusTracker(host, () => ctx.snapshot());
     this.attachments = new Attachments(
       () => {
         this.#attachmentNote = undefined;
@@ -105,17 +96,12 @@ export class ComposerController implements ReactiveController {
 
   hostDisconnected(): void {
     this.host.removeEventListener('keydown', this.#onHostKeydown);
-    this.#stopClock();
+    this.#turn.stopClock();
   }
 
   hostUpdated(): void {
     const busy = this.ctx.busy();
-    if (busy && this.#busySince === undefined) {
-      this.#busySince = performance.now();
-      this.#steered = false; // said of the turn before
-      this.#tick = setInterval(() => this.host.requestUpdate(), 1000);
-    } else if (!busy && this.#busySince !== undefined) this.#stopClock();
-    if (!busy && !this.ctx.snapshot()?.queuedPrompts) this.#agentQueued = [];
+    this.#turn.updated(busy);
     if (this.queued !== undefined && !busy) this.#flush(this.queued);
   }
 
@@ -138,18 +124,6 @@ export class ComposerController implements ReactiveController {
     this.#giveBack();
     if (refused) this.#attachmentNote = s.notSentAttachment(refused.name, refusal(refused, caps!, s)!);
     else this.#refused = true;
-  }
-
-  /** The messages the agent still holds: the last `queuedPrompts` sent during the turn. */
-  #held(): readonly string[] {
-    const n = this.ctx.snapshot()?.queuedPrompts ?? 0;
-    return n > 0 ? this.#agentQueued.slice(-n) : [];
-  }
-
-  #stopClock(): void {
-    clearInterval(this.#tick);
-    this.#tick = undefined;
-    this.#busySince = undefined;
   }
 
   #update(): void {
@@ -189,7 +163,7 @@ export class ComposerController implements ReactiveController {
     else if (!this.ctx.busy()) this.#send(text, attachments);
     else if (midTurn?.steer) void this.#steer(text, attachments);
     else if (midTurn?.queue) {
-      this.#agentQueued.push(text);
+      this.#turn.agentQueued(text);
       this.#send(text, attachments);
     } else this.#queue(text, attachments);
     this.#update();
@@ -209,7 +183,7 @@ export class ComposerController implements ReactiveController {
   /** Into the running turn; a prompt of its own if that turn ended; held if the agent refused it. */
   async #steer(text: string, attachments: readonly Attachment[]): Promise<void> {
     const how = await this.ctx.steer(text, attachments);
-    if (how === 'steered') this.#steered = true;
+    if (how === 'steered') this.#turn.steered();
     else if (how === 'ended' && !this.ctx.busy()) this.#send(text, attachments);
     else this.#queue(text, attachments);
     this.#update();
@@ -303,91 +277,38 @@ export class ComposerController implements ReactiveController {
     this.ctx.cancel();
   };
 
+  /** The composer as it is now (its template: chat/composer-views.ts). */
   render(): TemplateResult {
-    const s = this.ctx.strings();
     const busy = this.ctx.busy();
     const menu = this.#commands.matches(this.draft);
-    const active = this.#commands.active(menu);
     const why = this.ctx.whyNotSendable();
     const note = this.#refused ? why : this.#attachmentNote;
-    const remedy = this.#refused && why ? this.ctx.remedy() : undefined;
     const files = this.attachments.list.length > 0;
-    const seconds =
-      this.#busySince === undefined ? 0 : Math.floor((performance.now() - this.#busySince) / 1000);
-    const hinted = menu.length === 0 ? this.#commands.hinted(this.draft) : undefined;
-    const canEdit = !busy && !why && this.draft === '' && !files && this.ctx.lastPrompt() !== undefined;
-    return html`<div
-      class="composer"
-      part="composer"
-      @dragover=${this.attachments.onDragOver}
-      @drop=${this.attachments.onDrop}
-    >
-      ${this.#commands.render(menu, s)}
-      ${renderPickers(this.ctx.snapshot()?.configOptions ?? [], this.ctx.optionsEnabled(), (o, v) => this.ctx.setOption(o, v))}
-      ${renderStatusRow(
-        s,
-        {
-          busy,
-          seconds,
-          steered: this.#steered,
-          agentQueued: this.#held(),
-          waitingOn: this.ctx.snapshot()?.activity?.waitingOn,
-        },
-        this.queued,
-        this.ctx.waiting(),
-        () => this.unqueue(),
-      )}
-      ${
-        note
-          ? html`<p class="note" part="note" id="composer-note" role="status">
-            ${note}${remedy ? html` <button type="button" part="remedy" @click=${remedy.run}>${remedy.label}</button>` : nothing}
-          </p>`
-          : nothing
-      }
-      ${this.#commands.renderHint(hinted)}
-      ${this.attachments.renderChips()}
-      <div class="input-row">
-        ${this.attachments.renderButton()}
-        <textarea
-          part="input"
-          rows="1"
-          aria-label=${s.composerLabel}
-          placeholder=${s.placeholder}
-          aria-autocomplete="list"
-          aria-controls=${menu.length > 0 ? 'commands' : nothing}
-          aria-activedescendant=${menu.length > 0 ? `command-${active}` : nothing}
-          aria-describedby=${note || hinted ? [note ? 'composer-note' : '', hinted ? 'command-hint' : ''].join(' ').trim() : nothing}
-          .value=${this.draft}
-          @input=${this.#onInput}
-          @keydown=${this.#onKeydown}
-          @paste=${this.attachments.onPaste}
-        ></textarea>
-        ${
-          canEdit
-            ? html`<button type="button" part="edit-last" title=${s.editLastLabel} @click=${() => this.editLast()}>
-              ${s.editLast}
-            </button>`
-            : nothing
-        }
-        ${
-          busy
-            ? html`<button type="button" part="stop" title=${s.stopHint} @click=${() => this.ctx.cancel()}>${s.stop}</button>`
-            : nothing
-        }
-        ${
-          !busy || this.draft.trim() || files
-            ? html`<button
-              type="button"
-              class="primary"
-              part="send"
-              ?disabled=${why !== undefined || (!this.draft.trim() && !files)}
-              @click=${() => this.submit()}
-            >
-              ${s.send}
-            </button>`
-            : nothing
-        }
-      </div>
-    </div>`;
+    return renderComposer({
+      strings: this.ctx.strings(),
+      draft: this.draft,
+      busy,
+      why,
+      note,
+      remedy: this.#refused && why ? this.ctx.remedy() : undefined,
+      commands: this.#commands,
+      menu,
+      hinted: menu.length === 0 ? this.#commands.hinted(this.draft) : undefined,
+      attachments: this.attachments,
+      files,
+      canEdit: !busy && !why && this.draft === '' && !files && this.ctx.lastPrompt() !== undefined,
+      options: this.ctx.snapshot()?.configOptions ?? [],
+      optionsEnabled: this.ctx.optionsEnabled(),
+      setOption: (o, v) => this.ctx.setOption(o, v),
+      turn: this.#turn.status(busy),
+      queued: this.queued,
+      waiting: this.ctx.waiting(),
+      unqueue: () => this.unqueue(),
+      onInput: this.#onInput,
+      onKeydown: this.#onKeydown,
+      editLast: () => this.editLast(),
+      stop: () => this.ctx.cancel(),
+      submit: () => this.submit(),
+    });
   }
 }
