@@ -29,7 +29,7 @@ describe('session core (real bridge, reference agent)', () => {
 
   /**
    * Connects, then waits for the `available_commands_update` the reference agent sends right after
-   * session/new (agent/app.ts): on a loaded machine it can land after the first prompt's updates, even
+   * session/new (agent/session-methods.ts): on a loaded machine it can land after the first prompt's updates, even
    * after its turn end, and the tests compare the turn's updates, and the journal with what was
    * delivered.
    */

@@ -11,7 +11,7 @@ import { mount } from '../fixtures/dom.ts';
 
 const CWD = '/tmp/silo-sign-in';
 
-/** What the agent offers, as the page must see it (agent/app.ts AUTH_METHODS, written out). */
+/** What the agent offers, as the page must see it (agent/handshake.ts AUTH_METHODS, written out). */
 const EXPECTED_METHODS = [
   {
     id: 'reference-login',
@@ -53,7 +53,7 @@ const EXPECTED_METHODS = [
   },
 ];
 
-/** What the agent says when it refuses to open a session (agent/app.ts SIGN_IN_REFUSAL, as Cline names its key). */
+/** What the agent says when it refuses to open a session (agent/handshake.ts SIGN_IN_REFUSAL, as Cline names its key). */
 const SIGN_IN_REFUSAL =
   "Authentication required: Not signed in: set SILO_REFERENCE_API_KEY in the agent's environment, or sign in";
 
