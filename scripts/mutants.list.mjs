@@ -200,6 +200,24 @@ export const MUTANTS = [
     tests: [JOURNAL],
   },
   {
+    name: 'journal-closed-write-throws',
+    what: 'a write to a journal a newer tab closed throws out of the writer instead of failing it coded (internal, not journal-write)',
+    file: 'worker/journal-writer.ts',
+    find: 'return Promise.reject(error); // the database closed (a newer tab upgrades it)',
+    replace: 'throw error;',
+    tests: [
+      { browser: 'test/browser/reliability/reliability.test.ts', grep: 'a newer tab upgrades the database' },
+    ],
+  },
+  {
+    name: 'journal-session-record-stale',
+    what: "the writer leaves the session record's nextSeq behind its segments: a reopened session writes over its own updates",
+    file: 'worker/journal-writer.ts',
+    find: 'if (record) sessions.put(',
+    replace: 'if (false) sessions.put(',
+    tests: [JOURNAL],
+  },
+  {
     name: 'journal-fold-other-version-used',
     what: "a fold kept by an older Silo is taken as this one's: wrong state, requests of another shape",
     file: 'worker/journal.ts',

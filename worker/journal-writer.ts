@@ -6,11 +6,17 @@
  * SessionWriter.fold}), it folds each update it appends and keeps the fold beside the updates it
  * covers (worker/journal-fold.ts). worker/journal.ts keeps one per session.
  */
-import type { IDBPDatabase } from 'idb';
+import { type IDBPDatabase, unwrap } from 'idb';
 import { SiloError } from '../src/errors.ts';
 import type { AgentSessionUpdate } from '../src/types.ts';
 import { type JournalFold, KEEP_EVERY, type Learned } from './journal-fold.ts';
-import { type JournalSchema, MAX_SEGMENT } from './journal-schema.ts';
+import {
+  type JournalSchema,
+  type LearnedRecord,
+  MAX_SEGMENT,
+  type Segment,
+  type SessionRecord,
+} from './journal-schema.ts';
 
 /**
  * Appends one session's updates in order. `append` assigns nothing: callers pass updates whose `seq`
@@ -136,38 +142,59 @@ export class SessionWriter {
 
   /**
    * One transaction for the batch, and for the fold to keep, if any (it covers the batch: a fold is
-   * never kept without the updates it read). Every request is awaited with the transaction (`tx.done`), so a
-   * failed put rejects this write and nothing rejects unhandled. A request that cannot even be made
-   * (an update IndexedDB cannot clone throws at once) aborts the transaction first: none of the
-   * batch is kept, so the journal stays the prefix the writer reports.
+   * never kept without the updates it read), settled by the transaction's end: it resolves once the
+   * transaction commits and rejects with its error once it aborts, so a failed put rejects this write
+   * and nothing rejects unhandled. A request that cannot even be made (an update IndexedDB cannot
+   * clone throws at once) aborts the transaction first: none of the batch is kept, so the journal
+   * stays the prefix the writer reports. This is the journal's one hot path (a flood writes every
+   * few milliseconds), so it speaks IndexedDB's own API rather than through `idb`'s promise wrappers,
+   * which cost the worker more CPU per update than the writes' own calls (docs/performance.md, #1).
    */
-  private async write(batch: AgentSessionUpdate[], keep: Learned | undefined): Promise<void> {
-    const stores = ['segments', 'sessions', 'learned'] as const;
-    const tx = this.db.transaction(stores, 'readwrite', { durability: 'relaxed' });
-    const segments = tx.objectStore('segments');
-    const sessions = tx.objectStore('sessions');
-    const requests: Promise<unknown>[] = [tx.done];
+  private write(batch: AgentSessionUpdate[], keep: Learned | undefined): Promise<void> {
+    let tx: IDBTransaction;
     try {
-      const record = await sessions.get(this.sessionId);
+      tx = unwrap(this.db).transaction(['segments', 'sessions', 'learned'], 'readwrite', {
+        durability: 'relaxed',
+      });
+    } catch (error) {
+      return Promise.reject(error); // the database closed (a newer tab upgrades it)
+    }
+    const done = new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onabort = () => reject(tx.error ?? new DOMException('The journal write was aborted', 'AbortError'));
+    });
+    try {
+      const segments = tx.objectStore('segments');
       for (let i = 0; i < batch.length; i += MAX_SEGMENT) {
         const updates = batch.slice(i, i + MAX_SEGMENT);
-        requests.push(segments.put({ sessionId: this.sessionId, seq: updates[0]!.seq!, updates }));
+        segments.put({ sessionId: this.sessionId, seq: updates[0]!.seq!, updates } satisfies Segment);
       }
-      if (record && batch.length) {
+      if (batch.length) {
+        const sessions = tx.objectStore('sessions');
+        const read = sessions.get(this.sessionId);
         const nextSeq = batch.at(-1)!.seq! + 1;
-        requests.push(sessions.put({ ...record, nextSeq, updatedAt: new Date().toISOString() }));
+        read.onsuccess = () => {
+          const record = read.result as SessionRecord | undefined;
+          try {
+            if (record) sessions.put({ ...record, nextSeq, updatedAt: new Date().toISOString() });
+          } catch {
+            tx.abort(); // rejects this write (never an error thrown out of the worker's event)
+          }
+        };
       }
-      if (keep) requests.push(tx.objectStore('learned').put({ ...keep, sessionId: this.sessionId }));
+      if (keep) tx.objectStore('learned').put({ ...keep, sessionId: this.sessionId } satisfies LearnedRecord);
     } catch (error) {
       try {
         tx.abort();
       } catch {
         // Already finished (aborted by the failure itself).
       }
-      await Promise.allSettled(requests);
-      throw error;
+      return done.then(
+        () => Promise.reject(error),
+        () => Promise.reject(error),
+      );
     }
-    await Promise.all(requests);
+    return done;
   }
 
   private settleWaiters(): void {
