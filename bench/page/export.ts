@@ -5,8 +5,7 @@
  */
 import { utf8Blob } from '../../components/chat/export.ts';
 import { createAgentsService } from '../../src/index.ts';
-import type { Segment } from '../../worker/journal.ts';
-import { openDatabase, requestResult, sessionRange } from './measure.ts';
+import { openDatabase, readSegments } from './measure.ts';
 
 export const exportBench = {
   /**
@@ -53,11 +52,7 @@ export const exportBench = {
     const db = await openDatabase(databaseName);
     try {
       const t0 = performance.now();
-      const segments = await requestResult(
-        db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<
-          Segment[]
-        >,
-      );
+      const segments = await readSegments(db, sessionId);
       return { ms: performance.now() - t0, segments: segments.length };
     } finally {
       db.close();

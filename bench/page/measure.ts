@@ -1,4 +1,5 @@
 /** Small page-side measuring helpers: frames, long tasks, percentiles, DOM size, IndexedDB. */
+import type { Segment } from '../../worker/journal.ts';
 
 /** The `p`-quantile (0…1) of `values`, nearest rank; NaN when empty. */
 export function percentile(values: readonly number[], p: number): number {
@@ -91,3 +92,11 @@ export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
 /** The key range of one session in Silo's `segments` store (keys `[sessionId, firstSeq]`). */
 export const sessionRange = (sessionId: string) =>
   IDBKeyRange.bound([sessionId, 0], [sessionId, Number.POSITIVE_INFINITY]);
+
+/** One `getAll` of a session's segment records: the whole raw journal (the reopen's and the export's baseline). */
+export const readSegments = (db: IDBDatabase, sessionId: string): Promise<Segment[]> =>
+  requestResult(
+    db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<
+      Segment[]
+    >,
+  );

@@ -9,7 +9,14 @@ import { type AgentSessionHandle, createAgentsService } from '../../src/index.ts
 import type { AgentBridgeOptions } from '../../src/types.ts';
 import type { Segment } from '../../worker/journal.ts';
 import { CWD, freshName, mountTranscript } from './fixtures.ts';
-import { afterPaint, countElements, openDatabase, requestResult, sessionRange } from './measure.ts';
+import {
+  afterPaint,
+  countElements,
+  openDatabase,
+  readSegments,
+  requestResult,
+  sessionRange,
+} from './measure.ts';
 import type { JournalMessage, JournalRequest } from './protocol.ts';
 
 /** The service of the transcript being reopened, disposed by `reopenCleanup`. */
@@ -92,11 +99,7 @@ export const reopenBench = {
     const db = await openDatabase(databaseName);
     try {
       const t0 = performance.now();
-      const segments = await requestResult(
-        db.transaction('segments').objectStore('segments').getAll(sessionRange(sessionId)) as IDBRequest<
-          Segment[]
-        >,
-      );
+      const segments = await readSegments(db, sessionId);
       const ms = performance.now() - t0;
       return { ms, updates: segments.reduce((n, s) => n + s.updates.length, 0), segments: segments.length };
     } finally {
