@@ -25,6 +25,14 @@ import {
 /** An element of the chat's transcript (its first match), or null. */
 const inTranscript = (chat: SiloChat, selector: string) =>
   transcript(chat).shadowRoot!.querySelector<HTMLElement>(selector);
+/**
+ * The action `part` of the last turn's end as drawn (null until that row is drawn with it). A turn
+ * can end before the transcript's next frame, so an earlier turn's end may still show its actions.
+ */
+const lastEndAction = (chat: SiloChat, part: string) => {
+  const key = turnEnds(chat).at(-1)?.key;
+  return key ? inTranscript(chat, `[data-key="${CSS.escape(key)}"] [part~="${part}"]`) : null;
+};
 /** The transcript's log element. */
 const log = (chat: SiloChat) => inTranscript(chat, '[part~="log"]')!;
 /** Whether "Jump to latest" shows. */
@@ -138,7 +146,7 @@ describe('<silo-chat> sending and editing (issue 28 §3)', function () {
     await until(() => turnEnds(chat).length === 2, 'sent again from the composer', 20000);
     expect(receivedBlocks(chat)).to.deep.equal(sent);
     // Retry on the last turn's end: a new turn with the same prompt and files.
-    const retry = await until(() => inTranscript(chat, '[part~="turn-retry"]'), 'Retry offered');
+    const retry = await until(() => lastEndAction(chat, 'turn-retry'), 'Retry offered');
     expect(inTranscript(chat, '[part~="turn-continue"]') === null, 'no Continue after end_turn').to.equal(
       true,
     );
@@ -154,14 +162,14 @@ describe('<silo-chat> sending and editing (issue 28 §3)', function () {
     chats.mount(chat, 600);
     await connected(chat);
     await sendAndWait(chat, '/scenario max-tokens');
-    const go = await until(() => inTranscript(chat, '[part~="turn-continue"]'), 'Continue offered');
+    const go = await until(() => lastEndAction(chat, 'turn-continue'), 'Continue offered');
     expect(go.textContent!.trim()).to.equal('Continue');
     expect(inTranscript(chat, '[part~="turn-retry"]') !== null, 'Retry too').to.equal(true);
     go.click();
     await until(() => turnEnds(chat).length === 2, 'the continued turn ended', 20000);
     expect(userMessages(chat)).to.deep.equal(['/scenario max-tokens', 'Continue']);
     // Only the last turn's end offers them, and not while a turn runs.
-    await until(() => inTranscript(chat, '[part~="turn-retry"]'), 'Retry on the new last turn');
+    await until(() => lastEndAction(chat, 'turn-retry'), 'Retry on the new last turn');
     expect(inTranscript(chat, '[part~="turn-continue"]') === null, 'no Continue after end_turn').to.equal(
       true,
     );
