@@ -200,6 +200,19 @@ export const MUTANTS = [
     tests: [JOURNAL],
   },
   {
+    name: 'find-searches-every-render',
+    what: "find reads the rows again on every render of the transcript, changed or not: `searching` turns true for nothing (a false 'searching')",
+    file: 'components/transcript/find/find.controller.ts',
+    find: 'if (this.#scanning || !this.#counts.readAll(this.rows.rows()))',
+    replace: 'if (true)',
+    tests: [
+      {
+        browser: 'test/browser/transcript/transcript-find-searching.test.ts',
+        grep: 'a render that changed no row starts no search',
+      },
+    ],
+  },
+  {
     name: 'journal-closed-write-throws',
     what: 'a write to a journal a newer tab closed throws out of the writer instead of failing it coded (internal, not journal-write)',
     file: 'worker/journal-writer.ts',

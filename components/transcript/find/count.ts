@@ -53,6 +53,16 @@ export class MatchCounts {
   }
 
   /**
+   * Whether every row of `rows` is read as it is now (none added, replaced or gone since the last
+   * pass): then a pass would change nothing. Compares from the end, where a streamed row changes.
+   */
+  readAll(rows: readonly TranscriptRow[]): boolean {
+    if (rows.length !== this.#seen.length) return false;
+    for (let i = rows.length - 1; i >= 0; i--) if (this.#seen[i] !== rows[i]) return false;
+    return true;
+  }
+
+  /**
    * One pass over the rows not read yet or replaced since, from row `start` on and wrapping around to
    * the rows before it, in time slices; `found(i)` runs as soon as a row with matches is read. Between
    * slices the newest rows are taken (replaced rows are read again). Resolves true once every row is

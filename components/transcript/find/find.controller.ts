@@ -102,7 +102,10 @@ export class TranscriptFindController implements ReactiveController {
       log.addEventListener('rangeChanged', () => this.#schedulePaint());
     }
     if (!this.#folded) return;
-    void this.#rescan().then(() => this.#notify());
+    // Rows added or replaced are counted; an update that changed no row starts no search (and so
+    // never reports `searching` for nothing).
+    if (this.#scanning || !this.#counts.readAll(this.rows.rows()))
+      void this.#rescan().then(() => this.#notify());
     this.#schedulePaint();
   }
 
