@@ -25,6 +25,8 @@ export const LIBRARY = [
   { name: 'export', entry: 'src/export.ts', label: 'export entry (export.js)' },
   { name: 'elicitation', entry: 'src/elicitation/index.ts', label: 'elicitation entry (elicitation.js)' },
   { name: 'components', entry: 'components/index.ts', label: 'components entry (components.js)' },
+  // `<silo-transcript>` alone: shares the components entry's chunks (built with it).
+  { name: 'transcript', entry: 'components/transcript.ts', label: 'transcript entry (transcript.js)' },
   { name: 'worker', entry: 'worker/index.ts', label: 'worker bundle (worker.js)' },
 ] as const;
 
@@ -61,8 +63,12 @@ const brotli = (b: Uint8Array) =>
 const builtEntries: EsbuildPlugin = {
   name: 'silo-built-entries',
   setup(b) {
-    b.onResolve({ filter: /\/(src|components)\/index\.ts$/ }, (args) => ({
-      path: args.path.includes('components/') ? './components.js' : './silo.js',
+    b.onResolve({ filter: /\/((src|components)\/index|components\/transcript)\.ts$/ }, (args) => ({
+      path: args.path.endsWith('components/transcript.ts')
+        ? './transcript.js'
+        : args.path.includes('components/')
+          ? './components.js'
+          : './silo.js',
       external: true,
     }));
   },
@@ -79,6 +85,7 @@ export async function buildBench(root: string, outDir: string): Promise<BundleSi
       'raw-worker': 'bench/page/raw-worker.ts',
       'journal-worker': 'bench/page/journal-worker.ts',
       'first-rows': 'bench/page/first-rows.ts',
+      'first-rows-transcript': 'bench/page/first-rows-transcript.ts',
     },
     outdir: outDir,
     bundle: true,
@@ -123,7 +130,13 @@ export async function buildBench(root: string, outDir: string): Promise<BundleSi
 }
 
 /** The library's own output files (entries and their chunks), not the harness's. */
-export const HARNESS = new Set(['bench-page.js', 'raw-worker.js', 'journal-worker.js', 'first-rows.js']);
+export const HARNESS = new Set([
+  'bench-page.js',
+  'raw-worker.js',
+  'journal-worker.js',
+  'first-rows.js',
+  'first-rows-transcript.js',
+]);
 const isLibraryFile = (file: string) => !HARNESS.has(file);
 const libraryBuilt = new Map<string, Buffer>();
 

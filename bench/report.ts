@@ -199,6 +199,7 @@ interface SizeFigures {
   pageAndComponentsFirstPaintGzip: number;
   pageAndComponentsTotalGzip: number;
   firstRows: { gzip: number };
+  transcriptAlone: { firstPaintGzip: number; firstRows: { gzip: number } };
   composition: Composition[];
 }
 
@@ -216,6 +217,13 @@ function sizeRows(): string[][] {
       '',
     ],
     ['  first rows: + chunks to draw the first agent message (Markdown)', kb(s.firstRows.gzip), '', ''],
+    [
+      '  page + transcript entry (<silo-transcript> alone): first paint',
+      kb(s.transcriptAlone.firstPaintGzip),
+      '',
+      '',
+    ],
+    ['  … its first rows', kb(s.transcriptAlone.firstRows.gzip), '', ''],
     ['  page + components: total (with lazy chunks)', kb(s.pageAndComponentsTotalGzip), '', ''],
   ];
 }

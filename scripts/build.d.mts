@@ -1,5 +1,5 @@
 /** Types of scripts/build.mjs for TypeScript callers (the benchmark). */
-export declare const entries: readonly { name: string; entry: string }[];
+export declare const entries: readonly { name: string; entry: string; also?: Record<string, string> }[];
 export declare function buildLibrary(options?: {
   root?: string;
   outDir?: string;

@@ -1,6 +1,8 @@
 // `npm run build` (also `prepack`): what the package ships, all under dist/:
 //   dist/silo.js, dist/components.js   bundler-facing entries: they import lit, comlink, idb, marked,
 //                                      @lit-labs/virtualizer… by name, so an app bundles one copy of each
+//   dist/transcript.js                 silo-acp/components/transcript: <silo-transcript> alone, sharing
+//                                      components.js's chunks
 //   dist/export.js, dist/elicitation.js  the page API's sub-entries (silo-acp/export, silo-acp/elicitation),
 //                                      out of silo.js so that a first paint does not load them
 //   dist/worker.js                     the worker, self-contained (it runs in its own global)
@@ -32,7 +34,9 @@ export const entries = [
   { name: 'silo', entry: 'src/index.ts', pageApi: true },
   { name: 'export', entry: 'src/export.ts', pageApi: true },
   { name: 'elicitation', entry: 'src/elicitation/index.ts', pageApi: true },
-  { name: 'components', entry: 'components/index.ts' },
+  // With the transcript entry (`silo-acp/components/transcript`: `<silo-transcript>` alone) in the
+  // same build: the two share their chunks, so a page importing both holds one copy of each element.
+  { name: 'components', entry: 'components/index.ts', also: { transcript: 'components/transcript.ts' } },
   { name: 'worker', entry: 'worker/index.ts' },
 ];
 
@@ -101,7 +105,7 @@ export async function buildLibrary({
 } = {}) {
   /** Source module (absolute path) → the page API bundle that holds it, and that bundle's exports. */
   const siblings = new Map();
-  for (const { name, entry, pageApi } of entries) {
+  for (const { name, entry, also = {}, pageApi } of entries) {
     const selfContained = name === 'worker';
     const byName = external && !selfContained;
     const sibling = (id) => (selfContained ? undefined : siblings.get(id)?.file);
@@ -116,7 +120,13 @@ export async function buildLibrary({
         emptyOutDir: false,
         sourcemap,
         minify: true,
-        lib: { entry: join(root, entry), formats: ['es'], fileName: () => `${name}.js` },
+        lib: {
+          entry: Object.fromEntries(
+            Object.entries({ [name]: entry, ...also }).map(([n, e]) => [n, join(root, e)]),
+          ),
+          formats: ['es'],
+          fileName: (_format, entryName) => `${entryName}.js`,
+        },
         rollupOptions: {
           // The components entry splits what its first paint does not need (`import()` in
           // components/elicitation/silo-elicitation.chunk.ts…) into chunks beside it; the page API's entries and the worker stay
@@ -179,6 +189,8 @@ async function main() {
       'components/**/*.ts',
       '--exclude',
       'components/index.ts',
+      '--exclude',
+      'components/transcript.ts',
       // The elements' base class (its emit() is no event of theirs; each documents its own).
       '--exclude',
       'components/shared/silo-element.ts',
@@ -188,7 +200,8 @@ async function main() {
   writeFrameworkTypes('custom-elements.json', 'dist/types/frameworks');
 
   console.log('\nbundle                       raw        gzip      brotli');
-  for (const file of entries.flatMap(({ name }) => [`${name}.js`, `standalone/${name}.js`])) {
+  const names = entries.flatMap(({ name, also = {} }) => [name, ...Object.keys(also)]);
+  for (const file of names.flatMap((name) => [`${name}.js`, `standalone/${name}.js`])) {
     const bytes = readFileSync(`dist/${file}`);
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
     console.log(

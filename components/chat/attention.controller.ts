@@ -7,7 +7,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentElicitationRequest, AgentPermissionRequest } from '../../src/index.ts';
 import { formatNumber } from '../shared/format.ts';
-import type { SiloChatAttentionStrings } from '../shared/strings/strings.ts';
+import type { SiloChatAttentionStrings } from '../shared/strings/chat.ts';
 
 /** A live request of the chat's session: a permission request or a question. */
 type LiveRequest = AgentPermissionRequest | AgentElicitationRequest;

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { type AgentAuthMethod, type AgentSessionSnapshot, SiloError } from '../../src/index.ts';
-import type { SiloChatActionStrings, SiloChatStrings } from '../shared/strings/strings.ts';
+import type { SiloChatActionStrings, SiloChatStrings } from '../shared/strings/chat.ts';
 
 /** The element's connection phase before a session exists (`idle`) or while connecting. */
 export type ChatPhase = 'idle' | 'connecting' | 'ready' | 'failed';

@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentCommand } from '../../src/index.ts';
-import type { SiloChatAllStrings } from '../shared/strings/strings.ts';
+import type { SiloChatAllStrings } from '../shared/strings/chat.ts';
 
 /** The menu's state beside the composer's draft; the composer owns the draft and the input. */
 export class CommandMenu {

@@ -7,7 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentCommand, AgentSessionConfigOption } from '../../src/index.ts';
 import { clip } from '../shared/format.ts';
-import type { SiloChatAllStrings } from '../shared/strings/strings.ts';
+import type { SiloChatAllStrings } from '../shared/strings/chat.ts';
 import type { Attachment, Attachments } from './attachments.ts';
 import type { CommandMenu } from './command-menu.ts';
 

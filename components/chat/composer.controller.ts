@@ -7,7 +7,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import type { AgentContentBlock, AgentSessionConfigOption, AgentSessionSnapshot } from '../../src/index.ts';
-import type { SiloChatAllStrings } from '../shared/strings/strings.ts';
+import type { SiloChatAllStrings } from '../shared/strings/chat.ts';
 import { type Attachment, Attachments, refusal } from './attachments.ts';
 import { CommandMenu } from './command-menu.ts';
 import { type QueuedMessage, renderComposer } from './composer-views.ts';

@@ -3,11 +3,8 @@
  * @packageDocumentation
  */
 import type { SiloError } from '../../src/index.ts';
-import type {
-  SiloChatAllStrings,
-  SiloTranscriptStrings,
-  StringsOverride,
-} from '../shared/strings/strings.ts';
+import type { SiloChatAllStrings } from '../shared/strings/chat.ts';
+import type { SiloTranscriptStrings, StringsOverride } from '../shared/strings/strings.ts';
 
 /** Detail of `silo-session`. */
 export interface SiloSessionDetail {

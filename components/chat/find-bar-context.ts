@@ -4,7 +4,7 @@
  * import it without importing each other.
  * @packageDocumentation
  */
-import type { SiloFindStrings } from '../shared/strings/strings.ts';
+import type { SiloFindStrings } from '../shared/strings/chat.ts';
 import type { SiloTranscript } from '../transcript/silo-transcript.ts';
 
 /** What the find bar needs from the chat. */

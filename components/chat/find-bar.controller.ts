@@ -16,7 +16,7 @@ import {
 } from 'lit';
 import { formatNumber } from '../shared/format.ts';
 import { icon } from '../shared/icons.ts';
-import type { SiloFindStrings } from '../shared/strings/strings.ts';
+import type { SiloFindStrings } from '../shared/strings/chat.ts';
 import type { SiloFindResult } from '../transcript/silo-transcript.ts';
 import type { FindBarContext } from './find-bar-context.ts';
 

@@ -5,7 +5,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { clip } from '../shared/format.ts';
-import type { SiloChatStrings } from '../shared/strings/strings.ts';
+import type { SiloChatStrings } from '../shared/strings/chat.ts';
 
 /** What the header shows. */
 export interface HeaderView {

@@ -17,7 +17,7 @@ import {
   createAgentsService,
   SiloError,
 } from '../../src/index.ts';
-import type { SiloChatStrings } from '../shared/strings/strings.ts';
+import type { SiloChatStrings } from '../shared/strings/chat.ts';
 import type { ChatPhase, PageDriver } from './banners.ts';
 
 /**

@@ -12,8 +12,8 @@ import {
 } from '../../src/index.ts';
 import { TRANSCRIPT_EXPORTPARTS } from '../shared/parts.ts';
 import { SiloElement } from '../shared/silo-element.ts';
-import { defaultChatAllStrings } from '../shared/strings/chat.ts';
-import { mergeStrings, type SiloChatAllStrings } from '../shared/strings/strings.ts';
+import { defaultChatAllStrings, type SiloChatAllStrings } from '../shared/strings/chat.ts';
+import { mergeStrings } from '../shared/strings/strings.ts';
 import { theme } from '../shared/theme.styles.ts';
 import type { SiloTurnActionDetail } from '../transcript/silo-transcript.ts';
 import { toBlocks } from './attachments.ts';

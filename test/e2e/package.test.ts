@@ -174,8 +174,9 @@ function startBridge(cwd: string, args: string[]): Promise<{ child: ChildProcess
 }
 
 /**
- * The page API's sub-entries at work, as a page's module (after imports of `SiloError`, the export
- * functions and `validateAnswers`): its results go to `window.siloEntries` for {@link chatThrough}.
+ * The page API's sub-entries and the transcript entry at work, as a page's module (after imports of
+ * `SiloError`, the export functions, `validateAnswers` and the transcript entry's class as
+ * `TranscriptAlone`): its results go to `window.siloEntries` for {@link chatThrough}.
  */
 const ENTRIES_CHECK = `
 const updates = [
@@ -197,6 +198,8 @@ window.siloEntries = {
   parseError: { siloError: thrown instanceof SiloError, code: thrown && thrown.code },
   invalid: validateAnswers(questions, {}),
   valid: validateAnswers(questions, { name: 'Ada' }),
+  // The transcript entry gives the class the components entry registered: one copy, shared chunks.
+  transcriptEntry: customElements.get('silo-transcript') === TranscriptAlone,
 };
 `;
 
@@ -214,6 +217,7 @@ const ENTRIES_EXPECTED = {
     issues: { name: { code: 'required' } },
   },
   valid: { ok: true, content: { name: 'Ada' }, text: { name: 'Ada' } },
+  transcriptEntry: true,
 };
 
 interface Row {
@@ -424,6 +428,7 @@ import './entries.js';
     writeFileSync(
       join(app, 'entries.js'),
       `import { SiloError } from 'silo-acp';
+import { SiloTranscript as TranscriptAlone } from 'silo-acp/components/transcript';
 import { validateAnswers } from 'silo-acp/elicitation';
 import { EXPORT_HEADER_KIND, parseJsonl, toJsonl, toMarkdown } from 'silo-acp/export';
 ${ENTRIES_CHECK}`,
@@ -439,6 +444,7 @@ ${ENTRIES_CHECK}`,
     <silo-chat bridge="${connection}" cwd="${app}"></silo-chat>
     <script type="module">
       import { SiloError } from './node_modules/silo-acp/dist/standalone/silo.js';
+      import { SiloTranscript as TranscriptAlone } from './node_modules/silo-acp/dist/standalone/transcript.js';
       import { validateAnswers } from './node_modules/silo-acp/dist/standalone/elicitation.js';
       import {
         EXPORT_HEADER_KIND,
@@ -572,8 +578,10 @@ ${ENTRIES_CHECK}`,
 const reactUsage = (service: string) => `import type {} from 'silo-acp/react';
 import { createAgentsService } from 'silo-acp';
 import 'silo-acp/components';
+import type { SiloTranscript } from 'silo-acp/components/transcript';
 
 const service = createAgentsService();
+export const transcript: SiloTranscript | null = document.querySelector('silo-transcript');
 
 export function Chat() {
   return (

@@ -11,7 +11,7 @@
 // elicitation (src/elicitation/index.ts → elicitation.js, the validators). The components import
 // the page API only through those entries; they load the sub-entries with `import()` only (or from a
 // chunk that is itself loaded so), and the main entry reaches neither of them, nor the highlighter,
-// marked or the sanitizer.
+// marked or the sanitizer. The transcript entry (components/transcript.ts) holds nothing of the chat.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -176,6 +176,29 @@ describe('first paint', () => {
         ),
         [],
       );
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test('the transcript entry holds none of the chat, at first paint or on demand, and the same lazy chunks', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'silo-transcript-entry-'));
+    try {
+      const { first, all } = await graph('components/transcript.ts', outdir, [pageApiApart]);
+      // Sanity: it does hold the transcript's element and, on demand, the rows and Markdown.
+      assert.ok(first.includes('components/transcript/silo-transcript.ts'));
+      assert.ok(all.includes('components/transcript/rows/rows.ts'));
+      assert.ok(all.includes('components/content/markdown-render.ts'));
+      assert.deepEqual(
+        all.filter((i) => i.startsWith('components/chat/') || i === 'components/shared/strings/chat.ts'),
+        [],
+      );
+      for (const lazy of LAZY.filter((l) => !l.source.includes('chat')))
+        assert.deepEqual(
+          first.filter((i) => lazy.test(i)),
+          [],
+          `${lazy} is not in the transcript entry's first paint`,
+        );
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }

@@ -4,12 +4,12 @@
  * `strings` property to a partial object ({@link StringsOverride}); missing keys fall back to English.
  * Each element passes its part down: `<silo-chat>` gives `strings.transcript` to its transcript, and
  * the transcript gives `strings.elicitation` (and its `locale`) to every question it shows.
- * Numbers, dates and currency are formatted with `Intl` in the element's `locale`.
+ * Numbers, dates and currency are formatted with `Intl` in the element's `locale`. `<silo-chat>`'s own
+ * strings are in `chat.ts`, which only the chat imports (the transcript entry does not carry them).
  * @packageDocumentation
  */
 import { defaultElicitationStrings, type SiloElicitationStrings } from './elicitation.ts';
 
-export * from './chat.ts';
 export * from './elicitation.ts';
 
 /**
