@@ -64,11 +64,7 @@ const builtEntries: EsbuildPlugin = {
   name: 'silo-built-entries',
   setup(b) {
     b.onResolve({ filter: /\/((src|components)\/index|components\/transcript)\.ts$/ }, (args) => ({
-      path: args.path.endsWith('components/transcript.ts')
-        ? './transcript.js'
-        : args.path.includes('components/')
-          ? './components.js'
-          : './silo.js',
+      path: `./${LIBRARY.find((l) => args.path.endsWith(l.entry))!.name}.js`,
       external: true,
     }));
   },

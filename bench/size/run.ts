@@ -48,10 +48,16 @@ async function firstRows({ browser, origin, buildDir }: Bench, query: string) {
   }
 }
 
+/** The built bundle `name` of the bench's library build. */
+const bundle = (bench: Bench, name: string) => bench.sizes.find((s) => s.name === name)!;
+
 /** The first paint (page entry + `entry`) and the first rows of a page that imports `entry`. */
 async function entryFigures(bench: Bench, { entry, page, label }: (typeof ELEMENTS)[number]) {
-  const by = (n: string) => bench.sizes.find((s) => s.name === n)!;
-  const firstPaint = unionGzip(bench.buildDir, by('silo').firstPaint.files, by(entry).firstPaint.files);
+  const firstPaint = unionGzip(
+    bench.buildDir,
+    bundle(bench, 'silo').firstPaint.files,
+    bundle(bench, entry).firstPaint.files,
+  );
   const rows = await firstRows(bench, page);
   const lazy = rows.files.filter((f) => !firstPaint.files.includes(f.file));
   const highlighter = rows.files.some((f) => /highlight/i.test(f.file));
@@ -60,14 +66,25 @@ async function entryFigures(bench: Bench, { entry, page, label }: (typeof ELEMEN
   log(
     `first rows (${label}): ${rows.files.length} files, ${formatNumber(rows.gzip / 1024, 1)} KB gzip: ${rows.files.map((f) => `${f.file} ${formatNumber(f.gzip / 1024, 1)}`).join(', ')}`,
   );
-  return { entry, label, firstPaint, rows, lazy, highlighter, elicitation };
+  return { label, firstPaint, rows, lazy, highlighter, elicitation };
 }
+
+/** The first rows' figures written to the JSON. */
+const rowsFigures = (f: Awaited<ReturnType<typeof entryFigures>>) => ({
+  gzip: f.rows.gzip,
+  files: f.rows.files,
+  drawnMs: f.rows.ms,
+  highlighterLoaded: f.highlighter,
+});
 
 export async function size(bench: Bench, parts: Composition[]): Promise<void> {
   const { sizes, buildDir } = bench;
-  const by = (n: string) => sizes.find((s) => s.name === n)!;
-  const total = unionGzip(buildDir, by('silo').total.files, by('components').total.files);
-  const worker = by('worker').total.gzip;
+  const total = unionGzip(
+    buildDir,
+    bundle(bench, 'silo').total.files,
+    bundle(bench, 'components').total.files,
+  );
+  const worker = bundle(bench, 'worker').total.gzip;
   const [all, transcript] = [await entryFigures(bench, ELEMENTS[0]), await entryFigures(bench, ELEMENTS[1])];
   const kb = (n: number) => formatNumber(n / 1024, 1);
   figures.size = {
@@ -79,21 +96,11 @@ export async function size(bench: Bench, parts: Composition[]): Promise<void> {
     workerGzip: worker,
     firstPaintOverTarget: all.firstPaint.gzip / (35 * 1024),
     workerOverTarget: worker / (60 * 1024),
-    firstRows: {
-      gzip: all.rows.gzip,
-      files: all.rows.files,
-      drawnMs: all.rows.ms,
-      highlighterLoaded: all.highlighter,
-    },
+    firstRows: rowsFigures(all),
     transcriptAlone: {
       firstPaintGzip: transcript.firstPaint.gzip,
       firstPaintFiles: transcript.firstPaint.files,
-      firstRows: {
-        gzip: transcript.rows.gzip,
-        files: transcript.rows.files,
-        drawnMs: transcript.rows.ms,
-        highlighterLoaded: transcript.highlighter,
-      },
+      firstRows: rowsFigures(transcript),
     },
     composition: parts,
   };
