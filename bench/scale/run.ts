@@ -10,6 +10,7 @@ import type { Journal } from '../reopen/journal.ts';
 import { reopenOnce } from '../reopen/measure.ts';
 import { elapsed, figures, judge, log, mb, range } from '../results.ts';
 import { figure, formatNumber, pairedRatios } from '../stats.ts';
+import { type HeapComposition, heapComposition } from './heap-profile.ts';
 
 interface Heap {
   page: number;
@@ -42,9 +43,14 @@ export async function scale(bench: Bench, base: Journal, big: Journal): Promise<
   };
   const heaps: { base: Heap[]; big: Heap[] } = { base: [], big: [] };
   let atEnd = true;
+  let composition: HeapComposition | undefined;
   const measureHeap = (into: Heap[], updates: number) => async () => {
     const settled = await call(page, 'settle', updates, bench.quick ? 60_000 : 600_000);
     const h = await pageAndWorkerHeap(browser, page);
+    if (updates === base.updates && !composition) {
+      composition = await heapComposition(page);
+      log(`page heap with ${formatNumber(updates)} updates open, by kind: ${describe(composition)}`);
+    }
     into.push({
       page: h.page,
       workers: h.workers.reduce((n, w) => n + w.bytes, 0),
@@ -107,6 +113,7 @@ export async function scale(bench: Bench, base: Journal, big: Journal): Promise<
     heap: {
       base: heapFigures(heaps.base, baseHeap),
       big: heapFigures(heaps.big, bigHeap),
+      baseComposition: composition,
     },
     openedAtTheEnd: atEnd,
   };
@@ -160,6 +167,23 @@ export async function scale(bench: Bench, base: Journal, big: Journal): Promise<
     limit: 256,
     unit: 'MB',
     digits: 0,
-    why: "the transcript holds the whole journal: `<silo-transcript>` reads every update into its TranscriptModel (rows keep their updates' text), it is not read in windows",
+    why: "the transcript holds the whole journal: `<silo-transcript>` reads every update into its TranscriptModel (rows keep their updates' text), it is not read in windows; most of the heap is that text (the heap snapshot's make-up above)",
   });
+}
+
+/** A heap's make-up in one line, largest first (MB). */
+export function describe(c: HeapComposition): string {
+  const parts: [string, number][] = [
+    ['text (strings ≥ 256 characters)', c.longText],
+    ['shorter strings', c.shortStrings],
+    ['ropes', c.ropes],
+    ['objects and arrays', c.objects],
+    ['code and runtime', c.code],
+    ['DOM and native', c.native],
+    ['other', c.other],
+  ];
+  return `${mb(c.total)}: ${parts
+    .sort((x, y) => y[1] - x[1])
+    .map(([what, bytes]) => `${what} ${mb(bytes)}`)
+    .join(', ')}`;
 }

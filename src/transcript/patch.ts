@@ -8,6 +8,7 @@
 import type { ReadonlyRaw as Raw } from '../json.ts';
 import { isObject, str } from '../json.ts';
 import type { AgentContentBlock, AgentPermissionRecord, AgentTerminal, AgentToolCall } from '../types.ts';
+import { flatText } from './flat-text.ts';
 import type {
   CompactionRow,
   ElicitationRow,
@@ -44,12 +45,23 @@ export function appendToMessage(
   } else if (block) {
     parts = [...parts, { type: 'block', block }];
   }
+  // A message of one text part (most are) holds one string, not two equal ones built side by side.
+  const only = parts.length === 1 ? parts[0] : undefined;
   return {
     ...row,
     parts: parts as MessagePart[],
-    text: text !== undefined ? row.text + text : row.text,
+    text: text === undefined ? row.text : only?.type === 'text' ? only.text : row.text + text,
     timestamp: row.timestamp ?? timestamp,
   };
+}
+
+/**
+ * Flattens a message's text once it is done growing ({@link flatText}): its `text` and its text parts
+ * (the same string when it has one). Returns nothing; the row is unchanged in value and identity.
+ */
+export function settleMessageText(row: MessageRow): void {
+  flatText(row.text);
+  if (row.parts.length > 1) for (const p of row.parts) if (p.type === 'text') flatText(p.text);
 }
 
 /** The call of a new tool card, before any of its fields are applied: pending, kind `other`, empty. */

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-import { requestRecordOf } from './patch.ts';
+import { requestRecordOf, settleMessageText } from './patch.ts';
 import type { TranscriptRow } from './rows.ts';
 
 /**
@@ -35,9 +35,14 @@ export class RowStore {
     return this.index.get(key) ?? -1;
   }
 
-  /** Appends a row and returns its index. */
+  /**
+   * Appends a row and returns its index. A message before it is done growing (but for a rare late
+   * chunk of its id), so its text is flattened now, once ({@link settleMessageText}).
+   */
   protected push(row: TranscriptRow): number {
     const i = this.rows.length;
+    const before = this.rows[i - 1];
+    if (before?.type === 'message') settleMessageText(before);
     this.rows.push(row);
     this.index.set(row.key, i);
     return i;

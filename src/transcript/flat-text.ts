@@ -1,0 +1,19 @@
+/**
+ * A message's text is built chunk by chunk (`text + chunk`, thousands of times for a long answer).
+ * V8 and SpiderMonkey keep such a string as a rope: a tree with a node for every join over every
+ * piece, a few dozen bytes of overhead per chunk on top of its characters — for a transcript of
+ * short chunks more memory than the text itself (docs/performance.md, what bounds #3). Both engines
+ * flatten a rope in place, into one run of characters, the first time a character is read from it;
+ * its pieces and nodes then become garbage.
+ * @packageDocumentation
+ */
+
+/**
+ * Flattens `text` in place (reads one character of it) and returns it: the same string, equal in
+ * every way, held as one run of characters from then on. Linear in its length, once (a flat string
+ * costs nothing); call it on text that is done growing, never per chunk.
+ */
+export function flatText(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
