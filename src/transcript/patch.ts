@@ -57,11 +57,13 @@ export function appendToMessage(
 
 /**
  * Flattens a message's text once it is done growing ({@link flatText}): its `text` and its text parts
- * (the same string when it has one). Returns nothing; the row is unchanged in value and identity.
+ * (the same string when it has one). The row is unchanged in value and identity; returns the codes
+ * read, for the caller to keep (see {@link flatText}).
  */
-export function settleMessageText(row: MessageRow): void {
-  flatText(row.text);
-  if (row.parts.length > 1) for (const p of row.parts) if (p.type === 'text') flatText(p.text);
+export function settleMessageText(row: MessageRow): number {
+  let read = flatText(row.text);
+  if (row.parts.length > 1) for (const p of row.parts) if (p.type === 'text') read |= flatText(p.text);
+  return read;
 }
 
 /** The call of a new tool card, before any of its fields are applied: pending, kind `other`, empty. */

@@ -23,6 +23,8 @@ export class RowStore {
   /** The key of each tool-call id's newest card (`t:<id>`, or `t:<id>#<n>` when an agent reused the id). */
   private readonly toolKeys = new Map<string, string>();
   private counter = 0;
+  /** What flattening messages read ({@link settleMessageText}): kept so no compiler drops the reads. */
+  #flattened = 0;
 
   /** The row with this key, if any. */
   get(key: string): TranscriptRow | undefined {
@@ -42,7 +44,7 @@ export class RowStore {
   protected push(row: TranscriptRow): number {
     const i = this.rows.length;
     const before = this.rows[i - 1];
-    if (before?.type === 'message') settleMessageText(before);
+    if (before?.type === 'message') this.#flattened |= settleMessageText(before);
     this.rows.push(row);
     this.index.set(row.key, i);
     return i;
