@@ -56,13 +56,19 @@ export function appendToMessage(
 }
 
 /**
- * Flattens a message's text once it is done growing ({@link flatText}): its `text` and its text parts
- * (the same string when it has one). The row is unchanged in value and identity; returns the codes
- * read, for the caller to keep (see {@link flatText}).
+ * Flattens the text a row built chunk by chunk once it is done growing ({@link flatText}): a
+ * message's `text` and text parts (the same string when it has one), a tool card's terminal output.
+ * The row is unchanged in value and identity; returns the codes read, for the caller to keep (see
+ * {@link flatText}).
  */
-export function settleMessageText(row: MessageRow): number {
-  let read = flatText(row.text);
-  if (row.parts.length > 1) for (const p of row.parts) if (p.type === 'text') read |= flatText(p.text);
+export function settleRowText(row: TranscriptRow): number {
+  let read = 0;
+  if (row.type === 'message') {
+    read = flatText(row.text);
+    if (row.parts.length > 1) for (const p of row.parts) if (p.type === 'text') read |= flatText(p.text);
+  } else if (row.type === 'tool') {
+    for (const t of row.toolCall.terminals ?? []) read |= flatText(t.output);
+  }
   return read;
 }
 

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-import { requestRecordOf, settleMessageText } from './patch.ts';
+import { requestRecordOf, settleRowText } from './patch.ts';
 import type { TranscriptRow } from './rows.ts';
 
 /**
@@ -23,7 +23,7 @@ export class RowStore {
   /** The key of each tool-call id's newest card (`t:<id>`, or `t:<id>#<n>` when an agent reused the id). */
   private readonly toolKeys = new Map<string, string>();
   private counter = 0;
-  /** What flattening messages read ({@link settleMessageText}): kept so no compiler drops the reads. */
+  /** What flattening rows read ({@link settleRowText}): kept so no compiler drops the reads. */
   #flattened = 0;
 
   /** The row with this key, if any. */
@@ -38,13 +38,14 @@ export class RowStore {
   }
 
   /**
-   * Appends a row and returns its index. A message before it is done growing (but for a rare late
-   * chunk of its id), so its text is flattened now, once ({@link settleMessageText}).
+   * Appends a row and returns its index. The row before it is mostly done growing (but for a late
+   * chunk of its message or output of its terminal), so its streamed text is flattened now, once
+   * ({@link settleRowText}).
    */
   protected push(row: TranscriptRow): number {
     const i = this.rows.length;
     const before = this.rows[i - 1];
-    if (before?.type === 'message') this.#flattened |= settleMessageText(before);
+    if (before) this.#flattened |= settleRowText(before);
     this.rows.push(row);
     this.index.set(row.key, i);
     return i;

@@ -1,14 +1,14 @@
-// The transcript model's memory for streamed text (target 3 of #32, docs/performance.md): a message
-// folded from thousands of short chunks is held, once another row follows it, as its characters — one
-// flat string for its text and its one text part — not as ropes of every chunk with a node per join
-// (two of them, when the text and the part were built side by side). Measured as V8's heap after a
-// full collection (the same engine as Chromium's), in bytes per chunk kept.
+// The transcript model's memory for streamed text (target 3 of #32, docs/performance.md): text folded
+// from thousands of short chunks — a message, a command's terminal output — is held, once another row
+// follows it, as its characters — one flat string (for a message of one text part, one string for its
+// text and its part) — not as ropes of every chunk with a node per join. Measured as V8's heap after a
+// full collection (the engine of Chromium and Node), in bytes per chunk kept.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { TranscriptModel } from '../../src/transcript/model.ts';
-import type { MessageRow } from '../../src/transcript/rows.ts';
+import type { MessageRow, ToolCallRow } from '../../src/transcript/rows.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
 import { normalizeAll } from '../../worker/normalize.ts';
 
@@ -16,19 +16,9 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 const CHUNKS = 40_000;
-
-/** One agent message in {@link CHUNKS} chunks of three characters (distinct strings), then a tool call. */
-function updates(): AgentSessionUpdate[] {
-  const raw: Record<string, unknown>[] = [];
-  for (let i = 0; i < CHUNKS; i++)
-    raw.push({
-      sessionUpdate: 'agent_message_chunk',
-      messageId: 'm1',
-      content: { type: 'text', text: `${String.fromCharCode(97 + (i % 26))}b ` },
-    });
-  raw.push({ sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Read', kind: 'read', status: 'pending' });
-  return normalizeAll(raw);
-}
+/** Three characters, a distinct string each time. */
+const piece = (i: number) => `${String.fromCharCode(97 + (i % 26))}b `;
+const nextRow = { sessionUpdate: 'plan', entries: [{ content: 'Next', priority: 'low', status: 'pending' }] };
 
 function heapAfterCollection(): number {
   gc();
@@ -36,19 +26,53 @@ function heapAfterCollection(): number {
   return process.memoryUsage().heapUsed;
 }
 
-test('a message done growing holds its text as characters, not a rope of its chunks', () => {
+/** Folds `make()`'s updates (then drops them) and returns the model and its heap per chunk. */
+function fold(make: () => AgentSessionUpdate[]): { model: TranscriptModel; perChunk: number } {
   const before = heapAfterCollection();
-  let input: AgentSessionUpdate[] | undefined = updates();
+  let input: AgentSessionUpdate[] | undefined = make();
   const model = new TranscriptModel();
   model.applyAll(input);
   input = undefined; // the updates (and their chunk strings) are the caller's, gone after the fold
-  const grown = heapAfterCollection() - before;
+  return { model, perChunk: (heapAfterCollection() - before) / CHUNKS };
+}
+
+// The characters are 3 bytes a chunk (one-byte strings); a rope costs a node of about 20 bytes per
+// join and a string header per chunk (≈ 60 bytes a chunk with two ropes, ≈ 40 with one).
+const LIMIT = 12;
+
+test('a message done growing holds its text as characters, not a rope of its chunks', () => {
+  const { model, perChunk } = fold(() => {
+    const raw: Record<string, unknown>[] = [];
+    for (let i = 0; i < CHUNKS; i++)
+      raw.push({
+        sessionUpdate: 'agent_message_chunk',
+        messageId: 'm1',
+        content: { type: 'text', text: piece(i) },
+      });
+    return normalizeAll([...raw, nextRow]);
+  });
   const message = model.rows[0] as MessageRow;
   assert.equal(model.rows.length, 2);
   assert.equal(message.text.length, CHUNKS * 3);
   assert.deepEqual(message.parts, [{ type: 'text', text: message.text }]);
-  // The characters are 3 bytes a chunk (one-byte strings); a rope costs a node of about 20 bytes per
-  // join and a string header per chunk (≈ 60 bytes a chunk with two ropes, ≈ 40 with one).
-  const perChunk = grown / CHUNKS;
-  assert.ok(perChunk < 12, `the folded message kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
+  assert.ok(perChunk < LIMIT, `the folded message kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
+});
+
+test("a command's output streamed in deltas is held as characters once the next row follows", () => {
+  const { model, perChunk } = fold(() => {
+    const raw: Record<string, unknown>[] = [
+      { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'npm test', kind: 'execute', status: 'pending' },
+    ];
+    for (let i = 0; i < CHUNKS; i++)
+      raw.push({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 't1',
+        _meta: { terminal_output_delta: { terminal_id: 't1', data: piece(i) } },
+      });
+    return normalizeAll([...raw, nextRow]);
+  });
+  const card = model.rows[0] as ToolCallRow;
+  assert.equal(model.rows.length, 2);
+  assert.equal(card.toolCall.terminals?.[0]?.output.length, CHUNKS * 3);
+  assert.ok(perChunk < LIMIT, `the folded output kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
 });
