@@ -5,7 +5,7 @@
 import type { BundleSize, Composition } from './build.ts';
 import type { Config } from './options.ts';
 import { figures, notes, targets } from './results.ts';
-import type { HeapComposition } from './scale/heap-profile.ts';
+import { type HeapComposition, heapParts } from './scale/heap-profile.ts';
 import { type Figure, formatNumber } from './stats.ts';
 
 function table(rows: string[][]): string {
@@ -142,16 +142,7 @@ function journalRows(config: Config): string[][] {
     if (c)
       out.push(
         [`  page heap with ${a} open, by kind (heap snapshot)`, formatNumber(c.total / MB, 1), '', 'MB'],
-        ...(
-          [
-            ['text: strings of 256 characters or more', c.longText],
-            ['shorter strings', c.shortStrings],
-            ['ropes (strings not flattened)', c.ropes],
-            ['objects and arrays', c.objects],
-            ['code and runtime', c.code],
-            ['DOM and native', c.native],
-          ] as const
-        ).map(([what, bytes]) => [`    ${what}`, formatNumber(bytes / MB, 1), '', 'MB']),
+        ...heapParts(c).map(([what, bytes]) => [`    ${what}`, formatNumber(bytes / MB, 1), '', 'MB']),
       );
   }
   const j = figures.journalSize as { journals: (Record<string, number> & { noisy: boolean })[] } | undefined;

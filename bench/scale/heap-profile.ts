@@ -27,6 +27,19 @@ export interface HeapComposition {
   other: number;
 }
 
+/** The make-up's parts with their names for the report, in a fixed order (bytes). */
+export function heapParts(c: HeapComposition): [string, number][] {
+  return [
+    ['text: strings of 256 characters or more', c.longText],
+    ['shorter strings', c.shortStrings],
+    ['ropes (strings not flattened)', c.ropes],
+    ['objects and arrays', c.objects],
+    ['code and runtime', c.code],
+    ['DOM and native', c.native],
+    ['other', c.other],
+  ];
+}
+
 /** A heap snapshot of `page` (after a garbage collection), summed into {@link HeapComposition}. */
 export async function heapComposition(page: Page): Promise<HeapComposition> {
   const cdp = await page.createCDPSession();

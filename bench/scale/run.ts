@@ -10,7 +10,7 @@ import type { Journal } from '../reopen/journal.ts';
 import { reopenOnce } from '../reopen/measure.ts';
 import { elapsed, figures, judge, log, mb, range } from '../results.ts';
 import { figure, formatNumber, pairedRatios } from '../stats.ts';
-import { type HeapComposition, heapComposition } from './heap-profile.ts';
+import { type HeapComposition, heapComposition, heapParts } from './heap-profile.ts';
 
 interface Heap {
   page: number;
@@ -172,18 +172,7 @@ export async function scale(bench: Bench, base: Journal, big: Journal): Promise<
 }
 
 /** A heap's make-up in one line, largest first (MB). */
-export function describe(c: HeapComposition): string {
-  const parts: [string, number][] = [
-    ['text (strings ≥ 256 characters)', c.longText],
-    ['shorter strings', c.shortStrings],
-    ['ropes', c.ropes],
-    ['objects and arrays', c.objects],
-    ['code and runtime', c.code],
-    ['DOM and native', c.native],
-    ['other', c.other],
-  ];
-  return `${mb(c.total)}: ${parts
-    .sort((x, y) => y[1] - x[1])
-    .map(([what, bytes]) => `${what} ${mb(bytes)}`)
-    .join(', ')}`;
+function describe(c: HeapComposition): string {
+  const parts = heapParts(c).sort((x, y) => y[1] - x[1]);
+  return `${mb(c.total)}: ${parts.map(([what, bytes]) => `${what} ${mb(bytes)}`).join(', ')}`;
 }
