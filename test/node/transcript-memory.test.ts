@@ -2,11 +2,13 @@
 // from thousands of short chunks — a message, a command's terminal output — is held, once another row
 // follows it, as its characters — one flat string (for a message of one text part, one string for its
 // text and its part) — not as ropes of every chunk with a node per join. Measured as V8's heap after a
-// full collection (the engine of Chromium and Node), in bytes per chunk kept.
+// full collection (the engine of Chromium and Node), in bytes per chunk kept. And find's copy of the
+// rows' searchable text (components/transcript/find) goes when the find ends.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { MatchCounts } from '../../components/transcript/find/count.ts';
 import { TranscriptModel } from '../../src/transcript/model.ts';
 import type { MessageRow, ToolCallRow } from '../../src/transcript/rows.ts';
 import type { AgentSessionUpdate } from '../../src/types.ts';
@@ -75,4 +77,45 @@ test("a command's output streamed in deltas is held as characters once the next 
   assert.equal(model.rows.length, 2);
   assert.equal(card.toolCall.terminals?.[0]?.output.length, CHUNKS * 3);
   assert.ok(perChunk < LIMIT, `the folded output kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
+});
+
+test("a find's copy of the rows' text is let go when the find ends", async () => {
+  const model = new TranscriptModel();
+  const sentence = 'The Journal keeps Every update In order. '.repeat(50); // 2,050 chars, folded a copy
+  model.applyAll(
+    normalizeAll(
+      Array.from({ length: 2000 }, (_, i) => ({
+        sessionUpdate: 'agent_message_chunk',
+        messageId: `m${i}`,
+        content: { type: 'text', text: `${sentence}${i}` },
+      })),
+    ),
+  );
+  const textBytes = model.rows.reduce((n, r) => n + (r.type === 'message' ? r.text.length : 0), 0);
+  const counts = new MatchCounts();
+  const before = heapAfterCollection();
+  counts.reset('every update');
+  assert.equal(
+    await counts.pass(
+      () => model.rows,
+      0,
+      () => true,
+      () => {},
+    ),
+    true,
+  );
+  assert.equal(counts.total, 2000 * 50);
+  const searching = heapAfterCollection() - before;
+  counts.reset('in order'); // another query of the same find reads the kept texts
+  await counts.pass(
+    () => model.rows,
+    0,
+    () => true,
+    () => {},
+  );
+  assert.equal(counts.total, 2000 * 50);
+  assert.ok(searching > textBytes * 0.9, `the find held ${searching} bytes for ${textBytes} of text`);
+  counts.end();
+  const ended = heapAfterCollection() - before;
+  assert.ok(ended < textBytes * 0.1, `${ended} bytes still held after the find ended`);
 });

@@ -1,13 +1,13 @@
 /**
  * The match counts of one find query, per transcript row, for find in `<silo-transcript>`: each row's
- * count is taken from its searchable text (text.ts, cached per row object, so a query typed one more
- * character reads no row's text again) and taken again when the row is replaced (a streamed or
+ * count is taken from its searchable text (text.ts, kept per row object while the find lasts, so a
+ * query typed one more character reads no row's text again) and taken again when the row is replaced (a streamed or
  * patched row is a new object). Rows are read in time slices, from a given row on and wrapping around,
  * so the find can name its first match at or below the view as soon as it is read.
  * @packageDocumentation
  */
 import type { TranscriptRow } from '../../../src/index.ts';
-import { countIn, rowText } from './text.ts';
+import { countIn, RowTexts } from './text.ts';
 
 /** Rows read per time check, and the main-thread budget of one slice of a search (ms). */
 const SLICE_ROWS = 64;
@@ -26,6 +26,8 @@ export class MatchCounts {
   #counts: number[] = [];
   #seen: (TranscriptRow | undefined)[] = [];
   #total = 0;
+  /** The rows' searchable texts, kept from query to query until the find ends. */
+  #texts = new RowTexts();
 
   /** Starts over for `folded` (a new query, or '' for none): no row is read yet. */
   reset(folded: string): void {
@@ -33,6 +35,12 @@ export class MatchCounts {
     this.#counts = [];
     this.#seen = [];
     this.#total = 0;
+  }
+
+  /** The find ended: its counts and the rows' texts go (a next find reads the rows again). */
+  end(): void {
+    this.reset('');
+    this.#texts = new RowTexts();
   }
 
   /** Matches in the rows read so far. */
@@ -83,7 +91,7 @@ export class MatchCounts {
       const i = (from + k) % n;
       const row = list[i];
       if (row && this.#seen[i] !== row) {
-        const c = countIn(rowText(row), this.#query);
+        const c = countIn(this.#texts.of(row), this.#query);
         this.#total += c - (this.#counts[i] ?? 0);
         this.#counts[i] = c;
         this.#seen[i] = row;

@@ -175,7 +175,7 @@ export class TranscriptFindController implements ReactiveController {
     this.#scanning = undefined;
     this.#query = '';
     this.#folded = '';
-    this.#counts.reset('');
+    this.#counts.end();
     this.#active = undefined;
     this.#seeking = undefined;
     this.#showing = undefined;

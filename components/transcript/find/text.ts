@@ -1,7 +1,8 @@
 /**
  * The searchable text of transcript rows, for find in `<silo-transcript>`: what a reader sees of each
  * row, taken from the model (not the DOM, which holds only the rows the virtualizer renders), folded
- * to lower case and cached per row object (a patched row is a new object, so the cache follows it).
+ * to lower case and kept per row object while a find lasts ({@link RowTexts}: a patched row is a new
+ * object, so the texts follow it).
  * @packageDocumentation
  */
 import {
@@ -12,9 +13,6 @@ import {
 } from '../../../src/index.ts';
 import { markdownCut } from '../../content/text-budget.ts';
 import { TAIL_CHARS } from '../../shared/terminal-limits.ts';
-
-/** Folded text per row object, built the first time a search reads the row. */
-const cache = new WeakMap<object, string>();
 
 /**
  * Lower case, one UTF-16 unit for one (a character whose lower case is longer, such as `İ`, is kept
@@ -38,18 +36,32 @@ export function countIn(text: string, query: string): number {
   return n;
 }
 
-/** The folded searchable text of `row` (cached). Never throws: odd shapes give less text. */
+/** The folded searchable text of `row`. Never throws: odd shapes give less text. */
 export function rowText(row: TranscriptRow): string {
-  let text = cache.get(row);
-  if (text === undefined) {
-    try {
-      text = fold(plain(row));
-    } catch {
-      text = '';
-    }
-    cache.set(row, text);
+  try {
+    return fold(plain(row));
+  } catch {
+    return '';
   }
-  return text;
+}
+
+/**
+ * The folded texts of the rows one find has read, per row object, so a query typed one more character
+ * reads no row's text again. A copy of the transcript's text once every row is read: made per find
+ * and let go when it ends.
+ */
+export class RowTexts {
+  readonly #texts = new WeakMap<object, string>();
+
+  /** {@link rowText} of `row`, built the first time it is asked for. */
+  of(row: TranscriptRow): string {
+    let text = this.#texts.get(row);
+    if (text === undefined) {
+      text = rowText(row);
+      this.#texts.set(row, text);
+    }
+    return text;
+  }
 }
 
 /**
