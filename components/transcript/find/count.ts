@@ -1,9 +1,9 @@
 /**
  * The match counts of one find query, per transcript row, for find in `<silo-transcript>`: each row's
  * count is taken from its searchable text (text.ts, kept per row object while the find lasts, so a
- * query typed one more character reads no row's text again) and taken again when the row is replaced (a streamed or
- * patched row is a new object). Rows are read in time slices, from a given row on and wrapping around,
- * so the find can name its first match at or below the view as soon as it is read.
+ * query typed one more character reads no row's text again) and taken again when the row is replaced
+ * (a streamed or patched row is a new object). Rows are read in time slices, from a given row on and
+ * wrapping around, so the find can name its first match at or below the view as soon as it is read.
  * @packageDocumentation
  */
 import type { TranscriptRow } from '../../../src/index.ts';
