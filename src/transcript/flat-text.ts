@@ -1,5 +1,6 @@
 /**
- * A message's text is built chunk by chunk (`text + chunk`, thousands of times for a long answer).
+ * A message's text (and a terminal's output) is built chunk by chunk (`text + chunk`, thousands of
+ * times for a long answer).
  * V8 and SpiderMonkey keep such a string as a rope: a tree with a node for every join over every
  * piece, a few dozen bytes of overhead per chunk on top of its characters — for a transcript of
  * short chunks more memory than the text itself (docs/performance.md, what bounds #3). Both engines
@@ -7,6 +8,8 @@
  * its pieces and nodes then become garbage.
  * @packageDocumentation
  */
+
+import type { TranscriptRow } from './rows.ts';
 
 /**
  * Flattens `text` in place (reads one character of it): the same string, equal in every way, held as
@@ -18,4 +21,21 @@
  */
 export function flatText(text: string): number {
   return text.charCodeAt(0) | 0;
+}
+
+/**
+ * Flattens the text a row built chunk by chunk once it is done growing ({@link flatText}): a
+ * message's `text` and text parts (the same string when it has one), a tool card's terminal output.
+ * The row is unchanged in value and identity; returns the codes read, for the caller to keep (see
+ * {@link flatText}).
+ */
+export function settleRowText(row: TranscriptRow): number {
+  let read = 0;
+  if (row.type === 'message') {
+    read = flatText(row.text);
+    if (row.parts.length > 1) for (const p of row.parts) if (p.type === 'text') read |= flatText(p.text);
+  } else if (row.type === 'tool') {
+    for (const t of row.toolCall.terminals ?? []) read |= flatText(t.output);
+  }
+  return read;
 }

@@ -8,7 +8,6 @@
 import type { ReadonlyRaw as Raw } from '../json.ts';
 import { isObject, str } from '../json.ts';
 import type { AgentContentBlock, AgentPermissionRecord, AgentTerminal, AgentToolCall } from '../types.ts';
-import { flatText } from './flat-text.ts';
 import type {
   CompactionRow,
   ElicitationRow,
@@ -53,23 +52,6 @@ export function appendToMessage(
     text: text === undefined ? row.text : only?.type === 'text' ? only.text : row.text + text,
     timestamp: row.timestamp ?? timestamp,
   };
-}
-
-/**
- * Flattens the text a row built chunk by chunk once it is done growing ({@link flatText}): a
- * message's `text` and text parts (the same string when it has one), a tool card's terminal output.
- * The row is unchanged in value and identity; returns the codes read, for the caller to keep (see
- * {@link flatText}).
- */
-export function settleRowText(row: TranscriptRow): number {
-  let read = 0;
-  if (row.type === 'message') {
-    read = flatText(row.text);
-    if (row.parts.length > 1) for (const p of row.parts) if (p.type === 'text') read |= flatText(p.text);
-  } else if (row.type === 'tool') {
-    for (const t of row.toolCall.terminals ?? []) read |= flatText(t.output);
-  }
-  return read;
 }
 
 /** The call of a new tool card, before any of its fields are applied: pending, kind `other`, empty. */

@@ -5,7 +5,8 @@
  * @packageDocumentation
  */
 
-import { requestRecordOf, settleRowText } from './patch.ts';
+import { settleRowText } from './flat-text.ts';
+import { requestRecordOf } from './patch.ts';
 import type { TranscriptRow } from './rows.ts';
 
 /**
