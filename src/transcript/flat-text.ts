@@ -1,11 +1,10 @@
 /**
  * A message's text (and a terminal's output) is built chunk by chunk (`text + chunk`, thousands of
- * times for a long answer).
- * V8 and SpiderMonkey keep such a string as a rope: a tree with a node for every join over every
- * piece, a few dozen bytes of overhead per chunk on top of its characters — for a transcript of
- * short chunks more memory than the text itself (docs/performance.md, what bounds #3). Both engines
- * flatten a rope in place, into one run of characters, the first time a character is read from it;
- * its pieces and nodes then become garbage.
+ * times for a long answer). V8 and SpiderMonkey keep such a string as a rope: a tree with a node for
+ * every join over every piece, a few dozen bytes of overhead per chunk on top of its characters — for
+ * a transcript of short chunks more memory than the text itself (docs/performance.md, what bounds
+ * #3). Both engines flatten a rope in place, into one run of characters, the first time a character
+ * is read from it; its pieces and nodes then become garbage.
  * @packageDocumentation
  */
 
