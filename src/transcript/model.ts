@@ -239,6 +239,7 @@ export class TranscriptModel extends RequestRows {
       block,
       role === 'user' ? u.timestamp : undefined,
     );
+    this.grew(i);
     return i;
   }
 

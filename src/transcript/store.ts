@@ -26,6 +26,8 @@ export class RowStore {
   private counter = 0;
   /** What flattening rows read ({@link settleRowText}): kept so no compiler drops the reads. */
   #flattened = 0;
+  /** Rows other than the last that streamed text since the last push ({@link grew}). */
+  readonly #grown = new Set<number>();
 
   /** The row with this key, if any. */
   get(key: string): TranscriptRow | undefined {
@@ -39,17 +41,29 @@ export class RowStore {
   }
 
   /**
-   * Appends a row and returns its index. The row before it is mostly done growing (but for a late
-   * chunk of its message or output of its terminal), so its streamed text is flattened now, once
-   * ({@link settleRowText}).
+   * Appends a row and returns its index. The row before it is mostly done growing, so its streamed
+   * text is flattened now, once ({@link settleRowText}), as is that of any earlier row that grew since
+   * the last push ({@link grew}).
    */
   protected push(row: TranscriptRow): number {
     const i = this.rows.length;
     const before = this.rows[i - 1];
     if (before) this.#flattened |= settleRowText(before);
+    for (const g of this.#grown) if (g !== i - 1) this.#flattened |= settleRowText(this.rows[g]!);
+    this.#grown.clear();
     this.rows.push(row);
     this.index.set(row.key, i);
     return i;
+  }
+
+  /**
+   * Row `i` streamed more text (a message's chunk, a terminal's output). The last row's is flattened
+   * when the next row is pushed; an earlier row's (two streams interleaved: parallel commands' output,
+   * a late chunk) is noted so that the next push flattens it too, and it does not grow a rope for as
+   * long as the transcript lives.
+   */
+  protected grew(i: number): void {
+    if (i !== this.rows.length - 1) this.#grown.add(i);
   }
 
   /** A key no row has: `<prefix>#<n>`. */

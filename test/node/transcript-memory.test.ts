@@ -2,8 +2,9 @@
 // from thousands of short chunks — a message, a command's terminal output — is held, once another row
 // follows it, as its characters — one flat string (for a message of one text part, one string for its
 // text and its part) — not as ropes of every chunk with a node per join. Measured as V8's heap after a
-// full collection (the engine of Chromium and Node), in bytes per chunk kept. And find's copy of the
-// rows' searchable text (components/transcript/find) goes when the find ends.
+// full collection (the engine of Chromium and Node), in bytes per chunk kept, for one stream and for two
+// interleaved. And find's copy of the rows' searchable text (components/transcript/find) goes when the
+// find ends.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
@@ -20,6 +21,12 @@ const gc = runInNewContext('gc') as () => void;
 const CHUNKS = 40_000;
 /** Three characters, a distinct string each time. */
 const piece = (i: number) => `${String.fromCharCode(97 + (i % 26))}b `;
+/** A chunk of agent message `m1`. */
+const chunkOfM1 = (text: string) => ({
+  sessionUpdate: 'agent_message_chunk',
+  messageId: 'm1',
+  content: { type: 'text', text },
+});
 const nextRow = { sessionUpdate: 'plan', entries: [{ content: 'Next', priority: 'low', status: 'pending' }] };
 
 function heapAfterCollection(): number {
@@ -45,12 +52,7 @@ const LIMIT = 12;
 test('a message done growing holds its text as characters, not a rope of its chunks', () => {
   const { model, perChunk } = fold(() => {
     const raw: Record<string, unknown>[] = [];
-    for (let i = 0; i < CHUNKS; i++)
-      raw.push({
-        sessionUpdate: 'agent_message_chunk',
-        messageId: 'm1',
-        content: { type: 'text', text: piece(i) },
-      });
+    for (let i = 0; i < CHUNKS; i++) raw.push(chunkOfM1(piece(i)));
     return normalizeAll([...raw, nextRow]);
   });
   const message = model.rows[0] as MessageRow;
@@ -77,6 +79,45 @@ test("a command's output streamed in deltas is held as characters once the next 
   assert.equal(model.rows.length, 2);
   assert.equal(card.toolCall.terminals?.[0]?.output.length, CHUNKS * 3);
   assert.ok(perChunk < LIMIT, `the folded output kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
+});
+
+test('two streams interleaved (parallel commands) are both held as characters once a row follows', () => {
+  const { model, perChunk } = fold(() => {
+    const raw: Record<string, unknown>[] = ['t1', 't2'].map((toolCallId) => ({
+      sessionUpdate: 'tool_call',
+      toolCallId,
+      title: `npm test ${toolCallId}`,
+      kind: 'execute',
+      status: 'pending',
+    }));
+    for (let i = 0; i < CHUNKS; i++) {
+      const id = i % 2 ? 't2' : 't1'; // the first card is no longer the last row while it streams
+      raw.push({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: id,
+        _meta: { terminal_output_delta: { terminal_id: id, data: piece(i) } },
+      });
+    }
+    return normalizeAll([...raw, nextRow]);
+  });
+  assert.equal(model.rows.length, 3);
+  for (const card of model.rows.slice(0, 2) as ToolCallRow[])
+    assert.equal(card.toolCall.terminals?.[0]?.output.length, (CHUNKS / 2) * 3);
+  assert.ok(perChunk < LIMIT, `the two outputs kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
+});
+
+test('a message that goes on after a card was announced is held as characters once a row follows', () => {
+  const { model, perChunk } = fold(() => {
+    const raw: Record<string, unknown>[] = [
+      chunkOfM1('Running '),
+      { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'npm test', kind: 'execute', status: 'pending' },
+    ];
+    for (let i = 0; i < CHUNKS; i++) raw.push(chunkOfM1(piece(i)));
+    return normalizeAll([...raw, nextRow]);
+  });
+  assert.equal(model.rows.length, 3);
+  assert.equal((model.rows[0] as MessageRow).text.length, 'Running '.length + CHUNKS * 3);
+  assert.ok(perChunk < LIMIT, `the message kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
 });
 
 test("a find's copy of the rows' text is let go when the find ends", async () => {
