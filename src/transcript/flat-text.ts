@@ -38,3 +38,25 @@ export function settleRowText(row: TranscriptRow): number {
   }
   return read;
 }
+
+/** About what a rope keeps per chunk joined in V8: a node, and the chunk's own string header. */
+export const ROPE_BYTES_PER_CHUNK = 32;
+
+/** The length of the text of a row that {@link settleRowText} flattens. */
+export function streamedLength(row: TranscriptRow): number {
+  if (row.type === 'message') return row.text.length;
+  let length = 0;
+  if (row.type === 'tool') for (const t of row.toolCall.terminals ?? []) length += t.output.length;
+  return length;
+}
+
+/**
+ * Whether a row that took `chunks` chunks since it was last flattened is due to be flattened again,
+ * its streamed text being `length` long: once the rope's joins would weigh about as much as the
+ * characters. Flattening copies the whole text, so a row that keeps growing while rows are pushed
+ * (a long command's output beside the conversation) is copied about {@link ROPE_BYTES_PER_CHUNK}
+ * bytes a chunk in all, not once per push, and keeps at most about its text again in joins.
+ */
+export function flattenDue(chunks: number, length: number): boolean {
+  return chunks * ROPE_BYTES_PER_CHUNK >= length;
+}

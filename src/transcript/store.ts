@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-import { settleRowText } from './flat-text.ts';
+import { flattenDue, settleRowText, streamedLength } from './flat-text.ts';
 import { requestRecordOf } from './patch.ts';
 import type { TranscriptRow } from './rows.ts';
 
@@ -26,8 +26,8 @@ export class RowStore {
   private counter = 0;
   /** What flattening rows read ({@link settleRowText}): kept so no compiler drops the reads. */
   #flattened = 0;
-  /** Rows other than the last that streamed text since the last push ({@link grew}). */
-  readonly #grown = new Set<number>();
+  /** Rows that streamed text when they were not the last, with how many chunks since ({@link grew}). */
+  readonly #grown = new Map<number, number>();
 
   /** The row with this key, if any. */
   get(key: string): TranscriptRow | undefined {
@@ -42,28 +42,32 @@ export class RowStore {
 
   /**
    * Appends a row and returns its index. The row before it is mostly done growing, so its streamed
-   * text is flattened now, once ({@link settleRowText}), as is that of any earlier row that grew since
-   * the last push ({@link grew}).
+   * text is flattened now, once ({@link settleRowText}), as is that of an earlier row that grew
+   * since it was flattened, once its chunks are due ({@link grew}, {@link flattenDue}).
    */
   protected push(row: TranscriptRow): number {
     const i = this.rows.length;
     const before = this.rows[i - 1];
     if (before) this.#flattened |= settleRowText(before);
-    for (const g of this.#grown) if (g !== i - 1) this.#flattened |= settleRowText(this.rows[g]!);
-    this.#grown.clear();
+    for (const [g, chunks] of this.#grown) {
+      const grown = this.rows[g]!;
+      if (!flattenDue(chunks, streamedLength(grown))) continue;
+      this.#flattened |= settleRowText(grown);
+      this.#grown.delete(g);
+    }
     this.rows.push(row);
     this.index.set(row.key, i);
     return i;
   }
 
   /**
-   * Row `i` streamed more text (a message's chunk, a terminal's output). The last row's is flattened
-   * when the next row is pushed; an earlier row's (two streams interleaved: parallel commands' output,
-   * a late chunk) is noted so that the next push flattens it too, and it does not grow a rope for as
-   * long as the transcript lives.
+   * Row `i` streamed one more chunk (of a message, of a terminal's output). The last row's text is
+   * flattened when the next row is pushed; an earlier row's (two streams interleaved: parallel
+   * commands' output, a late chunk) is counted, so that a push flattens it again once due, and it
+   * does not grow a rope for as long as the transcript lives.
    */
   protected grew(i: number): void {
-    if (i !== this.rows.length - 1) this.#grown.add(i);
+    if (i !== this.rows.length - 1) this.#grown.set(i, (this.#grown.get(i) ?? 0) + 1);
   }
 
   /** A key no row has: `<prefix>#<n>`. */

@@ -3,11 +3,11 @@
 // follows it, as its characters — one flat string (for a message of one text part, one string for its
 // text and its part) — not as ropes of every chunk with a node per join. Measured as V8's heap after a
 // full collection (the engine of Chromium and Node), in bytes per chunk kept, for one stream and for two
-// interleaved. And find's copy of the rows' searchable text (components/transcript/find) goes when the
-// find ends.
+// interleaved; a long text that keeps growing is not copied at every row pushed. And find's copy of the
+// rows' searchable text (components/transcript/find) goes when the find ends.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { setFlagsFromString } from 'node:v8';
+import { GCProfiler, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MatchCounts } from '../../components/transcript/find/count.ts';
 import { TranscriptModel } from '../../src/transcript/model.ts';
@@ -21,11 +21,17 @@ const gc = runInNewContext('gc') as () => void;
 const CHUNKS = 40_000;
 /** Three characters, a distinct string each time. */
 const piece = (i: number) => `${String.fromCharCode(97 + (i % 26))}b `;
-/** A chunk of agent message `m1`. */
-const chunkOfM1 = (text: string) => ({
+/** A chunk of agent message `messageId`. */
+const chunkOf = (messageId: string, text: string) => ({
   sessionUpdate: 'agent_message_chunk',
-  messageId: 'm1',
+  messageId,
   content: { type: 'text', text },
+});
+/** Output of the terminal of tool call `id`, streamed as claude-agent-acp and codex-acp send it. */
+const delta = (id: string, data: string) => ({
+  sessionUpdate: 'tool_call_update',
+  toolCallId: id,
+  _meta: { terminal_output_delta: { terminal_id: id, data } },
 });
 const nextRow = { sessionUpdate: 'plan', entries: [{ content: 'Next', priority: 'low', status: 'pending' }] };
 
@@ -52,7 +58,7 @@ const LIMIT = 12;
 test('a message done growing holds its text as characters, not a rope of its chunks', () => {
   const { model, perChunk } = fold(() => {
     const raw: Record<string, unknown>[] = [];
-    for (let i = 0; i < CHUNKS; i++) raw.push(chunkOfM1(piece(i)));
+    for (let i = 0; i < CHUNKS; i++) raw.push(chunkOf('m1', piece(i)));
     return normalizeAll([...raw, nextRow]);
   });
   const message = model.rows[0] as MessageRow;
@@ -67,12 +73,7 @@ test("a command's output streamed in deltas is held as characters once the next 
     const raw: Record<string, unknown>[] = [
       { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'npm test', kind: 'execute', status: 'pending' },
     ];
-    for (let i = 0; i < CHUNKS; i++)
-      raw.push({
-        sessionUpdate: 'tool_call_update',
-        toolCallId: 't1',
-        _meta: { terminal_output_delta: { terminal_id: 't1', data: piece(i) } },
-      });
+    for (let i = 0; i < CHUNKS; i++) raw.push(delta('t1', piece(i)));
     return normalizeAll([...raw, nextRow]);
   });
   const card = model.rows[0] as ToolCallRow;
@@ -92,11 +93,7 @@ test('two streams interleaved (parallel commands) are both held as characters on
     }));
     for (let i = 0; i < CHUNKS; i++) {
       const id = i % 2 ? 't2' : 't1'; // the first card is no longer the last row while it streams
-      raw.push({
-        sessionUpdate: 'tool_call_update',
-        toolCallId: id,
-        _meta: { terminal_output_delta: { terminal_id: id, data: piece(i) } },
-      });
+      raw.push(delta(id, piece(i)));
     }
     return normalizeAll([...raw, nextRow]);
   });
@@ -109,15 +106,45 @@ test('two streams interleaved (parallel commands) are both held as characters on
 test('a message that goes on after a card was announced is held as characters once a row follows', () => {
   const { model, perChunk } = fold(() => {
     const raw: Record<string, unknown>[] = [
-      chunkOfM1('Running '),
+      chunkOf('m1', 'Running '),
       { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'npm test', kind: 'execute', status: 'pending' },
     ];
-    for (let i = 0; i < CHUNKS; i++) raw.push(chunkOfM1(piece(i)));
+    for (let i = 0; i < CHUNKS; i++) raw.push(chunkOf('m1', piece(i)));
     return normalizeAll([...raw, nextRow]);
   });
   assert.equal(model.rows.length, 3);
   assert.equal((model.rows[0] as MessageRow).text.length, 'Running '.length + CHUNKS * 3);
   assert.ok(perChunk < LIMIT, `the message kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
+});
+
+test('a long output that keeps growing while rows are pushed is not copied at every push', () => {
+  const raw: Record<string, unknown>[] = [
+    {
+      sessionUpdate: 'tool_call',
+      toolCallId: 't1',
+      title: 'dev server',
+      kind: 'execute',
+      status: 'in_progress',
+    },
+    delta('t1', 'x'.repeat(2_000_000)),
+  ];
+  let appended = 0;
+  for (let i = 0; i < 2000; i++) {
+    const line = `line ${i}\n`;
+    appended += line.length;
+    raw.push(delta('t1', line), chunkOf(`m${i}`, `Message ${i}`)); // each message is a row pushed
+  }
+  const updates = normalizeAll(raw);
+  // Flattening copies the whole text: 2 MB copied at each of 2,000 pushes is 4 GB of garbage, which
+  // V8 collects about 260 times; the output is due again only when its chunks would weigh as much.
+  const profiler = new GCProfiler();
+  profiler.start();
+  const model = new TranscriptModel();
+  model.applyAll(updates);
+  const collections = profiler.stop().statistics.length;
+  assert.equal(model.rows.length, 2001);
+  assert.equal((model.rows[0] as ToolCallRow).toolCall.terminals?.[0]?.output.length, 2_000_000 + appended);
+  assert.ok(collections < 40, `${collections} garbage collections while folding`);
 });
 
 test("a find's copy of the rows' text is let go when the find ends", async () => {
