@@ -26,8 +26,10 @@ export class RowStore {
   private counter = 0;
   /** What flattening rows read ({@link settleRowText}): kept so no compiler drops the reads. */
   #flattened = 0;
-  /** Rows that streamed text when they were not the last, with how many chunks since ({@link grew}). */
-  readonly #grown = new Map<number, number>();
+  /** Rows that streamed text when they were not the last: the chunks each took since it was flattened. */
+  readonly #chunks = new Map<number, number>();
+  /** Of those, the rows due to be flattened at the next push ({@link grew}). */
+  readonly #due = new Set<number>();
 
   /** The row with this key, if any. */
   get(key: string): TranscriptRow | undefined {
@@ -49,25 +51,28 @@ export class RowStore {
     const i = this.rows.length;
     const before = this.rows[i - 1];
     if (before) this.#flattened |= settleRowText(before);
-    for (const [g, chunks] of this.#grown) {
-      const grown = this.rows[g]!;
-      if (!flattenDue(chunks, streamedLength(grown))) continue;
-      this.#flattened |= settleRowText(grown);
-      this.#grown.delete(g);
+    for (const g of this.#due) {
+      this.#flattened |= settleRowText(this.rows[g]!);
+      this.#chunks.delete(g);
     }
+    this.#due.clear();
     this.rows.push(row);
     this.index.set(row.key, i);
     return i;
   }
 
   /**
-   * Row `i` streamed one more chunk (of a message, of a terminal's output). The last row's text is
-   * flattened when the next row is pushed; an earlier row's (two streams interleaved: parallel
-   * commands' output, a late chunk) is counted, so that a push flattens it again once due, and it
-   * does not grow a rope for as long as the transcript lives.
+   * Row `i` took one more chunk of streamed text (a message's, appended to a terminal's output). The
+   * last row's text is flattened when the next row is pushed; an earlier row's (two streams
+   * interleaved: parallel commands' output, a late chunk) is counted, and once due ({@link
+   * flattenDue}) the next push flattens it again, so it does not grow a rope for as long as the
+   * transcript lives.
    */
   protected grew(i: number): void {
-    if (i !== this.rows.length - 1) this.#grown.set(i, (this.#grown.get(i) ?? 0) + 1);
+    if (i === this.rows.length - 1) return;
+    const chunks = (this.#chunks.get(i) ?? 0) + 1;
+    this.#chunks.set(i, chunks);
+    if (flattenDue(chunks, streamedLength(this.rows[i]!))) this.#due.add(i);
   }
 
   /** A key no row has: `<prefix>#<n>`. */

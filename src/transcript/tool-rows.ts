@@ -71,7 +71,7 @@ export abstract class ToolRows extends RowStore implements Omit<SubagentHost, 'a
       if (this.inTurn) this.turnTools.push(key);
     }
     this.rows[i] = patchToolCall(this.rows[i] as ToolCallRow, call);
-    if (call.terminal?.output) this.grew(i);
+    if (call.terminal?.append && call.terminal.output) this.grew(i);
     return i;
   }
 
