@@ -13,7 +13,7 @@
 //                                      silo-acp/vue, silo-acp/svelte) generated from the manifest
 // plus custom-elements.json and a size report (gzip and brotli) of each bundle.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -168,6 +168,16 @@ export async function buildLibrary({
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
 
+/**
+ * Sorts the manifest's modules by path: the analyzer writes them in the order its file walk met them,
+ * which differs from run to run, so the committed file would change with no change in content.
+ */
+function sortManifest(file) {
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  manifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 async function main() {
   rmSync('dist', { recursive: true, force: true });
   await buildLibrary({ external: true });
@@ -197,6 +207,7 @@ async function main() {
     ],
     { stdio: 'inherit' },
   );
+  sortManifest('custom-elements.json');
   writeFrameworkTypes('custom-elements.json', 'dist/types/frameworks');
 
   console.log('\nbundle                       raw        gzip      brotli');
