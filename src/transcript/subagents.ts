@@ -20,12 +20,15 @@
 import type { ReadonlyRaw as Raw } from '../json.ts';
 import { isObject, str } from '../json.ts';
 import type { AgentSessionUpdate } from '../types.ts';
+import { flatText, flattenDue } from './flat-text.ts';
 import { kindOf } from './raw.ts';
 import type { SubagentView, TranscriptRow } from './rows.ts';
 
 /** What the router needs of each model it routes into (the top one and the nested ones). */
 export interface SubagentHost {
   readonly rows: readonly TranscriptRow[];
+  /** The row with this key, if any. */
+  get(key: string): TranscriptRow | undefined;
   apply(update: AgentSessionUpdate): number;
   /** The index of the newest card of a tool-call id, if any. */
   cardIndex(toolCallId: string): number | undefined;
@@ -56,6 +59,14 @@ export class SubagentRouter {
   private readonly nests = new Map<string, Nest>();
   /** The nest of every tool call routed into one (a later update of it may lack its parent id). */
   private readonly toolNest = new Map<string, string>();
+  /**
+   * Chunks joined into a child's task or answer (`session_message_chunk`) since it was last flattened,
+   * by card key and field: like a message's text (src/transcript/flat-text.ts), it is flattened once
+   * its joins are due, so a long streamed answer is held as its characters, not a rope of its chunks.
+   */
+  private readonly joined = new Map<string, number>();
+  /** The codes read by flattening (kept, so that the reads are not dropped as dead code). */
+  private flattened = 0;
 
   constructor(
     private readonly top: SubagentHost,
@@ -144,14 +155,22 @@ export class SubagentRouter {
     const nest = this.nests.get(child)!;
     const field = target !== undefined ? 'prompt' : 'reply';
     const holder = this.holder(nest.parent);
-    const before = chunk ? (this.viewOf(holder, nest.key)?.[field] ?? '') : '';
-    holder.setSubagent(nest.key, { [field]: before + textOf(raw.content) });
+    const card = holder.get(nest.key);
+    const before = chunk && card?.type === 'tool' ? (card.subagent?.[field] ?? '') : '';
+    const text = before + textOf(raw.content);
+    this.settle(`${nest.key}\n${field}`, text, chunk);
+    holder.setSubagent(nest.key, { [field]: text });
     return this.up(nest.parent);
   }
 
-  private viewOf(model: SubagentHost, key: string): SubagentView | undefined {
-    const row = model.rows.find((r) => r.key === key);
-    return row?.type === 'tool' ? row.subagent : undefined;
+  /** Counts a chunk joined into `text` (a whole message starts the count again); flattens it when due. */
+  private settle(id: string, text: string, chunk: boolean): void {
+    const chunks = chunk ? (this.joined.get(id) ?? 0) + 1 : 0;
+    if (chunks > 0 && flattenDue(chunks, text.length)) {
+      this.flattened |= flatText(text);
+      this.joined.delete(id);
+    } else if (chunks > 0) this.joined.set(id, chunks);
+    else this.joined.delete(id);
   }
 
   /**

@@ -117,6 +117,27 @@ test('a message that goes on after a card was announced is held as characters on
   assert.ok(perChunk < LIMIT, `the message kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
 });
 
+test("a subagent's answer streamed in chunks (an ACP child session) is held as characters", () => {
+  const { model, perChunk } = fold(() => {
+    const raw: Record<string, unknown>[] = [
+      { sessionUpdate: 'subagent_update', sessionId: 'child', title: 'Explore', state: { state: 'running' } },
+    ];
+    for (let i = 0; i < CHUNKS; i++)
+      raw.push({
+        sessionUpdate: 'session_message_chunk',
+        messageId: 'reply',
+        senderSessionId: 'child',
+        recipientSessionId: 'parent',
+        content: { type: 'text', text: piece(i) },
+      });
+    return normalizeAll(raw); // no row follows: the answer is flattened as its chunks come due
+  });
+  const card = model.rows[0] as ToolCallRow;
+  assert.equal(model.rows.length, 1);
+  assert.equal(card.subagent?.reply?.length, CHUNKS * 3);
+  assert.ok(perChunk < LIMIT, `the answer kept ${perChunk.toFixed(1)} bytes of heap per chunk`);
+});
+
 test('a long output that keeps growing while rows are pushed is not copied at every push', () => {
   const raw: Record<string, unknown>[] = [
     {
