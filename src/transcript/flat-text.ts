@@ -60,3 +60,30 @@ export function streamedLength(row: TranscriptRow): number {
 export function flattenDue(chunks: number, length: number): boolean {
   return chunks * ROPE_BYTES_PER_CHUNK >= length;
 }
+
+/**
+ * Chunks joined into streamed texts since each was last flattened, by text (a row's index, a card's
+ * field): says when a text is due to be flattened again ({@link flattenDue}).
+ */
+export class JoinCounts<K> {
+  readonly #chunks = new Map<K, number>();
+
+  /**
+   * Counts one more chunk joined into text `id`, now `length` long. True when the text is due: its
+   * count starts again then (the caller flattens it, at once or at its next push).
+   */
+  joined(id: K, length: number): boolean {
+    const chunks = (this.#chunks.get(id) ?? 0) + 1;
+    if (!flattenDue(chunks, length)) {
+      this.#chunks.set(id, chunks);
+      return false;
+    }
+    this.#chunks.delete(id);
+    return true;
+  }
+
+  /** Forgets text `id`'s count (flattened, or replaced whole). */
+  forget(id: K): void {
+    this.#chunks.delete(id);
+  }
+}

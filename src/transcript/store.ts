@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-import { flattenDue, settleRowText, streamedLength } from './flat-text.ts';
+import { JoinCounts, settleRowText, streamedLength } from './flat-text.ts';
 import { requestRecordOf } from './patch.ts';
 import type { TranscriptRow } from './rows.ts';
 
@@ -27,7 +27,7 @@ export class RowStore {
   /** What flattening rows read ({@link settleRowText}): kept so no compiler drops the reads. */
   #flattened = 0;
   /** Rows that streamed text when they were not the last: the chunks each took since it was flattened. */
-  readonly #chunks = new Map<number, number>();
+  readonly #chunks = new JoinCounts<number>();
   /** Of those, the rows due to be flattened at the next push ({@link grew}). */
   readonly #due = new Set<number>();
 
@@ -45,7 +45,7 @@ export class RowStore {
   /**
    * Appends a row and returns its index. The row before it is mostly done growing, so its streamed
    * text is flattened now, once ({@link settleRowText}), as is that of an earlier row that grew
-   * since it was flattened, once its chunks are due ({@link grew}, {@link flattenDue}).
+   * since it was flattened, once its chunks are due ({@link grew}, {@link JoinCounts}).
    */
   protected push(row: TranscriptRow): number {
     const i = this.rows.length;
@@ -53,7 +53,7 @@ export class RowStore {
     if (before) this.#flattened |= settleRowText(before);
     for (const g of this.#due) {
       this.#flattened |= settleRowText(this.rows[g]!);
-      this.#chunks.delete(g);
+      this.#chunks.forget(g);
     }
     this.#due.clear();
     this.rows.push(row);
@@ -65,14 +65,11 @@ export class RowStore {
    * Row `i` took one more chunk of streamed text (a message's, appended to a terminal's output). The
    * last row's text is flattened when the next row is pushed; an earlier row's (two streams
    * interleaved: parallel commands' output, a late chunk) is counted, and once due ({@link
-   * flattenDue}) the next push flattens it again, so it does not grow a rope for as long as the
+   * JoinCounts}) the next push flattens it again, so it does not grow a rope for as long as the
    * transcript lives.
    */
   protected grew(i: number): void {
-    if (i === this.rows.length - 1) return;
-    const chunks = (this.#chunks.get(i) ?? 0) + 1;
-    this.#chunks.set(i, chunks);
-    if (flattenDue(chunks, streamedLength(this.rows[i]!))) this.#due.add(i);
+    if (i !== this.rows.length - 1 && this.#chunks.joined(i, streamedLength(this.rows[i]!))) this.#due.add(i);
   }
 
   /** A key no row has: `<prefix>#<n>`. */

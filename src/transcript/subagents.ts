@@ -20,7 +20,7 @@
 import type { ReadonlyRaw as Raw } from '../json.ts';
 import { isObject, str } from '../json.ts';
 import type { AgentSessionUpdate } from '../types.ts';
-import { flatText, flattenDue } from './flat-text.ts';
+import { flatText, JoinCounts } from './flat-text.ts';
 import { kindOf } from './raw.ts';
 import type { SubagentView, TranscriptRow } from './rows.ts';
 
@@ -64,7 +64,7 @@ export class SubagentRouter {
    * by card key and field: like a message's text (src/transcript/flat-text.ts), it is flattened once
    * its joins are due, so a long streamed answer is held as its characters, not a rope of its chunks.
    */
-  private readonly joined = new Map<string, number>();
+  private readonly joined = new JoinCounts<string>();
   /** The codes read by flattening (kept, so that the reads are not dropped as dead code). */
   private flattened = 0;
 
@@ -165,12 +165,8 @@ export class SubagentRouter {
 
   /** Counts a chunk joined into `text` (a whole message starts the count again); flattens it when due. */
   private settle(id: string, text: string, chunk: boolean): void {
-    const chunks = chunk ? (this.joined.get(id) ?? 0) + 1 : 0;
-    if (chunks > 0 && flattenDue(chunks, text.length)) {
-      this.flattened |= flatText(text);
-      this.joined.delete(id);
-    } else if (chunks > 0) this.joined.set(id, chunks);
-    else this.joined.delete(id);
+    if (!chunk) this.joined.forget(id);
+    else if (this.joined.joined(id, text.length)) this.flattened |= flatText(text);
   }
 
   /**
